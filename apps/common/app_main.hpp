@@ -1,0 +1,35 @@
+// Shared main() wrapper: runs the app body, maps errors to exit codes and
+// prints "tool: message" on stderr (docs/CLI.md).
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <functional>
+#include <iostream>
+
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitInputError;
+  }
+  try {
+    return body();
+  } catch (const Error& e) {
+    std::cerr << app.get_name() << ": " << e.what() << "\n";
+    return kExitInputError;
+  } catch (const std::bad_alloc&) {
+    std::cerr << app.get_name() << ": out of memory\n";
+    return kExitInputError;
+  } catch (const std::exception& e) {
+    std::cerr << app.get_name() << ": internal error: " << e.what() << "\n";
+    return kExitInputError;
+  }
+}
+
+}  // namespace gdist

@@ -1,0 +1,49 @@
+// The input flags gconvert, gapsp and gcenter share (--from, --undirected,
+// --duplicates, --type), bound to one InputOptions.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "lib/pipeline/load_input.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+struct InputFlags {
+  std::string from = "auto";
+  bool undirected = false;
+  std::string duplicates;  // empty: the format's default
+  std::string type = "auto";
+
+  void Add(CLI::App& app) {
+    app.add_option("--from", from, "input format: auto, dimacs, edgelist, mtx, nthu, orlib, metis")
+        ->capture_default_str();
+    app.add_flag("--undirected", undirected, "every edge stands for both arcs");
+    app.add_option("--duplicates", duplicates,
+                   "parallel arcs: min (default) or last (OR-Library's convention, its default)")
+        ->check(CLI::IsMember({"min", "last"}));
+    app.add_option("--type", type, "element type: auto, int32, int64, float32")
+        ->check(CLI::IsMember({"auto", "int32", "int64", "float32"}))
+        ->capture_default_str();
+  }
+
+  InputOptions Options() const {
+    InputOptions o;
+    if (!ParseInputFormat(from, &o.read.format)) throw Error("--from: unknown format '" + from + "'");
+    o.read.undirected = undirected;
+    if (!duplicates.empty()) {
+      DuplicatePolicy p;
+      ParseDuplicatePolicy(duplicates, &p);
+      o.duplicates = p;
+    }
+    if (type != "auto") {
+      ElementType t;
+      ParseElementType(type, &t);
+      o.type = t;
+    }
+    return o;
+  }
+};
+
+}  // namespace gdist

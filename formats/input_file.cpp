@@ -1,0 +1,94 @@
+#include "formats/input_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+static constexpr std::size_t kBufferBytes = 1 << 20;
+
+InputFile::InputFile(const std::string& path) : path_(path), buf_(kBufferBytes) {
+  gz_ = gzopen(path.c_str(), "rb");
+  if (!gz_) throw Error(path + ": cannot open: " + std::strerror(errno));
+  gzbuffer(gz_, 1 << 18);
+}
+
+InputFile::~InputFile() {
+  if (gz_) gzclose(gz_);
+}
+
+bool InputFile::Fill() {
+  if (eof_) return false;
+  int got = gzread(gz_, buf_.data(), static_cast<unsigned>(buf_.size()));
+  if (got < 0) {
+    int err;
+    const char* msg = gzerror(gz_, &err);
+    throw Error(path_ + ": read error: " + msg);
+  }
+  if (got == 0) {
+    // gzread returns 0 both at a clean end and on a truncated gzip stream.
+    int err;
+    const char* msg = gzerror(gz_, &err);
+    if (err != Z_OK && err != Z_STREAM_END) throw Error(path_ + ": read error: " + msg);
+    eof_ = true;
+    return false;
+  }
+  begin_ = 0;
+  end_ = static_cast<std::size_t>(got);
+  return true;
+}
+
+bool InputFile::NextLine(std::string_view* line) {
+  carry_.clear();
+  for (;;) {
+    if (begin_ == end_ && !Fill()) {
+      if (carry_.empty()) return false;
+      break;  // last line without a newline
+    }
+    const char* start = buf_.data() + begin_;
+    const void* nl = std::memchr(start, '\n', end_ - begin_);
+    if (nl) {
+      std::size_t len = static_cast<const char*>(nl) - start;
+      begin_ += len + 1;
+      if (carry_.empty()) {
+        *line = std::string_view(start, len);
+      } else {
+        carry_.append(start, len);
+        *line = carry_;
+      }
+      ++line_no_;
+      if (!line->empty() && line->back() == '\r') line->remove_suffix(1);
+      return true;
+    }
+    carry_.append(start, end_ - begin_);
+    begin_ = end_;
+  }
+  ++line_no_;
+  *line = carry_;
+  if (!line->empty() && line->back() == '\r') line->remove_suffix(1);
+  return true;
+}
+
+std::size_t InputFile::Read(void* dst, std::size_t n) {
+  char* out = static_cast<char*>(dst);
+  std::size_t done = 0;
+  while (done < n) {
+    if (begin_ == end_ && !Fill()) break;
+    std::size_t take = std::min(n - done, end_ - begin_);
+    std::memcpy(out + done, buf_.data() + begin_, take);
+    begin_ += take;
+    done += take;
+  }
+  return done;
+}
+
+std::string InputFile::Peek(const std::string& path, std::size_t n) {
+  InputFile f(path);
+  std::string s(n, '\0');
+  s.resize(f.Read(s.data(), n));
+  return s;
+}
+
+}  // namespace gdist

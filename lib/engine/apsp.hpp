@@ -1,0 +1,31 @@
+// The engine's one entry point: adjacency matrix in, distance matrix out (in
+// place), on the backend asked for or chosen. Checks that belong to every
+// backend live here: path-sum range, negative cycles, unreachable clean-up.
+#pragma once
+#include <string>
+
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace gdist {
+
+enum class Backend { kAuto, kCpu, kGpu };
+bool ParseBackend(const std::string& s, Backend* out);
+const char* BackendName(Backend b);
+
+struct ApspOptions {
+  Backend backend = Backend::kAuto;
+  int threads = 0;  // CPU threads; 0 = all cores
+};
+
+struct ApspReport {
+  Backend used = Backend::kCpu;
+  std::string note;      // why this backend (fallbacks are explained here)
+  double seconds = 0;    // engine time, checks included
+};
+
+// Replaces m (kind kAdjacency) by its shortest-path distances (kind kDistance).
+// Throws gdist::Error on a negative cycle (naming a vertex on it) or when path
+// sums could overflow T (naming the type to use instead).
+template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options);
+
+}  // namespace gdist

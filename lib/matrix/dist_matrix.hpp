@@ -1,0 +1,79 @@
+// The padded dense matrix every layer shares. Row-major, `stride` elements per
+// row, `stride` rows stored (stride = n rounded up to kTile) so every tile of
+// every backend is whole. Padding cells hold INF (0 on the diagonal): padded
+// vertices are isolated and change no distance.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "formats/vertex_labels.hpp"
+#include "lib/matrix/element_type.hpp"
+#include "lib/matrix/page_buffer.hpp"
+
+namespace gdist {
+
+// Rows are padded to this many elements: a multiple of every tile width the
+// CPU and GPU kernels use (64 and 128), and 512 bytes for int32.
+inline constexpr std::size_t kTile = 128;
+
+inline std::size_t PaddedSize(std::size_t n) {
+  return n == 0 ? kTile : (n + kTile - 1) / kTile * kTile;
+}
+
+enum class MatrixKind : std::uint32_t { kAdjacency = 0, kDistance = 1 };
+
+// What travels with the numbers: everything in the file header except layout.
+struct MatrixMeta {
+  bool directed = true;
+  MatrixKind kind = MatrixKind::kAdjacency;
+  VertexLabels labels;
+};
+
+// A read-only view of a padded matrix, owned elsewhere (a DistMatrix or an
+// mmapped file). Metrics and siting read through this.
+template <class T> struct MatrixView {
+  const T* data = nullptr;
+  std::size_t n = 0;
+  std::size_t stride = 0;
+  const T* row(std::size_t i) const { return data + i * stride; }
+  T at(std::size_t i, std::size_t j) const { return data[i * stride + j]; }
+};
+
+template <class T> class DistMatrix {
+ public:
+  static constexpr T kInf = ElementTraits<T>::kInf;
+
+  DistMatrix() = default;
+  // An n-vertex matrix with no arcs: INF everywhere, 0 on the diagonal.
+  explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(stride_ * stride_ * sizeof(T)) {
+    Reset();
+  }
+
+  std::size_t n() const { return n_; }
+  std::size_t stride() const { return stride_; }
+  T* data() { return static_cast<T*>(buf_.data()); }
+  const T* data() const { return static_cast<const T*>(buf_.data()); }
+  T* row(std::size_t i) { return data() + i * stride_; }
+  const T* row(std::size_t i) const { return data() + i * stride_; }
+  T& at(std::size_t i, std::size_t j) { return data()[i * stride_ + j]; }
+  T at(std::size_t i, std::size_t j) const { return data()[i * stride_ + j]; }
+  std::size_t payload_bytes() const { return stride_ * stride_ * sizeof(T); }
+  MatrixView<T> view() const { return {data(), n_, stride_}; }
+
+  MatrixMeta& meta() { return meta_; }
+  const MatrixMeta& meta() const { return meta_; }
+
+  void Reset() {
+    std::fill(data(), data() + stride_ * stride_, kInf);
+    for (std::size_t i = 0; i < stride_; ++i) at(i, i) = T(0);
+  }
+
+ private:
+  std::size_t n_ = 0;
+  std::size_t stride_ = 0;
+  PageBuffer buf_;
+  MatrixMeta meta_;
+};
+
+}  // namespace gdist

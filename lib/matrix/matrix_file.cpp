@@ -1,0 +1,209 @@
+#include "lib/matrix/matrix_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+std::uint32_t ParallelCrc32(const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  constexpr std::size_t kMinChunk = 64u << 20;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(1, bytes / kMinChunk));
+  // zlib's crc32 takes a uInt length: feed it in 1 GiB pieces.
+  auto crc_range = [](const unsigned char* q, std::size_t len) {
+    uLong c = crc32(0L, Z_NULL, 0);
+    while (len > 0) {
+      uInt take = static_cast<uInt>(std::min<std::size_t>(len, 1u << 30));
+      c = crc32(c, q, take);
+      q += take;
+      len -= take;
+    }
+    return c;
+  };
+  if (parts <= 1) return static_cast<std::uint32_t>(crc_range(p, bytes));
+  std::vector<uLong> crcs(parts);
+  std::vector<std::size_t> lens(parts);
+  std::vector<std::thread> pool;
+  std::size_t chunk = bytes / parts;
+  for (std::size_t t = 0; t < parts; ++t) {
+    std::size_t begin = t * chunk;
+    lens[t] = (t + 1 == parts) ? bytes - begin : chunk;
+    pool.emplace_back([&, t, begin] { crcs[t] = crc_range(p + begin, lens[t]); });
+  }
+  for (auto& th : pool) th.join();
+  uLong c = crcs[0];
+  for (std::size_t t = 1; t < parts; ++t) c = crc32_combine64(c, crcs[t], static_cast<z_off64_t>(lens[t]));
+  return static_cast<std::uint32_t>(c);
+}
+
+bool IsMatrixFile(const std::string& path) {
+  int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  char magic[8] = {};
+  bool yes = ::read(fd, magic, 8) == 8 && std::memcmp(magic, kMatrixMagic, 8) == 0;
+  close(fd);
+  return yes;
+}
+
+namespace {
+
+Error Bad(const std::string& path, const std::string& what) {
+  return Error(path + ": not a valid gdist matrix file: " + what);
+}
+
+}  // namespace
+
+MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : path_(path) {
+  int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw Error(path + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    close(fd);
+    throw Error(path + ": cannot stat: " + std::strerror(errno));
+  }
+  std::size_t size = static_cast<std::size_t>(st.st_size);
+  if (size < kPayloadOffset) {
+    close(fd);
+    throw Bad(path, "file is " + std::to_string(size) + " bytes, shorter than the 4096-byte header");
+  }
+  map_ = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+  close(fd);
+  if (map_ == MAP_FAILED) {
+    map_ = nullptr;
+    throw Error(path + ": cannot mmap: " + std::strerror(errno));
+  }
+  map_bytes_ = size;
+
+  MatrixHeader h;
+  std::memcpy(&h, map_, sizeof h);
+  if (std::memcmp(h.magic, kMatrixMagic, 8) != 0) throw Bad(path, "bad magic (expected GDISTMX)");
+  if (h.version != kMatrixVersion)
+    throw Bad(path, "version " + std::to_string(h.version) + " (this build reads version 1)");
+  if (h.element_type < 1 || h.element_type > 3)
+    throw Bad(path, "unknown element type " + std::to_string(h.element_type));
+  info_.type = static_cast<ElementType>(h.element_type);
+  info_.n = h.n;
+  info_.stride = h.stride;
+  if (h.stride != PaddedSize(h.n))
+    throw Bad(path, "row stride " + std::to_string(h.stride) + " does not match n=" + std::to_string(h.n));
+  if (h.payload_offset != kPayloadOffset) throw Bad(path, "payload offset is not 4096");
+  if (h.payload_bytes != h.stride * h.stride * ElementSize(info_.type))
+    throw Bad(path, "payload size does not match n and the element type");
+  if (kPayloadOffset + h.payload_bytes > size)
+    throw Bad(path, "file is truncated: payload needs " + std::to_string(kPayloadOffset + h.payload_bytes) +
+                        " bytes, file has " + std::to_string(size));
+  info_.meta.directed = (h.flags & kFlagDirected) != 0;
+  info_.meta.kind = (h.flags & kFlagDistance) ? MatrixKind::kDistance : MatrixKind::kAdjacency;
+
+  if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kRange)) {
+    info_.meta.labels = VertexLabels::Range(info_.n, h.label_base);
+  } else if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kStrings)) {
+    if (h.labels_offset + h.labels_bytes > size || h.labels_offset < kPayloadOffset + h.payload_bytes)
+      throw Bad(path, "label section lies outside the file");
+    const char* lp = static_cast<const char*>(map_) + h.labels_offset;
+    if (crc32(0L, reinterpret_cast<const Bytef*>(lp), static_cast<uInt>(h.labels_bytes)) != h.labels_crc32)
+      throw Bad(path, "label section checksum mismatch");
+    std::vector<std::string> labels;
+    labels.reserve(info_.n);
+    std::string_view all(lp, h.labels_bytes);
+    while (!all.empty()) {
+      auto nl = all.find('\n');
+      if (nl == std::string_view::npos) throw Bad(path, "label section does not end with a newline");
+      labels.emplace_back(all.substr(0, nl));
+      all.remove_prefix(nl + 1);
+    }
+    if (labels.size() != info_.n)
+      throw Bad(path, "label section has " + std::to_string(labels.size()) + " labels for n=" +
+                          std::to_string(info_.n));
+    info_.meta.labels = VertexLabels::FromStrings(std::move(labels));
+  } else {
+    throw Bad(path, "unknown label kind " + std::to_string(h.label_kind));
+  }
+
+  if (verify_crc) {
+    madvise(map_, size, MADV_SEQUENTIAL);
+    if (ParallelCrc32(payload(), h.payload_bytes) != h.payload_crc32)
+      throw Bad(path, "payload checksum mismatch (file corrupted or truncated)");
+  }
+}
+
+MappedMatrixFile::~MappedMatrixFile() {
+  if (map_) munmap(map_, map_bytes_);
+}
+
+template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file) {
+  const auto& info = file.info();
+  if (info.type != ElementTraits<T>::kType)
+    throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
+                ElementTraits<T>::kName);
+  DistMatrix<T> m(info.n);
+  std::memcpy(m.data(), file.payload(), m.payload_bytes());
+  m.meta() = info.meta;
+  return m;
+}
+
+template <class T> void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m) {
+  std::vector<char> block(kPayloadOffset, 0);
+  MatrixHeader h{};
+  std::memcpy(h.magic, kMatrixMagic, 8);
+  h.version = kMatrixVersion;
+  h.element_type = static_cast<std::uint32_t>(ElementTraits<T>::kType);
+  h.n = m.n();
+  h.stride = m.stride();
+  T inf = ElementTraits<T>::kInf;
+  std::memcpy(h.inf, &inf, sizeof inf);
+  h.flags = (m.meta().directed ? kFlagDirected : 0) |
+            (m.meta().kind == MatrixKind::kDistance ? kFlagDistance : 0);
+  h.payload_offset = kPayloadOffset;
+  h.payload_bytes = m.payload_bytes();
+  h.payload_crc32 = ParallelCrc32(m.data(), m.payload_bytes());
+
+  std::string label_text;
+  const VertexLabels& labels = m.meta().labels;
+  if (labels.is_range() && labels.size() == m.n()) {
+    h.label_kind = static_cast<std::uint32_t>(LabelKind::kRange);
+    h.label_base = labels.base();
+  } else {
+    if (labels.size() != m.n()) throw Error(path + ": internal error: label count differs from n");
+    h.label_kind = static_cast<std::uint32_t>(LabelKind::kStrings);
+    for (const auto& s : labels.strings()) {
+      if (s.find('\n') != std::string::npos) throw Error(path + ": a vertex label contains a newline");
+      label_text += s;
+      label_text += '\n';
+    }
+    h.labels_offset = kPayloadOffset + h.payload_bytes;
+    h.labels_bytes = label_text.size();
+    h.labels_crc32 = static_cast<std::uint32_t>(
+        crc32(0L, reinterpret_cast<const Bytef*>(label_text.data()), static_cast<uInt>(label_text.size())));
+  }
+  std::memcpy(block.data(), &h, sizeof h);
+
+  AtomicFile out(path);
+  out.Write(block.data(), block.size());
+  out.Write(m.data(), m.payload_bytes());
+  if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
+  out.Commit();
+}
+
+#define GDIST_INSTANTIATE(T)                                              \
+  template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&);         \
+  template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

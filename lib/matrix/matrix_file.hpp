@@ -1,0 +1,87 @@
+// The gdist matrix file (.gdm): a 4096-byte header block, the padded payload
+// at offset 4096 (mmap- and cudaHostRegister-ready), then an optional label
+// section. Layout in docs/FORMAT.md. Writers go through a temporary name and
+// rename, so a failed run never leaves a half-written file under the real name.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace gdist {
+
+inline constexpr char kMatrixMagic[8] = {'G', 'D', 'I', 'S', 'T', 'M', 'X', '\0'};
+inline constexpr std::uint32_t kMatrixVersion = 1;
+inline constexpr std::size_t kPayloadOffset = 4096;
+
+enum class LabelKind : std::uint32_t { kRange = 0, kStrings = 1 };
+
+// On-disk header, little endian, at byte 0. Field offsets are part of the format.
+struct MatrixHeader {
+  char magic[8];                  //  0 "GDISTMX\0"
+  std::uint32_t version;          //  8
+  std::uint32_t element_type;     // 12 ElementType
+  std::uint64_t n;                // 16 vertices
+  std::uint64_t stride;           // 24 elements per row == rows stored
+  std::uint8_t inf[8];            // 32 INF of the element type, little endian, zero padded
+  std::uint32_t flags;            // 40 bit 0 directed, bit 1 distance matrix (else adjacency)
+  std::uint32_t payload_crc32;    // 44 zlib crc32 of the payload bytes
+  std::uint64_t payload_offset;   // 48 always 4096 in version 1
+  std::uint64_t payload_bytes;    // 56 stride * stride * element size
+  std::uint32_t label_kind;       // 64 LabelKind
+  std::uint32_t labels_crc32;     // 68 crc32 of the label section (0 when empty)
+  std::int64_t label_base;        // 72 kRange: label of vertex i is base + i
+  std::uint64_t labels_offset;    // 80 kStrings: n labels, each followed by '\n'
+  std::uint64_t labels_bytes;     // 88
+  std::uint64_t reserved[4];      // 96 zero; later sections (next-hop matrix, coordinates)
+};
+static_assert(sizeof(MatrixHeader) == 128);
+
+inline constexpr std::uint32_t kFlagDirected = 1u << 0;
+inline constexpr std::uint32_t kFlagDistance = 1u << 1;
+
+// Header facts of an opened file, decoded.
+struct MatrixFileInfo {
+  ElementType type = ElementType::kInt32;
+  std::size_t n = 0;
+  std::size_t stride = 0;
+  MatrixMeta meta;
+};
+
+// Read-only mmap of a matrix file. The payload is never copied: metrics stream
+// it, and LoadMatrix copies it once into writable memory for the engine.
+class MappedMatrixFile {
+ public:
+  // verify_crc: check the payload checksum (a full pass, multi-threaded).
+  explicit MappedMatrixFile(const std::string& path, bool verify_crc = true);
+  ~MappedMatrixFile();
+  MappedMatrixFile(const MappedMatrixFile&) = delete;
+  MappedMatrixFile& operator=(const MappedMatrixFile&) = delete;
+
+  const MatrixFileInfo& info() const { return info_; }
+  const std::string& path() const { return path_; }
+  const void* payload() const { return static_cast<const char*>(map_) + kPayloadOffset; }
+  template <class T> MatrixView<T> view() const {
+    return {static_cast<const T*>(payload()), info_.n, info_.stride};
+  }
+
+ private:
+  std::string path_;
+  void* map_ = nullptr;
+  std::size_t map_bytes_ = 0;
+  MatrixFileInfo info_;
+};
+
+// True when the file starts with the matrix magic.
+bool IsMatrixFile(const std::string& path);
+
+// Copies the payload of an opened file into a new writable matrix.
+template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file);
+
+// Writes `m` to `path` (temp file + fsync + rename). Throws gdist::Error.
+template <class T> void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m);
+
+// crc32 of a large buffer, split over threads and joined with crc32_combine.
+std::uint32_t ParallelCrc32(const void* data, std::size_t bytes);
+
+}  // namespace gdist

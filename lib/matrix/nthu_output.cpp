@@ -1,0 +1,26 @@
+#include "lib/matrix/nthu_output.hpp"
+
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+template <class T> void WriteNthuOutput(const std::string& path, const DistMatrix<T>& m) {
+  if constexpr (!std::is_same_v<T, std::int32_t>) {
+    throw Error(path + ": --to nthu writes int32 only; this matrix is " + ElementTraits<T>::kName);
+  } else {
+    AtomicFile out(path);
+    if (m.stride() == m.n()) {
+      out.Write(m.data(), m.n() * m.n() * sizeof(T));
+    } else {
+      for (std::size_t i = 0; i < m.n(); ++i) out.Write(m.row(i), m.n() * sizeof(T));
+    }
+    out.Commit();
+  }
+}
+
+template void WriteNthuOutput<std::int32_t>(const std::string&, const DistMatrix<std::int32_t>&);
+template void WriteNthuOutput<std::int64_t>(const std::string&, const DistMatrix<std::int64_t>&);
+template void WriteNthuOutput<float>(const std::string&, const DistMatrix<float>&);
+
+}  // namespace gdist

@@ -1,0 +1,47 @@
+// Distance-matrix summary: eccentricities, diameter, radius, center,
+// periphery, 1-median and unreachable pairs, in one streaming pass over rows.
+//
+// Conventions (docs/METRICS.md):
+// - eccentricity(i) = max_j d(i, j): distances *from* i (for directed graphs,
+//   the out-eccentricity, as NetworkX and igraph's mode="out").
+// - default: an unreachable j makes eccentricity(i) infinite; diameter and
+//   radius are then infinite when every/any vertex has one (null in JSON).
+//   center and periphery compare eccentricities exactly, infinity included.
+// - reachable_only: max over reachable j only (igraph's convention).
+// - 1-median: least total distance from the vertex to all others, among
+//   vertices that reach every other one (reachable_only: over reachable ones).
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace gdist {
+
+struct MetricsOptions {
+  bool reachable_only = false;
+  int threads = 0;  // 0 = all cores
+};
+
+struct DistanceSummary {
+  static constexpr double kInfinite = std::numeric_limits<double>::infinity();
+
+  std::size_t n = 0;
+  std::vector<double> eccentricity;   // per vertex; kInfinite when unreachable targets count
+  std::vector<double> total;          // per vertex: sum of finite distances from it
+  std::vector<std::uint64_t> unreachable_from;  // per vertex: targets it cannot reach
+
+  double diameter = kInfinite;        // n == 0: 0
+  std::size_t diameter_from = 0, diameter_to = 0;  // a pair at that distance (unreachable when infinite)
+  double radius = kInfinite;
+  std::vector<std::size_t> center, periphery;
+  std::optional<std::size_t> median;  // vertex with the least total, if any qualifies
+  double median_total = 0;
+  std::uint64_t unreachable_pairs = 0;  // ordered pairs (i != j) with no path
+};
+
+template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options);
+
+}  // namespace gdist

@@ -1,0 +1,99 @@
+#include "lib/metrics/summary_report.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "lib/util/atomic_file.hpp"
+
+namespace gdist {
+
+namespace {
+
+std::string FormatValue(double v) {
+  if (!std::isfinite(v)) return "inf";
+  std::ostringstream s;
+  s.precision(v == std::floor(v) ? 17 : 9);
+  s << v;
+  return s.str();
+}
+
+void WriteVertexList(std::ostream& out, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
+  constexpr std::size_t kShown = 20;
+  for (std::size_t i = 0; i < vs.size() && i < kShown; ++i) out << (i ? " " : "") << labels.label(vs[i]);
+  if (vs.size() > kShown) out << " ... (" << vs.size() << " vertices; --json lists all)";
+}
+
+void WriteVertexArray(JsonWriter& json, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
+  json.BeginArray();
+  for (std::size_t v : vs) WriteLabel(json, labels, v);
+  json.EndArray();
+}
+
+}  // namespace
+
+void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) {
+  if (labels.all_integers()) json.Raw(labels.label(v));
+  else json.Str(labels.label(v));
+}
+
+void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
+  out << "vertices           " << s.n << (directed ? " (directed)" : " (undirected)") << "\n";
+  out << "diameter           " << FormatValue(s.diameter);
+  if (s.n > 0) out << "  (" << labels.label(s.diameter_from) << " -> " << labels.label(s.diameter_to) << ")";
+  out << "\nradius             " << FormatValue(s.radius) << "\n";
+  out << "center             ";
+  WriteVertexList(out, s.center, labels);
+  out << "\nperiphery          ";
+  WriteVertexList(out, s.periphery, labels);
+  out << "\n1-median           ";
+  if (s.median) out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total) << ")";
+  else out << "none (no vertex reaches every other; try --reachable-only)";
+  out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
+}
+
+void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
+  json.Key("n").Number(static_cast<double>(s.n));
+  json.Key("directed").Bool(directed);
+  json.Key("diameter").Number(s.diameter);
+  json.Key("diameter_pair");
+  if (s.n > 0 && std::isfinite(s.diameter)) {
+    json.BeginArray();
+    WriteLabel(json, labels, s.diameter_from);
+    WriteLabel(json, labels, s.diameter_to);
+    json.EndArray();
+  } else {
+    json.Null();
+  }
+  json.Key("radius").Number(s.radius);
+  json.Key("center");
+  WriteVertexArray(json, s.center, labels);
+  json.Key("periphery");
+  WriteVertexArray(json, s.periphery, labels);
+  json.Key("median");
+  if (s.median) {
+    json.BeginObject();
+    json.Key("vertex");
+    WriteLabel(json, labels, *s.median);
+    json.Key("total").Number(s.median_total);
+    json.EndObject();
+  } else {
+    json.Null();
+  }
+  json.Key("unreachable_pairs").Number(static_cast<double>(s.unreachable_pairs));
+}
+
+void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const VertexLabels& labels) {
+  std::ostringstream text;
+  text << "vertex,eccentricity,total,unreachable\n";
+  for (std::size_t i = 0; i < s.n; ++i) {
+    text << labels.label(i) << ',';
+    if (std::isfinite(s.eccentricity[i])) text << FormatValue(s.eccentricity[i]);
+    text << ',' << FormatValue(s.total[i]) << ',' << s.unreachable_from[i] << '\n';
+  }
+  AtomicFile out(path);
+  const std::string str = text.str();
+  out.Write(str.data(), str.size());
+  out.Commit();
+}
+
+}  // namespace gdist

@@ -1,0 +1,23 @@
+// Presenting a DistanceSummary: human text, JSON keys, per-vertex CSV. Every
+// vertex is printed as the input's label.
+#pragma once
+#include <ostream>
+#include <string>
+
+#include "formats/vertex_labels.hpp"
+#include "lib/metrics/summary.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+// A vertex label as a JSON value: a number when every label is an integer.
+void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v);
+
+void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed);
+// Writes the foundation's keys into an object the caller has opened:
+// n, directed, diameter, diameter_pair, radius, center, periphery, median, unreachable_pairs.
+void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLabels& labels, bool directed);
+// vertex,eccentricity,total,unreachable (eccentricity empty when infinite).
+void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const VertexLabels& labels);
+
+}  // namespace gdist

@@ -1,0 +1,45 @@
+#include "lib/pipeline/load_input.hpp"
+
+#include "lib/matrix/adjacency.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
+  if (s == "min") *out = DuplicatePolicy::kMin;
+  else if (s == "last") *out = DuplicatePolicy::kLast;
+  else return false;
+  return true;
+}
+
+AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options) {
+  AdjacencyOptions adj;
+  adj.duplicates = options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast
+                                                                        : DuplicatePolicy::kMin);
+  ElementType type = options.type.value_or(ChooseElementType(g));
+  return DispatchElement(type, [&](auto zero) -> AnyMatrix {
+    using T = decltype(zero);
+    return BuildAdjacency<T>(g, adj);
+  });
+}
+
+AnyMatrix LoadInput(const std::string& path, const InputOptions& options) {
+  if (options.read.format == InputFormat::kAuto && IsMatrixFile(path)) {
+    MappedMatrixFile file(path);
+    if (options.type && *options.type != file.info().type)
+      throw Error(path + ": is a " + ElementName(file.info().type) +
+                  " matrix file; --type applies to graph inputs only");
+    return DispatchElement(file.info().type, [&](auto zero) -> AnyMatrix {
+      using T = decltype(zero);
+      return LoadMatrix<T>(file);
+    });
+  }
+  return MatrixFromGraph(ReadGraph(path, options.read), options);
+}
+
+ElementType TypeOf(const AnyMatrix& m) {
+  return std::visit([](const auto& x) { return ElementTraits<std::decay_t<decltype(*x.data())>>::kType; }, m);
+}
+
+}  // namespace gdist

@@ -1,0 +1,32 @@
+// "Any input the tools accept" -> a matrix of the right element type: a gdist
+// matrix file (adjacency or distance) or any graph file the formats layer
+// reads. Shared by gconvert, gapsp and gcenter so they agree on every option.
+#pragma once
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "formats/read_graph.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace gdist {
+
+using AnyMatrix = std::variant<DistMatrix<std::int32_t>, DistMatrix<std::int64_t>, DistMatrix<float>>;
+
+struct InputOptions {
+  ReadOptions read;
+  std::optional<DuplicatePolicy> duplicates;  // unset: the format's own default
+  std::optional<ElementType> type;            // unset: ChooseElementType
+};
+
+bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);
+
+// Graph file -> adjacency matrix with the chosen policy and type.
+AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options);
+
+// Matrix file (loaded, CRC checked) or graph file (read and converted).
+AnyMatrix LoadInput(const std::string& path, const InputOptions& options);
+
+ElementType TypeOf(const AnyMatrix& m);
+
+}  // namespace gdist

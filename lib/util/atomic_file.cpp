@@ -1,0 +1,66 @@
+#include "lib/util/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+AtomicFile::AtomicFile(std::string final_path) : final_path_(std::move(final_path)) {
+  temp_path_ = final_path_ + ".tmp-XXXXXX";
+  fd_ = mkstemp(temp_path_.data());
+  if (fd_ < 0) throw Error(final_path_ + ": cannot create output file: " + std::strerror(errno));
+  fchmod(fd_, 0644);
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) close(fd_);
+  if (!committed_) unlink(temp_path_.c_str());
+}
+
+void AtomicFile::Write(const void* data, std::size_t bytes) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    ssize_t w = ::write(fd_, p, std::min<std::size_t>(bytes, 1u << 30));
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      throw Error(final_path_ + ": write failed: " + std::strerror(errno));
+    }
+    p += w;
+    bytes -= static_cast<std::size_t>(w);
+  }
+}
+
+void AtomicFile::WriteAt(std::size_t offset, const void* data, std::size_t bytes) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    ssize_t w = ::pwrite(fd_, p, std::min<std::size_t>(bytes, 1u << 30), static_cast<off_t>(offset));
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      throw Error(final_path_ + ": write failed: " + std::strerror(errno));
+    }
+    p += w;
+    offset += static_cast<std::size_t>(w);
+    bytes -= static_cast<std::size_t>(w);
+  }
+}
+
+void AtomicFile::Commit() {
+  if (fsync(fd_) != 0) throw Error(final_path_ + ": fsync failed: " + std::strerror(errno));
+  if (close(fd_) != 0) {
+    fd_ = -1;
+    throw Error(final_path_ + ": close failed: " + std::strerror(errno));
+  }
+  fd_ = -1;
+  if (std::rename(temp_path_.c_str(), final_path_.c_str()) != 0)
+    throw Error(final_path_ + ": cannot rename the finished output into place: " + std::strerror(errno));
+  committed_ = true;
+}
+
+}  // namespace gdist
