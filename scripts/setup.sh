@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Shared set-up for demo.sh and test.sh: make sure the Debian packages are
+# there (installing them when root, else printing the exact command), find
+# nvcc if the CUDA toolkit is installed, configure and build in Release.
+# Usage: source scripts/setup.sh   (sets GDIST_BUILD)
+set -euo pipefail
+GDIST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
+
+packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
+          libbenchmark-dev python3 python3-numpy python3-scipy python3-networkx)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "setup: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages; run:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 2
+  fi
+fi
+
+# The CUDA toolkit is not a Debian package here: use it when installed.
+if ! command -v nvcc >/dev/null && [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  export PATH="/usr/local/cuda/bin:$PATH"
+fi
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+cmake -S "$GDIST_ROOT" -B "$GDIST_BUILD" -DCMAKE_BUILD_TYPE=Release \
+      -DGDIST_TEST_LEVEL="${GDIST_TEST_LEVEL:-0}" >"$GDIST_BUILD.configure.log" 2>&1 \
+  || { cat "$GDIST_BUILD.configure.log" >&2; exit 2; }
+grep "gdist:" "$GDIST_BUILD.configure.log" >&2 || true
+cmake --build "$GDIST_BUILD" -j "$jobs"

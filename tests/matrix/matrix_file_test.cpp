@@ -1,0 +1,140 @@
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <zlib.h>
+
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/util/error.hpp"
+#include "test_util.hpp"
+
+namespace gdist {
+namespace {
+
+using test::TempDir;
+
+template <class T> DistMatrix<T> RandomMatrix(std::size_t n, unsigned seed) {
+  DistMatrix<T> m(n);
+  std::mt19937 rng(seed);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      if (i != j && rng() % 3 == 0) m.at(i, j) = static_cast<T>(rng() % 1000);
+  return m;
+}
+
+template <class T> class MatrixFileRoundTrip : public ::testing::Test {};
+using ElementTypes = ::testing::Types<std::int32_t, std::int64_t, float>;
+TYPED_TEST_SUITE(MatrixFileRoundTrip, ElementTypes);
+
+TYPED_TEST(MatrixFileRoundTrip, PayloadHeaderAndLabelsSurvive) {
+  using T = TypeParam;
+  TempDir dir;
+  for (std::size_t n : {0u, 1u, 5u, 127u, 128u, 129u, 300u}) {
+    DistMatrix<T> m = RandomMatrix<T>(n, static_cast<unsigned>(n) + 1);
+    m.meta().directed = (n % 2) == 0;
+    m.meta().kind = MatrixKind::kDistance;
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < n; ++i) labels.push_back("v" + std::to_string(i * 7));
+    m.meta().labels = VertexLabels::FromStrings(labels);
+    const std::string path = dir.file("m.gdm");
+    WriteMatrixFile(path, m);
+
+    MappedMatrixFile f(path);
+    EXPECT_EQ(f.info().n, n);
+    EXPECT_EQ(f.info().stride, PaddedSize(n));
+    EXPECT_EQ(f.info().type, ElementTraits<T>::kType);
+    EXPECT_EQ(f.info().meta.directed, m.meta().directed);
+    EXPECT_EQ(f.info().meta.kind, MatrixKind::kDistance);
+    ASSERT_EQ(f.info().meta.labels.size(), n);
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(f.info().meta.labels.label(i), labels[i]);
+    DistMatrix<T> back = LoadMatrix<T>(f);
+    EXPECT_EQ(0, std::memcmp(back.data(), m.data(), m.payload_bytes()));
+  }
+}
+
+TEST(MatrixFile, PayloadIsPageAlignedAndRowsPadded) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m(200);
+  m.meta().labels = VertexLabels::Range(200, 1);
+  WriteMatrixFile(dir.file("a.gdm"), m);
+  auto size = std::filesystem::file_size(dir.file("a.gdm"));
+  EXPECT_EQ(size, 4096u + 256u * 256u * 4u);  // range labels store nothing
+  MappedMatrixFile f(dir.file("a.gdm"));
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(f.payload()) % 4096, 0u);
+  auto v = f.view<std::int32_t>();
+  EXPECT_EQ(v.at(199, 199), 0);
+  EXPECT_EQ(v.at(199, 255), ElementTraits<std::int32_t>::kInf);  // padding column
+  EXPECT_EQ(v.at(255, 255), 0);                                    // padding diagonal
+  EXPECT_EQ(f.info().meta.labels.label(0), "1");
+}
+
+TEST(MatrixFile, CorruptedPayloadIsRejectedWithChecksumMessage) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m = RandomMatrix<std::int32_t>(50, 3);
+  m.meta().labels = VertexLabels::Range(50, 0);
+  const std::string path = dir.file("c.gdm");
+  WriteMatrixFile(path, m);
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 1000);
+    char x = 0x55;
+    f.write(&x, 1);
+  }
+  try {
+    MappedMatrixFile bad(path);
+    FAIL() << "corruption not detected";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(MappedMatrixFile(path, /*verify_crc=*/false));
+}
+
+TEST(MatrixFile, TruncatedAndForeignFilesAreRejected) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m(10);
+  m.meta().labels = VertexLabels::Range(10, 0);
+  const std::string path = dir.file("t.gdm");
+  WriteMatrixFile(path, m);
+  std::filesystem::resize_file(path, 4096 + 100);
+  EXPECT_THROW(MappedMatrixFile{path}, Error);
+  test::WriteText(dir.file("x.gdm"), std::string(5000, 'x'));
+  EXPECT_THROW(MappedMatrixFile{dir.file("x.gdm")}, Error);
+  EXPECT_THROW(MappedMatrixFile{dir.file("missing.gdm")}, Error);
+  EXPECT_FALSE(IsMatrixFile(dir.file("x.gdm")));
+}
+
+TEST(MatrixFile, FailedWriteLeavesNothingBehind) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m(3);
+  m.meta().labels = VertexLabels::FromStrings({"a", "b\nc", "d"});  // a newline cannot be stored
+  EXPECT_THROW(WriteMatrixFile(dir.file("out.gdm"), m), Error);
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+TEST(MatrixFile, HeaderFieldsSitAtDocumentedOffsets) {
+  // docs/FORMAT.md promises these offsets to NumPy users.
+  EXPECT_EQ(offsetof(MatrixHeader, element_type), 12u);
+  EXPECT_EQ(offsetof(MatrixHeader, n), 16u);
+  EXPECT_EQ(offsetof(MatrixHeader, stride), 24u);
+  EXPECT_EQ(offsetof(MatrixHeader, inf), 32u);
+  EXPECT_EQ(offsetof(MatrixHeader, flags), 40u);
+  EXPECT_EQ(offsetof(MatrixHeader, payload_crc32), 44u);
+  EXPECT_EQ(offsetof(MatrixHeader, payload_offset), 48u);
+  EXPECT_EQ(offsetof(MatrixHeader, label_kind), 64u);
+  EXPECT_EQ(offsetof(MatrixHeader, label_base), 72u);
+  EXPECT_EQ(offsetof(MatrixHeader, labels_offset), 80u);
+}
+
+TEST(ParallelCrc32, MatchesSinglePassZlib) {
+  std::vector<unsigned char> data((200u << 20) + 12345);
+  std::mt19937 rng(1);
+  for (auto& b : data) b = static_cast<unsigned char>(rng());
+  uLong expected = crc32(0L, data.data(), static_cast<uInt>(data.size()));
+  EXPECT_EQ(ParallelCrc32(data.data(), data.size()), static_cast<std::uint32_t>(expected));
+}
+
+}  // namespace
+}  // namespace gdist
