@@ -1,5 +1,6 @@
 // gapsp IN OUT: all-pairs shortest paths, graph or adjacency file in,
 // distance matrix file (or raw NTHU output) out.
+#include <chrono>
 #include <iostream>
 
 #include "apps/common/app_main.hpp"
@@ -7,12 +8,13 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
+#include "lib/paths/next_hop.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
   std::string in, out, backend = "auto", to = "gdm";
   int threads = 0;
-  bool quiet = false;
+  bool quiet = false, paths = false;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
   app.add_option("OUT", out, "distance output")->required();
@@ -22,6 +24,7 @@ int main(int argc, char** argv) {
   app.add_option("--to", to, "output: gdm (matrix file) or nthu (raw n x n int32, INF = 1073741823)")
       ->check(CLI::IsMember({"gdm", "nthu"}))
       ->capture_default_str();
+  app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
@@ -30,14 +33,25 @@ int main(int argc, char** argv) {
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
+    if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) {
+      using T = std::decay_t<decltype(*mat.data())>;
+      gdist::ArcList<T> arcs;
+      if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
       gdist::ApspReport r = gdist::SolveApsp(mat, opts);
+      gdist::NextHopMatrix next;
+      auto t0 = std::chrono::steady_clock::now();
+      if (paths) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
+      double path_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (to == "nthu") gdist::WriteNthuOutput(out, mat);
-      else gdist::WriteMatrixFile(out, mat);
-      if (!quiet)
+      else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
+      if (!quiet) {
         std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " ("
-                  << r.note << "), " << r.seconds << " s\n";
+                  << r.note << "), " << r.seconds << " s";
+        if (paths) std::cerr << ", next hops " << path_seconds << " s";
+        std::cerr << "\n";
+      }
     }, m);
     return gdist::kExitOk;
   });

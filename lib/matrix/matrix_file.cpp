@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "lib/paths/next_hop.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 
@@ -133,10 +134,19 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
     throw Bad(path, "unknown label kind " + std::to_string(h.label_kind));
   }
 
+  if (h.flags & kFlagNextHops) {
+    if (h.next_bytes != h.stride * h.stride * sizeof(std::int32_t) || h.next_offset % kPayloadOffset != 0 ||
+        h.next_offset < kPayloadOffset + h.payload_bytes || h.next_offset + h.next_bytes > size)
+      throw Bad(path, "next-hop section lies outside the file or has the wrong size");
+    next_ = reinterpret_cast<const std::int32_t*>(static_cast<const char*>(map_) + h.next_offset);
+  }
+
   if (verify_crc) {
     madvise(map_, size, MADV_SEQUENTIAL);
     if (ParallelCrc32(payload(), h.payload_bytes) != h.payload_crc32)
       throw Bad(path, "payload checksum mismatch (file corrupted or truncated)");
+    if (next_ && ParallelCrc32(next_, h.next_bytes) != h.next_crc32)
+      throw Bad(path, "next-hop section checksum mismatch (file corrupted or truncated)");
   }
 }
 
@@ -155,7 +165,8 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file) {
   return m;
 }
 
-template <class T> void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m) {
+template <class T>
+void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next) {
   std::vector<char> block(kPayloadOffset, 0);
   MatrixHeader h{};
   std::memcpy(h.magic, kMatrixMagic, 8);
@@ -171,6 +182,16 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
   h.payload_bytes = m.payload_bytes();
   h.payload_crc32 = ParallelCrc32(m.data(), m.payload_bytes());
 
+  std::uint64_t end = kPayloadOffset + h.payload_bytes;
+  if (next) {
+    if (next->stride() != m.stride()) throw Error(path + ": internal error: next-hop matrix has another stride");
+    h.flags |= kFlagNextHops;
+    h.next_offset = end;  // payload bytes are a multiple of 4096 (stride is a multiple of 128)
+    h.next_bytes = next->bytes();
+    h.next_crc32 = ParallelCrc32(next->data(), next->bytes());
+    end += h.next_bytes;
+  }
+
   std::string label_text;
   const VertexLabels& labels = m.meta().labels;
   if (labels.is_range() && labels.size() == m.n()) {
@@ -184,7 +205,7 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
       label_text += s;
       label_text += '\n';
     }
-    h.labels_offset = kPayloadOffset + h.payload_bytes;
+    h.labels_offset = end;
     h.labels_bytes = label_text.size();
     h.labels_crc32 = static_cast<std::uint32_t>(
         crc32(0L, reinterpret_cast<const Bytef*>(label_text.data()), static_cast<uInt>(label_text.size())));
@@ -194,13 +215,14 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
   AtomicFile out(path);
   out.Write(block.data(), block.size());
   out.Write(m.data(), m.payload_bytes());
+  if (next) out.Write(next->data(), next->bytes());
   if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
   out.Commit();
 }
 
 #define GDIST_INSTANTIATE(T)                                              \
   template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&);         \
-  template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&);
+  template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)

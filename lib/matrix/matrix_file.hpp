@@ -33,12 +33,17 @@ struct MatrixHeader {
   std::int64_t label_base;        // 72 kRange: label of vertex i is base + i
   std::uint64_t labels_offset;    // 80 kStrings: n labels, each followed by '\n'
   std::uint64_t labels_bytes;     // 88
-  std::uint64_t reserved[4];      // 96 zero; later sections (next-hop matrix, coordinates)
+  std::uint64_t next_offset;      // 96 next-hop section (flag bit 2): stride*stride int32, 4096-aligned
+  std::uint64_t next_bytes;       // 104
+  std::uint32_t next_crc32;       // 112 crc32 of the next-hop section
+  std::uint32_t reserved32;       // 116 zero
+  std::uint64_t reserved;         // 120 zero; later sections (coordinates)
 };
 static_assert(sizeof(MatrixHeader) == 128);
 
 inline constexpr std::uint32_t kFlagDirected = 1u << 0;
 inline constexpr std::uint32_t kFlagDistance = 1u << 1;
+inline constexpr std::uint32_t kFlagNextHops = 1u << 2;
 
 // Header facts of an opened file, decoded.
 struct MatrixFileInfo {
@@ -64,11 +69,16 @@ class MappedMatrixFile {
   template <class T> MatrixView<T> view() const {
     return {static_cast<const T*>(payload()), info_.n, info_.stride};
   }
+  // The next-hop section (gapsp --paths), stride x stride int32; null if absent.
+  MatrixView<std::int32_t> next_hops() const {
+    return {next_, next_ ? info_.n : 0, info_.stride};
+  }
 
  private:
   std::string path_;
   void* map_ = nullptr;
   std::size_t map_bytes_ = 0;
+  const std::int32_t* next_ = nullptr;
   MatrixFileInfo info_;
 };
 
@@ -78,8 +88,11 @@ bool IsMatrixFile(const std::string& path);
 // Copies the payload of an opened file into a new writable matrix.
 template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file);
 
-// Writes `m` to `path` (temp file + fsync + rename). Throws gdist::Error.
-template <class T> void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m);
+class NextHopMatrix;
+// Writes `m` to `path` (temp file + fsync + rename), with the next-hop section
+// when `next` is given. Throws gdist::Error.
+template <class T>
+void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next = nullptr);
 
 // crc32 of a large buffer, split over threads and joined with crc32_combine.
 std::uint32_t ParallelCrc32(const void* data, std::size_t bytes);
