@@ -1,0 +1,58 @@
+// Cost of --paths: APSP distance time vs the next-hop derivation on the same
+// random graph, in one run. Usage: paths_bench [--backend cpu|gpu|auto] [--threads T] N:ARCS_PER_VERTEX ...
+// e.g. paths_bench 2000:200 2000:5 16384:5   (ARCS_PER_VERTEX = n/10 gives the n^2/10 graphs)
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "lib/engine/apsp.hpp"
+#include "lib/paths/next_hop.hpp"
+
+using namespace gdist;
+
+static double Seconds(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int main(int argc, char** argv) {
+  ApspOptions opts;
+  std::vector<std::pair<std::size_t, std::size_t>> cases;
+  for (int a = 1; a < argc; ++a) {
+    std::string s = argv[a];
+    if (s == "--backend" && a + 1 < argc) ParseBackend(argv[++a], &opts.backend);
+    else if (s == "--threads" && a + 1 < argc) opts.threads = std::stoi(argv[++a]);
+    else {
+      auto c = s.find(':');
+      cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
+    }
+  }
+  if (cases.empty()) cases = {{2000, 200}, {2000, 5}};
+  std::printf("%8s %8s %10s %8s %12s %12s %8s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio");
+  for (auto [n, per] : cases) {
+    std::mt19937 rng(12345 + n + per);
+    DistMatrix<std::int32_t> m(n);
+    m.meta().labels = VertexLabels::Range(n, 0);
+    std::size_t arcs = 0;
+    for (std::size_t u = 0; u < n; ++u)
+      for (std::size_t k = 0; k < per; ++k) {
+        std::size_t v = rng() % n;
+        if (v == u) continue;
+        m.at(u, v) = static_cast<std::int32_t>(rng() % 1001);
+        ++arcs;
+      }
+    ArcList<std::int32_t> list = ArcsOfAdjacency(m.view());
+    auto t0 = std::chrono::steady_clock::now();
+    ApspReport r = SolveApsp(m, opts);
+    double apsp = Seconds(t0);
+    t0 = std::chrono::steady_clock::now();
+    NextHopMatrix next = ComputeNextHops(list, m.view(), opts.threads);
+    double hops = Seconds(t0);
+    std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
+                (apsp + hops) / apsp);
+    std::fflush(stdout);
+  }
+  return 0;
+}
