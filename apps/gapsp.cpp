@@ -9,6 +9,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
 #include "lib/paths/next_hop.hpp"
+#include "lib/paths/next_hop_gpu.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
@@ -42,7 +43,13 @@ int main(int argc, char** argv) {
       gdist::ApspReport r = gdist::SolveApsp(mat, opts);
       gdist::NextHopMatrix next;
       auto t0 = std::chrono::steady_clock::now();
-      if (paths) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
+      if (paths) {
+        // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.
+        if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
+          if (r.used == gdist::Backend::kGpu) next = gdist::GpuComputeNextHops(arcs, mat.view());
+        }
+        if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
+      }
       double path_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (to == "nthu") gdist::WriteNthuOutput(out, mat);
       else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);

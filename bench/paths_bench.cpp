@@ -1,5 +1,5 @@
-// Cost of --paths: APSP distance time vs the next-hop derivation on the same
-// random graph, in one run. Usage: paths_bench [--backend cpu|gpu|auto] [--threads T] N:ARCS_PER_VERTEX ...
+// Cost of --paths: APSP distance time vs the next-hop derivation (on the same
+// backend) on the same random graph, in one run. Usage: paths_bench [--backend cpu|gpu|auto] [--threads T] N:ARCS_PER_VERTEX ...
 // e.g. paths_bench 2000:200 2000:5 16384:5   (ARCS_PER_VERTEX = n/10 gives the n^2/10 graphs)
 #include <chrono>
 #include <cstdio>
@@ -10,6 +10,7 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/paths/next_hop.hpp"
+#include "lib/paths/next_hop_gpu.hpp"
 
 using namespace gdist;
 
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
     ApspReport r = SolveApsp(m, opts);
     double apsp = Seconds(t0);
     t0 = std::chrono::steady_clock::now();
-    NextHopMatrix next = ComputeNextHops(list, m.view(), opts.threads);
+    NextHopMatrix next = r.used == Backend::kGpu ? GpuComputeNextHops(list, m.view())
+                                                 : ComputeNextHops(list, m.view(), opts.threads);
     double hops = Seconds(t0);
     std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
                 (apsp + hops) / apsp);

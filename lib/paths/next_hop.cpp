@@ -1,4 +1,5 @@
 #include "lib/paths/next_hop.hpp"
+#include "lib/paths/tight_arc.hpp"
 
 #include <omp.h>
 
@@ -15,16 +16,6 @@ NextHopMatrix::NextHopMatrix(std::size_t n)
 
 namespace {
 
-// Exact for integers; floats accept the rounding of a differently ordered sum.
-template <class T> inline bool Tight(T du, T w, T dv) {
-  if constexpr (std::is_floating_point_v<T>) {
-    const T sum = du + w;
-    return std::fabs(sum - dv) <= T(1e-5) * std::max(std::fabs(dv), T(1));
-  } else {
-    return du + w == dv;
-  }
-}
-
 constexpr std::uint32_t kUnseen = ~0u;
 
 // Marks the arcs [begin, end) of one vertex that are tight and lead to a vertex
@@ -37,9 +28,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void MarkTightArcs(
     const std::uint32_t* __restrict level, std::uint32_t depth, std::uint8_t* __restrict mark) {
   for (std::size_t a = 0; a < count; ++a) {
     const std::uint32_t v = head[a];
-    bool tight;
-    if constexpr (std::is_floating_point_v<T>) tight = Tight(du, weight[a], d[v]);
-    else tight = du + weight[a] == d[v];
+    const bool tight = TightArc(du, weight[a], d[v]);
     mark[a] = static_cast<std::uint8_t>(tight & (level[v] >= depth));
   }
 }

@@ -10,6 +10,7 @@
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/paths/next_hop.hpp"
+#include "lib/paths/next_hop_gpu.hpp"
 #include "lib/paths/route.hpp"
 #include "test_util.hpp"
 
@@ -142,16 +143,22 @@ TEST(NextHop, DeterministicAcrossThreadCounts) {
 
 TEST(NextHop, GpuRoutesEqualCpuRoutes) {
   if (!ProbeGpu().usable) GTEST_SKIP() << "no usable GPU: " << ProbeGpu().reason;
-  std::mt19937 rng(test::TestSeed());
-  for (std::size_t n : {65u, 1000u}) {
-    auto a = RandomGraph(n, 0.01, false, true, rng);
-    DistMatrix<std::int32_t> b(n);
-    std::memcpy(b.data(), a.data(), a.payload_bytes());
-    b.meta() = a.meta();
-    Solved cpu = SolveWithPaths(std::move(a), Backend::kCpu);
-    Solved gpu = SolveWithPaths(std::move(b), Backend::kGpu);
-    EXPECT_EQ(0, std::memcmp(cpu.dist.data(), gpu.dist.data(), cpu.dist.payload_bytes()));
-    EXPECT_EQ(0, std::memcmp(cpu.next.data(), gpu.next.data(), cpu.next.bytes()));
+  const unsigned seed = test::TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  std::mt19937 rng(seed);
+  for (std::size_t n : {1u, 2u, 65u, 1000u, 2100u}) {
+    for (int variant = 0; variant < 3; ++variant) {
+      const double density = n > 1000 ? 0.004 : 0.02;
+      auto a = RandomGraph(n, density, variant == 1, variant == 2, rng);
+      DistMatrix<std::int32_t> b(n);
+      std::memcpy(b.data(), a.data(), a.payload_bytes());
+      b.meta() = a.meta();
+      Solved cpu = SolveWithPaths(std::move(a), Backend::kCpu);
+      Solved gpu = SolveWithPaths(std::move(b), Backend::kGpu);
+      ASSERT_EQ(0, std::memcmp(cpu.dist.data(), gpu.dist.data(), cpu.dist.payload_bytes())) << "n=" << n;
+      NextHopMatrix on_gpu = GpuComputeNextHops(gpu.arcs, gpu.dist.view());
+      EXPECT_EQ(0, std::memcmp(cpu.next.data(), on_gpu.data(), cpu.next.bytes())) << "n=" << n << " variant " << variant;
+    }
   }
 }
 

@@ -1,0 +1,132 @@
+// GPU next-hop derivation (lib/paths/next_hop_gpu.hpp): one thread block per
+// source runs the level-synchronous search over tight arcs that
+// lib/paths/next_hop.cpp runs on the CPU. A warp takes one frontier vertex and
+// its lanes split the arcs; the first thread to claim a vertex (atomicCAS on
+// its level) queues it, and every tight arc from the previous level offers its
+// first hop with atomicMin, so the result does not depend on thread timing.
+#include <cuda_runtime.h>
+
+#include <climits>
+#include <string>
+
+#include "lib/paths/next_hop_gpu.hpp"
+#include "lib/paths/tight_arc.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+namespace {
+
+constexpr unsigned kUnseen = 0xFFFFFFFFu;
+constexpr int kThreads = 256;
+
+void Check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) throw Error(std::string("CUDA error in next-hop derivation (") + what + "): " +
+                                    cudaGetErrorString(e));
+}
+
+template <class T>
+__global__ void __launch_bounds__(kThreads) NextHopKernel(const unsigned long long* __restrict first,
+                                                          const unsigned* __restrict head,
+                                                          const T* __restrict weight, const T* __restrict dist,
+                                                          size_t stride, unsigned n, T inf, int* next,
+                                                          unsigned* scratch) {
+  __shared__ unsigned frontier_size, upcoming_size;
+  unsigned* level = scratch + size_t(blockIdx.x) * 3 * n;
+  unsigned* frontier = level + n;
+  unsigned* upcoming = frontier + n;
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+
+  for (unsigned src = blockIdx.x; src < n; src += gridDim.x) {
+    const T* d = dist + size_t(src) * stride;
+    int* out = next + size_t(src) * stride;
+    for (unsigned v = threadIdx.x; v < n; v += blockDim.x) {
+      level[v] = kUnseen;
+      out[v] = INT_MAX;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      level[src] = 0;
+      frontier[0] = src;
+      frontier_size = 1;
+    }
+    __syncthreads();
+    for (unsigned depth = 1; frontier_size > 0; ++depth) {
+      if (threadIdx.x == 0) upcoming_size = 0;
+      __syncthreads();
+      for (unsigned f = warp; f < frontier_size; f += warps) {
+        const unsigned u = frontier[f];
+        const T du = d[u];
+        const int hop_u = (u == src) ? -1 : __ldcg(out + u);  // settled last level, by atomics
+        for (unsigned long long a = first[u] + lane; a < first[u + 1]; a += 32) {
+          const unsigned v = head[a];
+          const T dv = d[v];
+          if (!(dv < inf) || !TightArc(du, weight[a], dv)) continue;
+          if (__ldcg(level + v) < depth) continue;
+          const unsigned old = atomicCAS(level + v, kUnseen, depth);
+          if (old == kUnseen) upcoming[atomicAdd(&upcoming_size, 1u)] = v;
+          else if (old != depth) continue;
+          atomicMin(out + v, (u == src) ? int(v) : hop_u);
+        }
+      }
+      __syncthreads();
+      unsigned* t = frontier;
+      frontier = upcoming;
+      upcoming = t;
+      if (threadIdx.x == 0) frontier_size = upcoming_size;
+      __syncthreads();
+    }
+    for (unsigned v = threadIdx.x; v < n; v += blockDim.x)
+      if (__ldcg(out + v) == INT_MAX) out[v] = -1;  // unreachable, or the source itself
+    __syncthreads();
+  }
+}
+
+template <class T> struct DeviceArray {
+  T* ptr = nullptr;
+  explicit DeviceArray(size_t count, const char* what) { Check(cudaMalloc(&ptr, count * sizeof(T) + 1), what); }
+  ~DeviceArray() { cudaFree(ptr); }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+};
+
+}  // namespace
+
+template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist) {
+  const size_t n = dist.n;
+  NextHopMatrix next(n);
+  if (n == 0) return next;
+  int device = 0, sms = 0;
+  Check(cudaGetDevice(&device), "cudaGetDevice");
+  Check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attributes");
+  const unsigned blocks = static_cast<unsigned>(std::min<size_t>(n, size_t(sms) * 8));
+  const size_t matrix_elems = dist.stride * dist.stride;
+
+  DeviceArray<unsigned long long> first(n + 1, "cudaMalloc arcs");
+  DeviceArray<unsigned> head(arcs.head.size(), "cudaMalloc arcs");
+  DeviceArray<T> weight(arcs.weight.size(), "cudaMalloc arcs");
+  DeviceArray<T> d(matrix_elems, "cudaMalloc distances");
+  DeviceArray<int> out(matrix_elems, "cudaMalloc next hops");
+  DeviceArray<unsigned> scratch(size_t(blocks) * 3 * n, "cudaMalloc scratch");
+
+  static_assert(sizeof(size_t) == sizeof(unsigned long long));
+  Check(cudaMemcpy(first.ptr, arcs.first.data(), (n + 1) * sizeof(size_t), cudaMemcpyHostToDevice), "copy arcs");
+  Check(cudaMemcpy(head.ptr, arcs.head.data(), arcs.head.size() * sizeof(unsigned), cudaMemcpyHostToDevice),
+        "copy arcs");
+  Check(cudaMemcpy(weight.ptr, arcs.weight.data(), arcs.weight.size() * sizeof(T), cudaMemcpyHostToDevice),
+        "copy arcs");
+  Check(cudaMemcpy(d.ptr, dist.data, matrix_elems * sizeof(T), cudaMemcpyHostToDevice), "copy distances");
+  NextHopKernel<T><<<blocks, kThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
+                                         static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr, scratch.ptr);
+  Check(cudaGetLastError(), "kernel launch");
+  Check(cudaDeviceSynchronize(), "kernel");
+  // Rows n..stride-1 and columns past n stay kNoHop, as the CPU version leaves them.
+  Check(cudaMemcpy2D(next.data(), dist.stride * sizeof(int), out.ptr, dist.stride * sizeof(int), n * sizeof(int), n,
+                     cudaMemcpyDeviceToHost),
+        "copy next hops");
+  return next;
+}
+
+template NextHopMatrix GpuComputeNextHops<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&);
+template NextHopMatrix GpuComputeNextHops<float>(const ArcList<float>&, const MatrixView<float>&);
+
+}  // namespace gdist

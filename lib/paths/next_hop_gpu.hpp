@@ -1,0 +1,14 @@
+// The GPU twin of ComputeNextHops (lib/paths/next_hop.hpp): the same
+// level-by-level search with the same "least first hop" rule, one thread block
+// per source, so it writes the same matrix bit for bit. Implemented in
+// kernels/cuda/paths_next_hop.cu; next_hop_gpu_stub.cpp stands in without CUDA.
+#pragma once
+#include "lib/paths/next_hop.hpp"
+
+namespace gdist {
+
+// Throws gdist::Error on any CUDA failure or when the build has no CUDA.
+template <class T>
+NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist);
+
+}  // namespace gdist

@@ -1,0 +1,25 @@
+// "Arc u -> v lies on a shortest route from the source": d(u) + w == d(v).
+// Shared by the CPU and GPU next-hop derivations so both decide alike.
+#pragma once
+#include <cmath>
+
+#ifdef __CUDACC__
+#define GDIST_HOST_DEVICE __host__ __device__
+#else
+#define GDIST_HOST_DEVICE
+#endif
+
+namespace gdist {
+
+// Exact for integers; floats accept the rounding of a differently ordered sum.
+template <class T> GDIST_HOST_DEVICE inline bool TightArc(T du, T w, T dv) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const T sum = du + w;
+    const T scale = fabsf(dv) > T(1) ? fabsf(dv) : T(1);
+    return fabsf(sum - dv) <= T(1e-5) * scale;
+  } else {
+    return du + w == dv;
+  }
+}
+
+}  // namespace gdist
