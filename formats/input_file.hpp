@@ -26,6 +26,10 @@ class InputFile {
   std::size_t Read(void* dst, std::size_t n);
   // First bytes of the decompressed content, without consuming them.
   static std::string Peek(const std::string& path, std::size_t n);
+  // True when the file on disk starts with the gzip magic bytes 1f 8b.
+  static bool IsGzip(const std::string& path);
+  // Size of the file on disk (compressed size for .gz); throws gdist::Error.
+  static std::uint64_t DiskSize(const std::string& path);
 
  private:
   bool Fill();

@@ -1,6 +1,8 @@
 // NTHU parallel-programming APSP binary edge list (little endian):
 //   int32 V, int32 E, then E triples int32 (src, dst, w), 0-based, directed.
 // Errors name the byte offset instead of a line.
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "formats/input_file.hpp"
@@ -23,7 +25,17 @@ Graph ReadNthu(const std::string& path) {
   g.directed = true;
   g.n = static_cast<std::size_t>(header[0]);
   const std::size_t e = static_cast<std::size_t>(header[1]);
-  g.edges.reserve(e);
+  // The size law (8 + 12 E bytes) is checked up front for plain files, so a
+  // garbage header fails fast instead of reserving gigabytes; for gzip files
+  // the stream is read and checked as it goes.
+  if (!InputFile::IsGzip(path)) {
+    const std::uint64_t size = InputFile::DiskSize(path);
+    if (size != 8 + 12 * static_cast<std::uint64_t>(e))
+      throw Error(path + ": byte 0: the NTHU header declares " + std::to_string(e) + " edges, so the file should be " +
+                  std::to_string(8 + 12 * static_cast<std::uint64_t>(e)) + " bytes, but it is " +
+                  std::to_string(size) + " (truncated or not an NTHU file?)");
+  }
+  g.edges.reserve(std::min<std::size_t>(e, 1 << 20));
   std::vector<std::int32_t> chunk(3 * 65536);
   std::size_t done = 0;
   while (done < e) {
