@@ -40,6 +40,9 @@ inline bool IsBlankLine(std::string_view s) { return TrimBlanks(s).empty(); }
 inline std::size_t SplitFields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
   std::size_t count = 0;
   if (line.find(',') != std::string_view::npos) {
+    // "1,2," ends with a terminator rather than an empty last field.
+    line = TrimBlanks(line);
+    if (!line.empty() && line.back() == ',') line.remove_suffix(1);
     for (;;) {
       std::size_t comma = line.find(',');
       std::string_view f = TrimBlanks(line.substr(0, comma));
@@ -48,8 +51,6 @@ inline std::size_t SplitFields(std::string_view line, std::string_view* fields, 
       if (comma == std::string_view::npos) break;
       line.remove_prefix(comma + 1);
     }
-    // "1,2," has an empty last field: treat a trailing comma as a terminator.
-    if (count > 1 && fields[count - 1].empty()) --count;
     return count;
   }
   for (;;) {
