@@ -14,8 +14,8 @@ struct DetectCase {
 };
 
 TEST(Detect, ContentFirstThenName) {
-  test::TempDir dir;
-  const std::string nthu = test::Int32Bytes({3, 1, 0, 2, 5});
+  formats_test::TempDir dir;
+  const std::string nthu = formats_test::Int32Bytes({3, 1, 0, 2, 5});
   const std::vector<DetectCase> cases = {
       {"m.gdm", "GDISTMX\0rest", InputFormat::kMatrixFile},
       {"noext", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n", InputFormat::kMatrixMarket},
@@ -43,35 +43,35 @@ TEST(Detect, ContentFirstThenName) {
   for (const DetectCase& c : cases) {
     for (bool gz : {false, true}) {
       const std::string path = dir.File(std::string(c.name) + (gz ? ".gz" : ""));
-      gz ? test::WriteGzip(path, c.content) : test::WriteFile(path, c.content);
+      gz ? formats_test::WriteGzip(path, c.content) : formats_test::WriteFile(path, c.content);
       EXPECT_EQ(DetectFormat(path), c.expected) << path;
     }
   }
 }
 
 TEST(Detect, UnknownOrEmptyFilesAskForFrom) {
-  test::TempDir dir;
-  std::string msg = test::ErrorOf([&] { DetectFormat(test::WriteFile(dir.File("graph.dat"), "1 2\n")); });
+  formats_test::TempDir dir;
+  std::string msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("graph.dat"), "1 2\n")); });
   EXPECT_NE(msg.find("graph.dat: cannot tell the format"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--from"), std::string::npos) << msg;
-  msg = test::ErrorOf([&] { DetectFormat(test::WriteFile(dir.File("empty.txt"), "")); });
+  msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("empty.txt"), "")); });
   EXPECT_NE(msg.find("empty.txt:1: file is empty"), std::string::npos) << msg;
-  msg = test::ErrorOf([&] { DetectFormat(dir.File("missing.txt")); });
+  msg = formats_test::ErrorOf([&] { DetectFormat(dir.File("missing.txt")); });
   EXPECT_NE(msg.find("missing.txt: cannot open"), std::string::npos) << msg;
 }
 
 TEST(Detect, BinaryThatBreaksTheNthuSizeLawIsRefused) {
-  test::TempDir dir;
+  formats_test::TempDir dir;
   // 3 vertices and 2 declared edges but only one triple.
   std::string msg =
-      test::ErrorOf([&] { DetectFormat(test::WriteFile(dir.File("short"), test::Int32Bytes({3, 2, 0, 1, 5}))); });
+      formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("short"), formats_test::Int32Bytes({3, 2, 0, 1, 5}))); });
   EXPECT_NE(msg.find("NTHU size law"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--from"), std::string::npos) << msg;
   // The same inside gzip (the size law is checked on the decompressed bytes).
-  msg = test::ErrorOf([&] { DetectFormat(test::WriteGzip(dir.File("short.gz"), test::Int32Bytes({3, 2, 0, 1, 5}))); });
+  msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteGzip(dir.File("short.gz"), formats_test::Int32Bytes({3, 2, 0, 1, 5}))); });
   EXPECT_NE(msg.find("NTHU size law"), std::string::npos) << msg;
   // An NTHU distance matrix (.out: V*V int32, no header) is not a graph.
-  msg = test::ErrorOf([&] { DetectFormat(test::WriteFile(dir.File("c.out"), test::Int32Bytes({0, 7, 3, 0}))); });
+  msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("c.out"), formats_test::Int32Bytes({0, 7, 3, 0}))); });
   EXPECT_NE(msg.find("neither a gdist matrix file nor an NTHU edge list"), std::string::npos) << msg;
 }
 

@@ -10,7 +10,7 @@
 namespace gdist {
 namespace {
 
-using test::Arc;
+using formats_test::Arc;
 
 // Directed, ids 1..5:  1->2 (3)  2->3 (4)  3->1 (2)  1->4 (7)  4->5 (1)  5->4 (6)
 const std::vector<Arc> kDirectedArcs = {{0, 1, 3}, {0, 3, 7}, {1, 2, 4}, {2, 0, 2}, {3, 4, 1}, {4, 3, 6}};
@@ -43,7 +43,7 @@ std::vector<Case> Cases() {
                "5 5 8\n1 2 3\n2 3 4\n3 3 9\n3 1 2\n1 4 7\n4 5 1\n5 4 6\n1 1 5\n",
                "mtx", false, true, 1, &kDirectedArcs});
   c.push_back({"dir_nthu",
-               test::Int32Bytes({5, 6, 0, 1, 3, 1, 2, 4, 2, 0, 2, 0, 3, 7, 3, 4, 1, 4, 3, 6}), "nthu", false, true,
+               formats_test::Int32Bytes({5, 6, 0, 1, 3, 1, 2, 4, 2, 0, 2, 0, 3, 7, 3, 4, 1, 4, 3, 6}), "nthu", false, true,
                0, &kDirectedArcs});
   c.push_back({"pmed_und.txt", " 4 4 2 \n 1 2 5 \n 2 3 1 \n 3 4 2 \n 1 4 9 \n", "orlib", false, false, 1,
                &kUndirectedArcs});
@@ -64,7 +64,7 @@ void CheckGraph(const Graph& g, const Case& c) {
   EXPECT_EQ(g.n, c.arcs == &kDirectedArcs ? 5u : 4u);
   EXPECT_EQ(g.directed, c.directed);
   EXPECT_TRUE(g.integral_weights);
-  EXPECT_EQ(test::CanonicalArcs(g), *c.arcs);
+  EXPECT_EQ(formats_test::CanonicalArcs(g), *c.arcs);
   ASSERT_EQ(g.labels.size(), g.n);
   EXPECT_TRUE(g.labels.is_range());
   EXPECT_EQ(g.labels.base(), c.label_base);
@@ -72,11 +72,11 @@ void CheckGraph(const Graph& g, const Case& c) {
 }
 
 TEST(EveryFormat, PlainAndGzipReadTheSameGraph) {
-  test::TempDir dir;
+  formats_test::TempDir dir;
   for (const Case& c : Cases()) {
     for (bool gz : {false, true}) {
       const std::string path = dir.File(c.file + (gz ? ".gz" : ""));
-      gz ? test::WriteGzip(path, c.content) : test::WriteFile(path, c.content);
+      gz ? formats_test::WriteGzip(path, c.content) : formats_test::WriteFile(path, c.content);
       SCOPED_TRACE(path);
       ReadOptions auto_detect;
       auto_detect.undirected = c.undirected_flag;
@@ -90,45 +90,45 @@ TEST(EveryFormat, PlainAndGzipReadTheSameGraph) {
 }
 
 TEST(EveryFormat, OrlibCarriesPAndTheLastDuplicateConvention) {
-  test::TempDir dir;
-  Graph g = ReadGraph(test::WriteFile(dir.File("pmed_x.txt"), "4 4 2\n1 2 5\n2 3 1\n3 4 2\n1 4 9\n"));
+  formats_test::TempDir dir;
+  Graph g = ReadGraph(formats_test::WriteFile(dir.File("pmed_x.txt"), "4 4 2\n1 2 5\n2 3 1\n3 4 2\n1 4 9\n"));
   ASSERT_TRUE(g.orlib_p.has_value());
   EXPECT_EQ(*g.orlib_p, 2u);
   EXPECT_TRUE(g.prefers_last_duplicate);
   // No other format asks for last-wins or carries p.
-  Graph d = ReadGraph(test::WriteFile(dir.File("x.gr"), "p sp 2 1\na 1 2 3\n"));
+  Graph d = ReadGraph(formats_test::WriteFile(dir.File("x.gr"), "p sp 2 1\na 1 2 3\n"));
   EXPECT_FALSE(d.prefers_last_duplicate);
   EXPECT_FALSE(d.orlib_p.has_value());
 }
 
 TEST(EveryFormat, PaceTreewidthGrIsUndirectedUnweighted) {
-  test::TempDir dir;
+  formats_test::TempDir dir;
   for (bool gz : {false, true}) {
     const std::string path = dir.File(gz ? "road.gr.gz" : "road.gr");
     const std::string text = "c PACE 2016\np tw 4 4\n1 2\n2 3\n3 4\n4 1\n";
-    gz ? test::WriteGzip(path, text) : test::WriteFile(path, text);
+    gz ? formats_test::WriteGzip(path, text) : formats_test::WriteFile(path, text);
     Graph g = ReadGraph(path);
     EXPECT_EQ(g.n, 4u);
     EXPECT_FALSE(g.directed);
     const std::vector<Arc> expected = {{0, 1, 1}, {0, 3, 1}, {1, 0, 1}, {1, 2, 1},
                                        {2, 1, 1}, {2, 3, 1}, {3, 0, 1}, {3, 2, 1}};
-    EXPECT_EQ(test::CanonicalArcs(g), expected);
+    EXPECT_EQ(formats_test::CanonicalArcs(g), expected);
   }
 }
 
 TEST(EveryFormat, RealWeightsAreKeptAndMarkedFractional) {
-  test::TempDir dir;
-  Graph e = ReadGraph(test::WriteFile(dir.File("w.csv"), "a,b,0.25\nb,c,1e-3\n"));
+  formats_test::TempDir dir;
+  Graph e = ReadGraph(formats_test::WriteFile(dir.File("w.csv"), "a,b,0.25\nb,c,1e-3\n"));
   EXPECT_FALSE(e.integral_weights);
-  EXPECT_EQ(test::CanonicalArcs(e), (std::vector<Arc>{{0, 1, 0.25}, {1, 2, 0.001}}));
-  Graph m = ReadGraph(test::WriteFile(
+  EXPECT_EQ(formats_test::CanonicalArcs(e), (std::vector<Arc>{{0, 1, 0.25}, {1, 2, 0.001}}));
+  Graph m = ReadGraph(formats_test::WriteFile(
       dir.File("w.mtx"), "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 -2.5\n2 1 3\n"));
   EXPECT_FALSE(m.integral_weights);
-  EXPECT_EQ(test::CanonicalArcs(m), (std::vector<Arc>{{0, 1, -2.5}, {1, 0, 3}}));
-  Graph p = ReadGraph(test::WriteFile(dir.File("p.mtx"), "%%matrixmarket MATRIX Coordinate Pattern General\n"
+  EXPECT_EQ(formats_test::CanonicalArcs(m), (std::vector<Arc>{{0, 1, -2.5}, {1, 0, 3}}));
+  Graph p = ReadGraph(formats_test::WriteFile(dir.File("p.mtx"), "%%matrixmarket MATRIX Coordinate Pattern General\n"
                                                          "3 3 2\n1 3\n3 2\n"));
   EXPECT_TRUE(p.integral_weights);
-  EXPECT_EQ(test::CanonicalArcs(p), (std::vector<Arc>{{0, 2, 1}, {2, 1, 1}}));
+  EXPECT_EQ(formats_test::CanonicalArcs(p), (std::vector<Arc>{{0, 2, 1}, {2, 1, 1}}));
 }
 
 }  // namespace

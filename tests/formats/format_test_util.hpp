@@ -16,7 +16,7 @@
 #include "formats/graph.hpp"
 #include "lib/util/error.hpp"
 
-namespace gdist::test {
+namespace gdist::formats_test {
 
 class TempDir {
  public:
@@ -83,4 +83,4 @@ inline std::string Int32Bytes(std::initializer_list<std::int32_t> words) {
   return out;
 }
 
-}  // namespace gdist::test
+}  // namespace gdist::formats_test
