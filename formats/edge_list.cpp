@@ -32,6 +32,11 @@ constexpr std::size_t kMaxVertices = 0xFFFFFFFEu;  // indices are uint32
 // canonical decimal so that "+7", "007" and "7" stay one vertex.
 class VertexIds {
  public:
+  bool by_name() const { return by_name_active_; }
+  void Prefetch(std::int64_t id) const { ints_.Prefetch(id); }
+  // Index of an integer id while no name has been seen.
+  std::uint32_t IntIndex(std::int64_t id) { return ints_.FindOrInsert(id); }
+
   std::uint32_t Index(std::string_view tok) {
     std::int64_t v;
     if (!by_name_active_) {
@@ -134,11 +139,34 @@ class EdgeListParser {
     double w = 1;
     if (count == 3 && !ParseWeight(f[2], &w))
       throw ParseError(path_, line, "expected a finite number in the weight column, got " + Quoted(f[2]));
+    if (w != std::floor(w)) graph_.integral_weights = false;
+    std::int64_t a, b;
+    if (!ids_.by_name() && ParseInt(f[0], &a) && ParseInt(f[1], &b)) {
+      batch_.push_back({a, b, w});
+      if (batch_.size() == kBatch) Flush(line);
+      return;
+    }
+    Flush(line);  // keeps first-appearance order when the ids turn into names
     const std::uint32_t u = ids_.Index(f[0]);
     const std::uint32_t v = ids_.Index(f[1]);
     if (ids_.size() > kMaxVertices) throw ParseError(path_, line, "more than 2^32-2 distinct vertex ids");
-    if (w != std::floor(w)) graph_.integral_weights = false;
     graph_.edges.push_back({u, v, w});
+  }
+
+  // Resolves the batched integer ids: prefetch every slot first, then look
+  // them up in file order (so the numbering is the same as one at a time).
+  void Flush(std::size_t line) {
+    for (const RawEdge& r : batch_) {
+      ids_.Prefetch(r.from);
+      ids_.Prefetch(r.to);
+    }
+    for (const RawEdge& r : batch_) {
+      const std::uint32_t u = ids_.IntIndex(r.from);
+      const std::uint32_t v = ids_.IntIndex(r.to);
+      graph_.edges.push_back({u, v, r.weight});
+    }
+    batch_.clear();
+    if (ids_.size() > kMaxVertices) throw ParseError(path_, line, "more than 2^32-2 distinct vertex ids");
   }
 
   void AddPending(const PendingLine& p) {
@@ -146,7 +174,8 @@ class EdgeListParser {
     AddEdge(f, p.count, p.line);
   }
 
-  Graph Finish() {
+  Graph Finish(std::size_t line) {
+    Flush(line);
     graph_.format_name = "edgelist";
     graph_.directed = true;
     graph_.labels = ids_.TakeLabels(&graph_.edges);
@@ -154,12 +183,19 @@ class EdgeListParser {
     return std::move(graph_);
   }
 
-  bool empty() const { return graph_.edges.empty(); }
+  bool empty() const { return graph_.edges.empty() && batch_.empty(); }
 
  private:
   const std::string& path_;
   Graph graph_;
+  struct RawEdge {
+    std::int64_t from, to;
+    double weight;
+  };
+  static constexpr std::size_t kBatch = 256;
+
   VertexIds ids_;
+  std::vector<RawEdge> batch_;
   std::size_t columns_ = 0, columns_line_ = 0;
 };
 
@@ -210,7 +246,7 @@ Graph ReadEdgeList(const std::string& path) {
     throw ParseError(path, std::max<std::size_t>(in.line_number(), 1),
                      in.line_number() == 0 ? "file is empty; expected edge lines 'source target [weight]'"
                                            : "expected at least one edge line 'source target [weight]', found none");
-  return parser.Finish();
+  return parser.Finish(in.line_number());
 }
 
 }  // namespace gdist
