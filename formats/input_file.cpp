@@ -30,10 +30,13 @@ bool InputFile::Fill() {
     // only gzerror tells them apart.
     int err = Z_OK;
     const char* msg = gzerror(gz_, &err);
-    if (got < 0 || (err != Z_OK && err != Z_STREAM_END))
+    if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
+      std::string what = msg;  // zlib prefixes its message with the path gzopen got
+      if (what.rfind(path_ + ": ", 0) == 0) what.erase(0, path_.size() + 2);
       throw ParseError(path_, line_no_ + 1,
-                       std::string("cannot read on: ") + msg +
+                       "read error: " + what +
                            (err == Z_BUF_ERROR || err == Z_DATA_ERROR ? " (truncated or corrupt gzip file)" : ""));
+    }
     eof_ = true;
     return false;
   }
