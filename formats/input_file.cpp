@@ -46,6 +46,13 @@ bool InputFile::Fill() {
 }
 
 bool InputFile::NextLine(std::string_view* line) {
+  if (!NextRawLine(line)) return false;
+  // Spreadsheets save CSV with a UTF-8 byte order mark; it is not part of the first id.
+  if (line_no_ == 1 && line->substr(0, 3) == "\xEF\xBB\xBF") line->remove_prefix(3);
+  return true;
+}
+
+bool InputFile::NextRawLine(std::string_view* line) {
   carry_.clear();
   for (;;) {
     if (begin_ == end_ && !Fill()) {

@@ -19,7 +19,8 @@ class InputFile {
   InputFile& operator=(const InputFile&) = delete;
 
   const std::string& path() const { return path_; }
-  // Next line without its terminator ("\n" or "\r\n"); false at end of file.
+  // Next line without its terminator ("\n" or "\r\n") and, on line 1, without
+  // a UTF-8 byte order mark; false at end of file.
   bool NextLine(std::string_view* line);
   std::size_t line_number() const { return line_no_; }
   // Up to n bytes; fewer only at end of file.
@@ -33,6 +34,7 @@ class InputFile {
 
  private:
   bool Fill();
+  bool NextRawLine(std::string_view* line);
   std::string path_;
   gzFile gz_ = nullptr;
   std::vector<char> buf_;

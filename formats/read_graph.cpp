@@ -23,12 +23,28 @@ constexpr std::array<FormatName, 7> kNames{{{InputFormat::kAuto, "auto"},
                                             {InputFormat::kMetis, "metis"}}};
 }  // namespace
 
+// Other names people use for the same formats; InputFormatName gives the canonical one.
+constexpr std::array<FormatName, 11> kAliases{{{InputFormat::kDimacs, "gr"},
+                                               {InputFormat::kDimacs, "pace"},
+                                               {InputFormat::kEdgeList, "snap"},
+                                               {InputFormat::kEdgeList, "csv"},
+                                               {InputFormat::kEdgeList, "tsv"},
+                                               {InputFormat::kEdgeList, "el"},
+                                               {InputFormat::kMatrixMarket, "matrixmarket"},
+                                               {InputFormat::kOrlib, "pmed"},
+                                               {InputFormat::kMetis, "graph"},
+                                               {InputFormat::kMetis, "chaco"},
+                                               {InputFormat::kNthu, "nthu-bin"}}};
+
 bool ParseInputFormat(std::string_view name, InputFormat* out) {
-  for (const auto& f : kNames)
-    if (name == f.name) {
-      *out = f.format;
-      return true;
-    }
+  for (const auto* table : {kNames.data(), kAliases.data()}) {
+    const std::size_t size = table == kNames.data() ? kNames.size() : kAliases.size();
+    for (std::size_t i = 0; i < size; ++i)
+      if (name == table[i].name) {
+        *out = table[i].format;
+        return true;
+      }
+  }
   return false;
 }
 

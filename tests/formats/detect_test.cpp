@@ -82,7 +82,14 @@ TEST(Detect, FormatNamesRoundTrip) {
     EXPECT_STREQ(InputFormatName(f), name);
   }
   InputFormat f;
-  EXPECT_FALSE(ParseInputFormat("snap", &f));
+  ASSERT_TRUE(ParseInputFormat("snap", &f));
+  EXPECT_EQ(f, InputFormat::kEdgeList);
+  ASSERT_TRUE(ParseInputFormat("pace", &f));
+  EXPECT_EQ(f, InputFormat::kDimacs);
+  ASSERT_TRUE(ParseInputFormat("pmed", &f));
+  EXPECT_EQ(f, InputFormat::kOrlib);
+  EXPECT_FALSE(ParseInputFormat("graphml", &f));
+  EXPECT_FALSE(ParseInputFormat("", &f));
 }
 
 }  // namespace

@@ -97,6 +97,15 @@ TEST(EdgeList, CommentsBlankLinesSeparatorsAndLineEndings) {
   EXPECT_EQ(formats_test::CanonicalArcs(g), (std::vector<Arc>{{0, 1, 4}, {1, 2, 5}, {2, 0, 6}}));
 }
 
+TEST(EdgeList, Utf8ByteOrderMarkIsNotPartOfTheFirstId) {
+  formats_test::TempDir dir;
+  Graph g = Read(dir, "bom.csv", "\xEF\xBB\xBF" "1,2\n2,3\n");
+  EXPECT_TRUE(g.labels.is_range());
+  EXPECT_EQ(Labels(g), (std::vector<std::string>{"1", "2", "3"}));
+  Graph h = Read(dir, "bomh.csv", "\xEF\xBB\xBF" "source,target\n1,2\n");
+  EXPECT_EQ(h.edges.size(), 1u);
+}
+
 TEST(EdgeList, ColumnCountMustStayTheSame) {
   formats_test::TempDir dir;
   std::string msg = formats_test::ErrorOf([&] { Read(dir, "k.txt", "# c\n1 2 3\n2 3\n"); });
