@@ -174,7 +174,7 @@ Graph ReadMetis(const std::string& path) {
                          std::to_string(u) + " vertex lines");
   if (entries != 2 * static_cast<std::uint64_t>(h.m))
     throw ParseError(path, in.line_number(),
-                     "the header declares " + std::to_string(h.m) + " edges (" + std::to_string(2 * h.m) +
+                     "the header declares " + std::to_string(h.m) + " edges (" + std::to_string(2 * static_cast<std::uint64_t>(h.m)) +
                          " adjacency entries) but the vertex lines hold " + std::to_string(entries) + " entries");
   CheckSymmetric(path, g.edges, upward, vertex_line);
   g.labels = VertexLabels::Range(g.n, 1);

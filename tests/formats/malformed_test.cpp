@@ -30,6 +30,8 @@ std::vector<BadCase> BadCases() {
       {"i.gr", "c nothing else\n", "auto", ":1:", "no 'p sp <vertices> <arcs>' line found"},
       {"j.gr", "p tw 3 1\n1 2 3\n", "auto", ":2:", "expected an edge line '<u> <v>'"},
       {"k.gr", "", "dimacs", ":1:", "file is empty"},
+      {"l.gr", "p sp 4294967296 0\n", "auto", ":1:", "more than 2^32-2 vertices"},
+      {"m.gr", "p sp 2 9223372036854775807\na 1 2 3\n", "auto", ":2:", "declares 9223372036854775807 arcs but 1"},
       // Edge lists
       {"a.txt", "1 2 3\n2 3 x\n", "auto", ":2:", "expected a finite number in the weight column, got 'x'"},
       {"b.txt", "1 2 inf\n", "auto", ":1:", "expected a finite number in the weight column, got 'inf'"},
@@ -70,6 +72,9 @@ std::vector<BadCase> BadCases() {
       {"i.graph", "2 1 2\n2\n1\n", "auto", ":1:", "expected fmt of at most three 0/1 digits"},
       {"j.graph", "2 1 010 3\n1 1\n1 1 2 3\n", "auto", ":2:", "expected 3 vertex size/weight numbers first, got 2"},
       {"k.graph", "% only a comment\n", "auto", ":1:", "expected the METIS header"},
+      {"l.graph", "2 4611686018427387904\n2\n1\n", "auto", ":3:",
+       "declares 4611686018427387904 edges (9223372036854775808 adjacency entries)"},
+      {"m.graph", "4294967296 1\n", "auto", ":1:", "expected a vertex count in 0..2^32-2"},
       // NTHU binary (byte offsets instead of lines)
       {"n1", formats_test::Int32Bytes({3, 1, 0, 3, 5}), "nthu", ": byte 8:", "has a vertex outside 0..2"},
       {"n2", formats_test::Int32Bytes({3, 2, 0, 1, 5}), "nthu", ": byte 0:", "should be 32 bytes, but it is 20"},
