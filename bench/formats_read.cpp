@@ -111,7 +111,8 @@ int main(int argc, char** argv) {
   };
   std::string s;
   s = "p sp " + std::to_string(n) + " " + std::to_string(m) + "\n";
-  for (const Arc& a : arcs) s += "a " + std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + "\n";
+  for (const Arc& a : arcs)
+    s += "a " + std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + "\n";
   add("DIMACS .gr", "g.gr", s, true);
   // SNAP-style: sparse 40-bit ids (hash-map path), tab separated, no weights.
   std::vector<std::uint64_t> ids(n);
@@ -122,15 +123,18 @@ int main(int argc, char** argv) {
   add("SNAP edge list, sparse ids", "g.txt", s, true);
   // CSV with a header and real weights.
   s = "source,target,weight\n";
-  for (const Arc& a : arcs) s += std::to_string(a.u) + "," + std::to_string(a.v) + "," + std::to_string(a.w / 7.0) + "\n";
+  for (const Arc& a : arcs)
+    s += std::to_string(a.u) + "," + std::to_string(a.v) + "," + std::to_string(a.w / 7.0) + "\n";
   add("CSV, real weights", "g.csv", s, false);
   s = "%%MatrixMarket matrix coordinate integer general\n" + std::to_string(n) + " " + std::to_string(n) + " " +
       std::to_string(m) + "\n";
-  for (const Arc& a : arcs) s += std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + "\n";
+  for (const Arc& a : arcs)
+    s += std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + "\n";
   add("Matrix Market", "g.mtx", s, false);
   // OR-Library layout (leading/trailing spaces), read with pmed* name detection.
   s = " " + std::to_string(n) + " " + std::to_string(m) + " 5 \n";
-  for (const Arc& a : arcs) s += " " + std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + " \n";
+  for (const Arc& a : arcs)
+    s += " " + std::to_string(a.u + 1) + " " + std::to_string(a.v + 1) + " " + std::to_string(a.w) + " \n";
   add("OR-Library", "pmed_big.txt", s, false);
   // METIS: a symmetric version of the same arcs (both directions listed).
   {
@@ -151,16 +155,17 @@ int main(int argc, char** argv) {
   s.clear();
   s.shrink_to_fit();
   if (!shared.empty())
-    for (const char* rel : {"dimacs9/rome99.gr", "pace2016-roads/NY.gr.gz", "snap/ca-GrQc.txt.gz",
-                            "metis/4elt.graph", "suitesparse/bcspwr10.mtx", "nthu-apsp/p19k1"}) {
+    for (const char* rel : {"dimacs9/rome99.gr", "pace2016-roads/NY.gr.gz", "snap/ca-GrQc.txt.gz", "metis/4elt.graph",
+                            "suitesparse/bcspwr10.mtx", "nthu-apsp/p19k1"}) {
       fs::path p = fs::path(shared) / rel;
       if (!fs::exists(p)) continue;
       auto [bytes, lines] = TextSize(p);
       inputs.push_back({std::string("shared/data/") + rel, p, bytes, lines});
     }
 
-  std::printf("| input | text MB | lines | arcs read | best of %d (s) | MB/s | M lines/s |\n|---|---|---|---|---|---|---|\n",
-              repeats);
+  std::printf(
+      "| input | text MB | lines | arcs read | best of %d (s) | MB/s | M lines/s |\n|---|---|---|---|---|---|---|\n",
+      repeats);
   for (const Input& in : inputs) {
     std::size_t read = 0;
     const double t = TimeRead(in.path, repeats, &read);

@@ -72,8 +72,8 @@ bool LooksLikeNthu(const std::string& path, std::string_view head, std::string* 
     return true;
   }
   if (head.size() < kPeekBytes && head.size() != expected) {
-    *why = "decompressed size " + std::to_string(head.size()) + " breaks the NTHU size law 8 + 12*E = " +
-           std::to_string(expected);
+    *why = "decompressed size " + std::to_string(head.size()) +
+           " breaks the NTHU size law 8 + 12*E = " + std::to_string(expected);
     return false;
   }
   for (std::size_t off = 8; off + 12 <= head.size() && off < expected; off += 12) {

@@ -43,12 +43,14 @@ Graph ReadDimacs(const std::string& path) {
     if (kind.empty() || kind == "c") continue;
     if (kind == "p") {
       if (problem != Problem::kNone)
-        throw ParseError(path, in.line_number(), "second 'p' line (the first is on line " + std::to_string(p_line) + ")");
+        throw ParseError(path, in.line_number(),
+                         "second 'p' line (the first is on line " + std::to_string(p_line) + ")");
       std::string_view name = NextToken(&rest);
       std::int64_t n, m;
       if ((name != "sp" && name != "tw") || !ParseInt(NextToken(&rest), &n) || !ParseInt(NextToken(&rest), &m) ||
           n < 0 || m < 0 || !NextToken(&rest).empty())
-        throw ParseError(path, in.line_number(), "expected 'p sp <vertices> <arcs>' (or PACE 'p tw <vertices> <edges>')");
+        throw ParseError(path, in.line_number(),
+                         "expected 'p sp <vertices> <arcs>' (or PACE 'p tw <vertices> <edges>')");
       if (n > 0xFFFFFFFELL) throw ParseError(path, in.line_number(), "more than 2^32-2 vertices");
       problem = name == "sp" ? Problem::kShortestPath : Problem::kTreewidth;
       g.n = static_cast<std::size_t>(n);
@@ -73,13 +75,13 @@ Graph ReadDimacs(const std::string& path) {
       std::int64_t u, v;
       if (!ParseInt(kind, &u) || !ParseInt(NextToken(&rest), &v) || !NextToken(&rest).empty())
         throw ParseError(path, in.line_number(), "expected an edge line '<u> <v>' (PACE 'p tw' file)");
-      g.edges.push_back({VertexIndex(path, in.line_number(), u, g.n), VertexIndex(path, in.line_number(), v, g.n), 1.0});
+      g.edges.push_back(
+          {VertexIndex(path, in.line_number(), u, g.n), VertexIndex(path, in.line_number(), v, g.n), 1.0});
       continue;
     }
     if (problem == Problem::kNone && kind == "a")
       throw ParseError(path, in.line_number(), "'a' line before the 'p sp <vertices> <arcs>' line");
-    throw ParseError(path, in.line_number(),
-                     "expected a line starting with 'c', 'p' or 'a', got " + Quoted(kind));
+    throw ParseError(path, in.line_number(), "expected a line starting with 'c', 'p' or 'a', got " + Quoted(kind));
   }
   if (problem == Problem::kNone)
     throw ParseError(path, std::max<std::size_t>(in.line_number(), 1),

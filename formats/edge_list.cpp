@@ -105,9 +105,9 @@ bool IsInteger(std::string_view tok) {
 // words is a header even when the ids in the file are names too.
 bool IsHeaderWord(std::string_view tok) {
   static constexpr std::string_view kWords[] = {
-      "source", "target", "src",  "dst",  "from",   "to",     "u",     "v",      "i",    "j",
-      "node1",  "node2",  "head", "tail", "weight", "w",      "cost",  "length", "dist", "distance",
-      "id1",    "id2",    "from_node", "to_node", "fromnodeid", "tonodeid", "value"};
+      "source", "target",   "src",   "dst",  "from",      "to",      "u",          "v",        "i",
+      "j",      "node1",    "node2", "head", "tail",      "weight",  "w",          "cost",     "length",
+      "dist",   "distance", "id1",   "id2",  "from_node", "to_node", "fromnodeid", "tonodeid", "value"};
   std::string lower(tok);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (std::string_view w : kWords)
@@ -131,9 +131,8 @@ class EdgeListParser {
       columns_line_ = line;
     } else if (count != columns_) {
       throw ParseError(path_, line,
-                       "expected " + std::to_string(columns_) + " fields as on line " +
-                           std::to_string(columns_line_) + " ('source target" +
-                           (columns_ == 3 ? " weight'" : "'") + "), got " + std::to_string(count));
+                       "expected " + std::to_string(columns_) + " fields as on line " + std::to_string(columns_line_) +
+                           " ('source target" + (columns_ == 3 ? " weight'" : "'") + "), got " + std::to_string(count));
     }
     if (f[0].empty() || f[1].empty()) throw ParseError(path_, line, "expected a vertex id, got an empty field");
     double w = 1;

@@ -35,5 +35,4 @@ struct Graph {
   std::optional<std::size_t> orlib_p;
 };
 
-
 }  // namespace gdist

@@ -7,8 +7,8 @@
 // A square matrix is read as a graph: entry (i, j) is the arc i -> j. Pattern
 // entries weigh 1; symmetric files store one triangle and mean an undirected
 // graph; diagonal entries (a matrix's own data, not self-loops) are skipped.
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "formats/input_file.hpp"
@@ -59,8 +59,8 @@ Graph ReadMatrixMarket(const std::string& path) {
     if (t.empty() || t.front() == '%') continue;
     const std::size_t count = SplitFields(t, f, 3);
     if (!have_size) {
-      if (count != 3 || !ParseInt(f[0], &rows) || !ParseInt(f[1], &cols) || !ParseInt(f[2], &entries) ||
-          rows < 0 || cols < 0 || entries < 0)
+      if (count != 3 || !ParseInt(f[0], &rows) || !ParseInt(f[1], &cols) || !ParseInt(f[2], &entries) || rows < 0 ||
+          cols < 0 || entries < 0)
         throw ParseError(path, in.line_number(), "expected the size line 'rows columns entries'");
       if (rows != cols)
         throw ParseError(path, in.line_number(),
@@ -74,8 +74,7 @@ Graph ReadMatrixMarket(const std::string& path) {
     }
     std::int64_t i, j;
     double w = 1;
-    if (count != value_fields || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) ||
-        (!pattern && !ParseWeight(f[2], &w)))
+    if (count != value_fields || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) || (!pattern && !ParseWeight(f[2], &w)))
       throw ParseError(path, in.line_number(),
                        pattern ? "expected an entry 'row column'" : "expected an entry 'row column value'");
     if (i < 1 || j < 1 || i > rows || j > cols)

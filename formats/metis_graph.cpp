@@ -41,7 +41,8 @@ Header ParseHeader(const std::string& path, std::size_t line_no, std::string_vie
     throw ParseError(path, line_no, "expected a vertex count in 0..2^32-2 and a non-negative edge count");
   std::string fmt(fmt_tok);
   if (fmt.size() > 3 || fmt.find_first_not_of("01") != std::string::npos)
-    throw ParseError(path, line_no, "expected fmt of at most three 0/1 digits (e.g. 1, 11, 011, 100), got " + Quoted(fmt_tok));
+    throw ParseError(path, line_no,
+                     "expected fmt of at most three 0/1 digits (e.g. 1, 11, 011, 100), got " + Quoted(fmt_tok));
   fmt.insert(0, 3 - fmt.size(), '0');
   std::int64_t ncon = 1;
   if (!ncon_tok.empty() && (!ParseInt(ncon_tok, &ncon) || ncon < 1 || ncon > 1024))
@@ -56,9 +57,7 @@ Header ParseHeader(const std::string& path, std::size_t line_no, std::string_vie
 struct HalfEdge {  // an adjacency entry, normalised to (lower, higher) end
   std::uint32_t a, b;
   double w;
-  bool operator<(const HalfEdge& o) const {
-    return a != o.a ? a < o.a : b != o.b ? b < o.b : w < o.w;
-  }
+  bool operator<(const HalfEdge& o) const { return a != o.a ? a < o.a : b != o.b ? b < o.b : w < o.w; }
   bool operator==(const HalfEdge& o) const { return a == o.a && b == o.b && w == o.w; }
 };
 
@@ -84,9 +83,8 @@ void CheckSymmetric(const std::string& path, const std::vector<Edge>& edges, std
   if (!weight.empty() && weight.back() == '.') weight.pop_back();
   throw ParseError(path, vertex_line[lister],
                    "vertex " + std::to_string(lister + 1) + " lists neighbour " + std::to_string(other + 1) +
-                       " (weight " + weight + ") but vertex " + std::to_string(other + 1) +
-                       " does not list " + std::to_string(lister + 1) +
-                       " with that weight; METIS graphs must be symmetric");
+                       " (weight " + weight + ") but vertex " + std::to_string(other + 1) + " does not list " +
+                       std::to_string(lister + 1) + " with that weight; METIS graphs must be symmetric");
 }
 
 }  // namespace
@@ -118,9 +116,9 @@ Graph ReadMetis(const std::string& path) {
     if (!line.empty() && line.front() == '%') continue;
     if (u == g.n) {
       if (!IsBlankLine(line))
-        throw ParseError(path, in.line_number(),
-                         "expected the end of the file after the " + std::to_string(g.n) +
-                             " vertex lines the header declares");
+        throw ParseError(
+            path, in.line_number(),
+            "expected the end of the file after the " + std::to_string(g.n) + " vertex lines the header declares");
       continue;
     }
     vertex_line.push_back(in.line_number());
@@ -143,8 +141,7 @@ Graph ReadMetis(const std::string& path) {
           throw ParseError(path, in.line_number(), "expected an edge weight, got " + Quoted(tok));
         if (w != std::floor(w)) g.integral_weights = false;
         // The weight belongs to the entry just stored, in g.edges or upward.
-        if (last_upward) upward.back().w = w;
-        else g.edges.back().weight = w;
+        (last_upward ? upward.back().w : g.edges.back().weight) = w;
         continue;
       }
       std::int64_t v;
@@ -158,23 +155,27 @@ Graph ReadMetis(const std::string& path) {
                          "vertex " + std::to_string(u + 1) + " lists itself (METIS graphs have no self-loops)");
       ++entries;
       last_upward = nb < u;
-      if (last_upward) upward.push_back({nb, u, 1.0});
-      else g.edges.push_back({u, nb, 1.0});
+      if (last_upward)
+        upward.push_back({nb, u, 1.0});
+      else
+        g.edges.push_back({u, nb, 1.0});
     }
     if (k > h.skip && (k - h.skip) % step != 0)
       throw ParseError(path, in.line_number(), "expected neighbour/weight pairs, got an odd number of entries");
     if (k < h.skip)
-      throw ParseError(path, in.line_number(),
-                       "expected " + std::to_string(h.skip) + " vertex size/weight numbers first, got " + std::to_string(k));
+      throw ParseError(
+          path, in.line_number(),
+          "expected " + std::to_string(h.skip) + " vertex size/weight numbers first, got " + std::to_string(k));
     ++u;
   }
   if (u != g.n)
     throw ParseError(path, in.line_number(),
-                     "the header declares " + std::to_string(g.n) + " vertices but the file has " +
-                         std::to_string(u) + " vertex lines");
+                     "the header declares " + std::to_string(g.n) + " vertices but the file has " + std::to_string(u) +
+                         " vertex lines");
   if (entries != 2 * static_cast<std::uint64_t>(h.m))
     throw ParseError(path, in.line_number(),
-                     "the header declares " + std::to_string(h.m) + " edges (" + std::to_string(2 * static_cast<std::uint64_t>(h.m)) +
+                     "the header declares " + std::to_string(h.m) + " edges (" +
+                         std::to_string(2 * static_cast<std::uint64_t>(h.m)) +
                          " adjacency entries) but the vertex lines hold " + std::to_string(entries) + " entries");
   CheckSymmetric(path, g.edges, upward, vertex_line);
   g.labels = VertexLabels::Range(g.n, 1);

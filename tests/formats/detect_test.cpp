@@ -1,8 +1,8 @@
 // DetectFormat: the rules of docs/FORMATS-INPUT.md, one file per rule.
 #include <gtest/gtest.h>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
@@ -51,7 +51,8 @@ TEST(Detect, ContentFirstThenName) {
 
 TEST(Detect, UnknownOrEmptyFilesAskForFrom) {
   formats_test::TempDir dir;
-  std::string msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("graph.dat"), "1 2\n")); });
+  std::string msg =
+      formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("graph.dat"), "1 2\n")); });
   EXPECT_NE(msg.find("graph.dat: cannot tell the format"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--from"), std::string::npos) << msg;
   msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("empty.txt"), "")); });
@@ -63,15 +64,20 @@ TEST(Detect, UnknownOrEmptyFilesAskForFrom) {
 TEST(Detect, BinaryThatBreaksTheNthuSizeLawIsRefused) {
   formats_test::TempDir dir;
   // 3 vertices and 2 declared edges but only one triple.
-  std::string msg =
-      formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("short"), formats_test::Int32Bytes({3, 2, 0, 1, 5}))); });
+  std::string msg = formats_test::ErrorOf([&] {
+    DetectFormat(formats_test::WriteFile(dir.File("short"), formats_test::Int32Bytes({3, 2, 0, 1, 5})));
+  });
   EXPECT_NE(msg.find("NTHU size law"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--from"), std::string::npos) << msg;
   // The same inside gzip (the size law is checked on the decompressed bytes).
-  msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteGzip(dir.File("short.gz"), formats_test::Int32Bytes({3, 2, 0, 1, 5}))); });
+  msg = formats_test::ErrorOf([&] {
+    DetectFormat(formats_test::WriteGzip(dir.File("short.gz"), formats_test::Int32Bytes({3, 2, 0, 1, 5})));
+  });
   EXPECT_NE(msg.find("NTHU size law"), std::string::npos) << msg;
   // An NTHU distance matrix (.out: V*V int32, no header) is not a graph.
-  msg = formats_test::ErrorOf([&] { DetectFormat(formats_test::WriteFile(dir.File("c.out"), formats_test::Int32Bytes({0, 7, 3, 0}))); });
+  msg = formats_test::ErrorOf([&] {
+    DetectFormat(formats_test::WriteFile(dir.File("c.out"), formats_test::Int32Bytes({0, 7, 3, 0})));
+  });
   EXPECT_NE(msg.find("neither a gdist matrix file nor an NTHU edge list"), std::string::npos) << msg;
 }
 

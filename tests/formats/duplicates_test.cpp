@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <limits>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 #include "lib/engine/reference_fw.hpp"
 #include "lib/pipeline/load_input.hpp"
 

@@ -2,8 +2,8 @@
 // comments and column consistency. Expected values are worked out by hand.
 #include <gtest/gtest.h>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
@@ -99,10 +99,14 @@ TEST(EdgeList, CommentsBlankLinesSeparatorsAndLineEndings) {
 
 TEST(EdgeList, Utf8ByteOrderMarkIsNotPartOfTheFirstId) {
   formats_test::TempDir dir;
-  Graph g = Read(dir, "bom.csv", "\xEF\xBB\xBF" "1,2\n2,3\n");
+  Graph g = Read(dir, "bom.csv",
+                 "\xEF\xBB\xBF"
+                 "1,2\n2,3\n");
   EXPECT_TRUE(g.labels.is_range());
   EXPECT_EQ(Labels(g), (std::vector<std::string>{"1", "2", "3"}));
-  Graph h = Read(dir, "bomh.csv", "\xEF\xBB\xBF" "source,target\n1,2\n");
+  Graph h = Read(dir, "bomh.csv",
+                 "\xEF\xBB\xBF"
+                 "source,target\n1,2\n");
   EXPECT_EQ(h.edges.size(), 1u);
 }
 

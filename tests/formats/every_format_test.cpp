@@ -4,8 +4,8 @@
 // hand from the drawings in the comments, not produced by our readers.
 #include <gtest/gtest.h>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
@@ -15,8 +15,8 @@ using formats_test::Arc;
 // Directed, ids 1..5:  1->2 (3)  2->3 (4)  3->1 (2)  1->4 (7)  4->5 (1)  5->4 (6)
 const std::vector<Arc> kDirectedArcs = {{0, 1, 3}, {0, 3, 7}, {1, 2, 4}, {2, 0, 2}, {3, 4, 1}, {4, 3, 6}};
 // Undirected, ids 1..4:  1-2 (5)  2-3 (1)  3-4 (2)  1-4 (9)
-const std::vector<Arc> kUndirectedArcs = {{0, 1, 5}, {0, 3, 9}, {1, 0, 5}, {1, 2, 1}, {2, 1, 1},
-                                          {2, 3, 2}, {3, 0, 9}, {3, 2, 2}};
+const std::vector<Arc> kUndirectedArcs = {{0, 1, 5}, {0, 3, 9}, {1, 0, 5}, {1, 2, 1},
+                                          {2, 1, 1}, {2, 3, 2}, {3, 0, 9}, {3, 2, 2}};
 
 struct Case {
   std::string file;  // its name decides detection together with the content
@@ -42,15 +42,14 @@ std::vector<Case> Cases() {
                "%%MatrixMarket matrix coordinate integer general\n% diagonal entries are matrix data, not loops\n"
                "5 5 8\n1 2 3\n2 3 4\n3 3 9\n3 1 2\n1 4 7\n4 5 1\n5 4 6\n1 1 5\n",
                "mtx", false, true, 1, &kDirectedArcs});
-  c.push_back({"dir_nthu",
-               formats_test::Int32Bytes({5, 6, 0, 1, 3, 1, 2, 4, 2, 0, 2, 0, 3, 7, 3, 4, 1, 4, 3, 6}), "nthu", false, true,
-               0, &kDirectedArcs});
-  c.push_back({"pmed_und.txt", " 4 4 2 \n 1 2 5 \n 2 3 1 \n 3 4 2 \n 1 4 9 \n", "orlib", false, false, 1,
-               &kUndirectedArcs});
+  c.push_back({"dir_nthu", formats_test::Int32Bytes({5, 6, 0, 1, 3, 1, 2, 4, 2, 0, 2, 0, 3, 7, 3, 4, 1, 4, 3, 6}),
+               "nthu", false, true, 0, &kDirectedArcs});
+  c.push_back(
+      {"pmed_und.txt", " 4 4 2 \n 1 2 5 \n 2 3 1 \n 3 4 2 \n 1 4 9 \n", "orlib", false, false, 1, &kUndirectedArcs});
   c.push_back({"und.graph", "% fmt 1: edge weights\n4 4 1\n2 5 4 9\n1 5 3 1\n2 1 4 2\n 3 2 1 9\n", "metis", false,
                false, 1, &kUndirectedArcs});
-  c.push_back({"und_vw.graph", "4 4 011 2\n7 8 2 5 4 9\n7 8 1 5 3 1\n7 8 2 1 4 2\n7 8 3 2 1 9\n", "metis", false,
-               false, 1, &kUndirectedArcs});
+  c.push_back({"und_vw.graph", "4 4 011 2\n7 8 2 5 4 9\n7 8 1 5 3 1\n7 8 2 1 4 2\n7 8 3 2 1 9\n", "metis", false, false,
+               1, &kUndirectedArcs});
   c.push_back({"und.mtx",
                "%%MatrixMarket matrix coordinate real symmetric\n4 4 6\n1 1 0.5\n2 1 5\n3 2 1.0\n4 3 2\n4 1 9e0\n"
                "4 4 3\n",
@@ -125,8 +124,9 @@ TEST(EveryFormat, RealWeightsAreKeptAndMarkedFractional) {
       dir.File("w.mtx"), "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 -2.5\n2 1 3\n"));
   EXPECT_FALSE(m.integral_weights);
   EXPECT_EQ(formats_test::CanonicalArcs(m), (std::vector<Arc>{{0, 1, -2.5}, {1, 0, 3}}));
-  Graph p = ReadGraph(formats_test::WriteFile(dir.File("p.mtx"), "%%matrixmarket MATRIX Coordinate Pattern General\n"
-                                                         "3 3 2\n1 3\n3 2\n"));
+  Graph p = ReadGraph(formats_test::WriteFile(dir.File("p.mtx"),
+                                              "%%matrixmarket MATRIX Coordinate Pattern General\n"
+                                              "3 3 2\n1 3\n3 2\n"));
   EXPECT_TRUE(p.integral_weights);
   EXPECT_EQ(formats_test::CanonicalArcs(p), (std::vector<Arc>{{0, 2, 1}, {2, 1, 1}}));
 }

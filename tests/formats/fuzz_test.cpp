@@ -8,8 +8,8 @@
 #include <cmath>
 #include <random>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
@@ -56,8 +56,8 @@ std::string Mutate(std::string s, std::mt19937_64& rng) {
         }
         break;
       case 4:  // insert a huge or odd number
-        s.insert(pick(s.size() + 1), std::vector<std::string>{"4294967295", "99999999999999999999", "-1", "0",
-                                                            "1e308", "2147483647"}[pick(6)]);
+        s.insert(pick(s.size() + 1), std::vector<std::string>{"4294967295", "99999999999999999999", "-1", "0", "1e308",
+                                                              "2147483647"}[pick(6)]);
         break;
       default:  // truncate
         s.resize(pick(s.size() + 1));

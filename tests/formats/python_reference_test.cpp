@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
@@ -86,7 +86,8 @@ TEST(PythonReference, SnapEdgeListsAgreeWithNetworkx) {
     while (in >> u >> v) expected.emplace_back(u, v);
     Graph g = ReadGraph(path);
     EXPECT_EQ(g.n, nodes) << rel;
-    for (const Edge& e : g.edges) ours.emplace_back(std::stoll(g.labels.label(e.from)), std::stoll(g.labels.label(e.to)));
+    for (const Edge& e : g.edges)
+      ours.emplace_back(std::stoll(g.labels.label(e.from)), std::stoll(g.labels.label(e.to)));
     std::sort(expected.begin(), expected.end());
     std::sort(ours.begin(), ours.end());
     ASSERT_FALSE(expected.empty()) << rel;

@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 
-#include "formats/read_graph.hpp"
 #include "format_test_util.hpp"
+#include "formats/read_graph.hpp"
 
 namespace gdist {
 namespace {
