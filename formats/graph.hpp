@@ -3,6 +3,7 @@
 // (duplicates, self-loops, element type) is applied when the matrix is built.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,9 @@ struct Graph {
   // The duplicate policy this format's published answers assume (OR-Library:
   // last wins); used unless the user passes --duplicates.
   bool prefers_last_duplicate = false;
+  // OR-Library p-median files name the number of facilities p in their header;
+  // kept for the siting code (gcenter can default --p-median to it).
+  std::optional<std::size_t> orlib_p;
 };
-
 
 }  // namespace gdist

@@ -19,16 +19,22 @@ class InputFile {
   InputFile& operator=(const InputFile&) = delete;
 
   const std::string& path() const { return path_; }
-  // Next line without its terminator ("\n" or "\r\n"); false at end of file.
+  // Next line without its terminator ("\n" or "\r\n") and, on line 1, without
+  // a UTF-8 byte order mark; false at end of file.
   bool NextLine(std::string_view* line);
   std::size_t line_number() const { return line_no_; }
   // Up to n bytes; fewer only at end of file.
   std::size_t Read(void* dst, std::size_t n);
   // First bytes of the decompressed content, without consuming them.
   static std::string Peek(const std::string& path, std::size_t n);
+  // True when the file on disk starts with the gzip magic bytes 1f 8b.
+  static bool IsGzip(const std::string& path);
+  // Size of the file on disk (compressed size for .gz); throws gdist::Error.
+  static std::uint64_t DiskSize(const std::string& path);
 
  private:
   bool Fill();
+  bool NextRawLine(std::string_view* line);
   std::string path_;
   gzFile gz_ = nullptr;
   std::vector<char> buf_;

@@ -1,8 +1,9 @@
+// Format names, and ReadGraph: detection (detect_format.cpp) + dispatch to the
+// one reader per format (readers.hpp) + the --undirected override.
 #include "formats/read_graph.hpp"
 
 #include <array>
 
-#include "formats/input_file.hpp"
 #include "formats/readers.hpp"
 #include "lib/util/error.hpp"
 
@@ -20,18 +21,30 @@ constexpr std::array<FormatName, 7> kNames{{{InputFormat::kAuto, "auto"},
                                             {InputFormat::kNthu, "nthu"},
                                             {InputFormat::kOrlib, "orlib"},
                                             {InputFormat::kMetis, "metis"}}};
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 }  // namespace
 
+// Other names people use for the same formats; InputFormatName gives the canonical one.
+constexpr std::array<FormatName, 11> kAliases{{{InputFormat::kDimacs, "gr"},
+                                               {InputFormat::kDimacs, "pace"},
+                                               {InputFormat::kEdgeList, "snap"},
+                                               {InputFormat::kEdgeList, "csv"},
+                                               {InputFormat::kEdgeList, "tsv"},
+                                               {InputFormat::kEdgeList, "el"},
+                                               {InputFormat::kMatrixMarket, "matrixmarket"},
+                                               {InputFormat::kOrlib, "pmed"},
+                                               {InputFormat::kMetis, "graph"},
+                                               {InputFormat::kMetis, "chaco"},
+                                               {InputFormat::kNthu, "nthu-bin"}}};
+
 bool ParseInputFormat(std::string_view name, InputFormat* out) {
-  for (const auto& f : kNames)
-    if (name == f.name) {
-      *out = f.format;
-      return true;
-    }
+  for (const auto* table : {kNames.data(), kAliases.data()}) {
+    const std::size_t size = table == kNames.data() ? kNames.size() : kAliases.size();
+    for (std::size_t i = 0; i < size; ++i)
+      if (name == table[i].name) {
+        *out = table[i].format;
+        return true;
+      }
+  }
   return false;
 }
 
@@ -42,30 +55,18 @@ const char* InputFormatName(InputFormat f) {
   return "unknown";
 }
 
-InputFormat DetectFormat(const std::string& path) {
-  std::string base = path;
-  if (EndsWith(base, ".gz")) base.resize(base.size() - 3);
-  std::string head = InputFile::Peek(path, 4096);
-  if (head.rfind("GDISTMX", 0) == 0) return InputFormat::kMatrixFile;
-  if (EndsWith(base, ".gr")) return InputFormat::kDimacs;
-  // Content: a DIMACS file opens with c/p lines.
-  if (head.rfind("c ", 0) == 0 || head.rfind("p sp", 0) == 0) return InputFormat::kDimacs;
-  // Binary content (NUL bytes in the first bytes) with the NTHU size law.
-  if (head.find('\0') != std::string::npos) return InputFormat::kNthu;
-  throw Error(path + ": cannot tell the format from the name or content; name it with --from " +
-              "(dimacs, edgelist, mtx, nthu, orlib, metis)");
-}
-
 Graph ReadGraph(const std::string& path, const ReadOptions& options) {
   InputFormat f = options.format == InputFormat::kAuto ? DetectFormat(path) : options.format;
   Graph g;
   switch (f) {
     case InputFormat::kDimacs: g = ReadDimacs(path); break;
+    case InputFormat::kEdgeList: g = ReadEdgeList(path); break;
+    case InputFormat::kMatrixMarket: g = ReadMatrixMarket(path); break;
     case InputFormat::kNthu: g = ReadNthu(path); break;
-    case InputFormat::kMatrixFile:
-      throw Error(path + ": is a gdist matrix file, not a graph file");
-    default:
-      throw Error(path + ": format '" + InputFormatName(f) + "' is not supported yet");
+    case InputFormat::kOrlib: g = ReadOrlib(path); break;
+    case InputFormat::kMetis: g = ReadMetis(path); break;
+    case InputFormat::kMatrixFile: throw Error(path + ": is a gdist matrix file, not a graph file");
+    case InputFormat::kAuto: throw Error(path + ": internal error: format still unknown after detection");
   }
   if (options.undirected) g.directed = false;
   return g;

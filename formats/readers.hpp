@@ -1,4 +1,5 @@
-// One function per format. Each parses only; read_graph.cpp picks one.
+// One function per format. Each parses only (no duplicate or self-loop policy:
+// that is applied when the matrix is built); read_graph.cpp picks one.
 #pragma once
 #include <string>
 
@@ -6,7 +7,11 @@
 
 namespace gdist {
 
-Graph ReadDimacs(const std::string& path);
-Graph ReadNthu(const std::string& path);
+Graph ReadDimacs(const std::string& path);        // dimacs_gr.cpp (also PACE "p tw")
+Graph ReadEdgeList(const std::string& path);      // edge_list.cpp
+Graph ReadMatrixMarket(const std::string& path);  // matrix_market.cpp
+Graph ReadNthu(const std::string& path);          // nthu_bin.cpp
+Graph ReadOrlib(const std::string& path);         // orlib_pmed.cpp
+Graph ReadMetis(const std::string& path);         // metis_graph.cpp
 
 }  // namespace gdist
