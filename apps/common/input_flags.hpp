@@ -17,7 +17,8 @@ struct InputFlags {
   std::string type = "auto";
 
   void Add(CLI::App& app) {
-    app.add_option("--from", from, "input format: auto, dimacs, edgelist, mtx, nthu, orlib, metis")
+    app.add_option("--from", from,
+                   "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis")
         ->capture_default_str();
     app.add_flag("--undirected", undirected, "every edge stands for both arcs");
     app.add_option("--duplicates", duplicates,
