@@ -12,7 +12,7 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   const std::size_t nd = L.nd, m = L.m;
   auto within = [radius](T v) { return SitingProblem<T>::Reachable(v) && static_cast<double>(v) <= radius; };
   std::vector<std::uint32_t> count(nd, 0);
-#pragma omp parallel num_threads(prob.threads())
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 64)
@@ -27,7 +27,7 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   for (std::size_t u = 0; u < nd; ++u) L.by_demand_start[u + 1] = L.by_demand_start[u] + count[u];
   if (L.by_demand_start[nd] > max_pairs) return std::nullopt;
   L.by_demand.resize(L.by_demand_start[nd]);
-#pragma omp parallel num_threads(prob.threads())
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 64)

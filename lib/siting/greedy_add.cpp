@@ -29,7 +29,7 @@ std::vector<std::uint32_t> GreedyAdd(const SitingProblem<T>& prob, Model model, 
 
   // Every candidate's gain in one demand-major pass; threads own candidate ranges.
   std::vector<double> gain(m, 0);
-#pragma omp parallel num_threads(prob.threads())
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
     const std::size_t lo = m * t / nt, hi = m * (t + 1) / nt;

@@ -15,10 +15,6 @@ namespace gdist {
 
 namespace {
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
-// Below this many matrix reads a parallel region costs more than it saves.
-constexpr std::size_t kParallelWork = std::size_t{1} << 18;
-
-int ThreadsFor(std::size_t work, int threads) { return work < kParallelWork ? 1 : threads; }
 }
 
 template <class T, class Model>

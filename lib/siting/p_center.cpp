@@ -42,7 +42,7 @@ void Extremes(const SitingProblem<T>& prob, std::vector<double>* far_of_cand, st
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   far_of_cand->assign(m, 0);
   near_of_demand->assign(nd, kInf);
-#pragma omp parallel num_threads(prob.threads())
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
     const std::size_t lo = m * t / nt, hi = m * (t + 1) / nt;
@@ -99,7 +99,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   std::vector<double> all;
   bool overflow = false;
-#pragma omp parallel num_threads(prob.threads())
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     std::vector<T> scratch(m);
     std::vector<double> mine;

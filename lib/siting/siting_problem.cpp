@@ -65,7 +65,7 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
   const std::size_t nd = demand_.size(), m = cand_.size();
   double mx = 0;
   bool unreachable = false;
-#pragma omp parallel num_threads(threads_) reduction(max : mx) reduction(|| : unreachable)
+#pragma omp parallel num_threads(ThreadsFor(nd * m, threads_)) reduction(max : mx) reduction(|| : unreachable)
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 16)
@@ -113,7 +113,7 @@ Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>
   a.distance.assign(nd, std::numeric_limits<double>::infinity());
   double total = 0, mx = 0, covered = 0;
   std::size_t unserved = 0;
-#pragma omp parallel for schedule(static) num_threads(prob.threads()) \
+#pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd * sites.size(), prob.threads())) \
     reduction(+ : total, covered, unserved) reduction(max : mx)
   for (std::size_t u = 0; u < nd; ++u) {
     for (std::uint32_t k : sites) {

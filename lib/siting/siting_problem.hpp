@@ -21,6 +21,10 @@
 namespace gdist {
 
 enum class Direction { kOut, kIn };
+
+// Threads worth starting for `work` matrix reads: a parallel region costs
+// more than it saves on small inputs (and far more on a busy machine).
+inline int ThreadsFor(std::size_t work, int threads) { return work < (std::size_t{1} << 18) ? 1 : threads; }
 bool ParseDirection(const std::string& s, Direction* out);
 
 // What the user asked for, in vertex indices (labels already resolved).
