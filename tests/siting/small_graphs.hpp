@@ -18,6 +18,11 @@ struct SmallGraph {
   std::size_t n = 0;
   bool directed = false;
   std::vector<std::vector<std::int64_t>> dist;  // reference distances, kNoPath when unreachable
+  struct Arc {
+    std::size_t from, to;
+    int weight;
+  };
+  std::vector<Arc> arcs;                         // as generated (one per undirected edge)
   DistMatrix<std::int32_t> matrix;               // the same graph through SolveApsp
 };
 
@@ -39,6 +44,7 @@ inline SmallGraph RandomGraph(std::size_t n, bool directed, double density, int 
       const bool on_cycle = cycle && (j == (i + 1) % n || (!directed && i == (j + 1) % n));
       if (i == j || (!on_cycle && coin(rng) >= density)) continue;
       const int w = weight(rng);
+      g.arcs.push_back({i, j, w});
       g.dist[i][j] = std::min<std::int64_t>(g.dist[i][j], w);
       m.at(i, j) = std::min(m.at(i, j), w);
       if (!directed) {
