@@ -81,6 +81,7 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
     std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
     SwapSearchOptions so;
     so.max_rounds = options.max_rounds;
+    so.patience = options.PatienceFor(p);
     so.time_limit_s = options.time_limit_s;
     so.seed = options.seed;
     so.stop_at = 0;

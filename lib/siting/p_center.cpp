@@ -103,6 +103,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
   {
     std::vector<T> scratch(m);
     std::vector<double> mine;
+    std::size_t compact_at = std::size_t{1} << 20;
 #pragma omp for schedule(dynamic, 64)
     for (std::size_t u = 0; u < nd; ++u) {
       if (overflow) continue;
@@ -111,12 +112,15 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
         const double c = AsDistance(row[k]);
         if (c >= lo && c <= hi) mine.push_back(c);
       }
-      if (mine.size() > 4 * kMaxRadii) {
+      if (mine.size() > compact_at) {  // keep each thread's list short: dedupe as it grows
         std::sort(mine.begin(), mine.end());
         mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
         if (mine.size() > kMaxRadii) overflow = true;
+        compact_at = 2 * mine.size() + (std::size_t{1} << 20);
       }
     }
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
 #pragma omp critical
     all.insert(all.end(), mine.begin(), mine.end());
   }
@@ -164,6 +168,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       }
       SwapSearchOptions so;
       so.max_rounds = options.max_rounds;
+    so.patience = options.PatienceFor(p);
       so.time_limit_s = budget;
       so.seed = options.seed;
       so.stop_at = 0;

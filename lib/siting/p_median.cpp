@@ -26,6 +26,7 @@ template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::
     std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
     SwapSearchOptions so;
     so.max_rounds = options.max_rounds;
+    so.patience = options.PatienceFor(p);
     so.time_limit_s = options.time_limit_s;
     so.seed = options.seed;
     r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);

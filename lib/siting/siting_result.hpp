@@ -11,8 +11,13 @@ namespace gdist {
 struct SitingOptions {
   bool exact = false;          // enumerate every solution (small instances only)
   std::uint64_t seed = 1;      // the heuristics' random choices are reproducible
-  double time_limit_s = 4.0;       // wall-clock guard on each model's improvement phase
-  std::size_t max_rounds = 2000;   // perturbation rounds of the iterated local search
+  double time_limit_s = 2.0;       // wall-clock guard on each model's improvement phase
+  std::size_t max_rounds = 5000;   // perturbation rounds of the iterated local search
+  // ... which stops after this many rounds without improvement; 0: 300 + 15 p
+  // (few sites: rounds are costly and converge fast; many: cheap and needed).
+  std::size_t patience = 0;
+
+  std::size_t PatienceFor(std::size_t p) const { return patience ? patience : 300 + 15 * p; }
   std::size_t cover_steps = 50000;  // steps of the covering local search per radius tried
 };
 
