@@ -2,6 +2,7 @@
 // from the mmapped file, never copied), or on any graph file / adjacency
 // matrix (APSP computed in-process first). docs/METRICS.md, docs/SITING.md.
 #include <iostream>
+#include <sstream>
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
@@ -30,6 +31,12 @@ struct Request {
 
   bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
 };
+
+std::string Num(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
 
 template <class T>
 int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
@@ -77,12 +84,12 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
     }
     if (req.cover >= 0) {
       cover = gdist::SolveCover(prob, req.cover, req.siting);
-      show("cover", "cover (radius " + std::to_string(req.cover) + ", number of sites)", cover);
+      show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", cover);
     }
     if (req.max_cover >= 0) {
       if (req.p == 0) throw gdist::Error("--max-cover needs --p P (the number of new sites)");
       max_cover = gdist::SolveMaxCover(prob, req.max_cover, req.p, req.siting);
-      show("max_cover", "max-cover (radius " + std::to_string(req.max_cover) + ", p = " + std::to_string(req.p) +
+      show("max_cover", "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) +
                             ", covered demand weight)", max_cover);
     }
     if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, prob, done, labels);
