@@ -15,6 +15,7 @@ struct CoverLists {
   std::size_t nd = 0, m = 0;
   std::vector<std::uint64_t> by_demand_start;  // nd + 1
   std::vector<std::uint32_t> by_demand;        // candidates covering each demand
+  std::vector<double> by_demand_cost;          // their distances (for Restrict)
   std::vector<std::uint64_t> by_cand_start;    // m + 1
   std::vector<std::uint32_t> by_cand;          // demands each candidate covers
 
@@ -29,5 +30,8 @@ struct CoverLists {
 // back to a solver that streams the matrix instead).
 template <class T>
 std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double radius, std::size_t max_pairs);
+
+// The lists of a smaller radius, filtered from these without reading the matrix.
+CoverLists RestrictCoverLists(const CoverLists& lists, double radius);
 
 }  // namespace gdist

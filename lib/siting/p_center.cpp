@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
@@ -31,7 +32,7 @@ namespace gdist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 1 GiB of cover lists
+constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 26;  // 16 bytes a pair: 1 GiB of cover lists
 constexpr std::size_t kMaxRadii = std::size_t{1} << 24;
 
 template <class T> double AsDistance(T v) { return SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : kInf; }
@@ -155,16 +156,23 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     const double lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
     const std::vector<double> radii = DistinctRadii(prob, lower, best);
     const auto t0 = std::chrono::steady_clock::now();
+    std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const double budget = std::max(0.05, (options.time_limit_s - spent) / 3);
-      if (auto lists = BuildCoverLists(prob, R, kMaxCoverPairs)) {
+      // Lists of a radius below a feasible one are filtered from that one's
+      // lists: after the first success the search reads the matrix no more.
+      std::optional<CoverLists> lists =
+          feasible_lists ? RestrictCoverLists(*feasible_lists, R) : BuildCoverLists(prob, R, kMaxCoverPairs);
+      if (lists) {
         CoverSearchOptions co;
         co.time_limit_s = budget;
         co.max_steps = options.cover_steps;
         co.seed = options.seed;
-        return CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites);
+        if (!CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites)) return false;
+        feasible_lists = std::move(lists);
+        return true;
       }
       SwapSearchOptions so;
       so.max_rounds = options.max_rounds;
