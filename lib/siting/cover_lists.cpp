@@ -2,6 +2,8 @@
 
 #include <omp.h>
 
+#include <type_traits>
+
 namespace gdist {
 
 namespace {
@@ -46,7 +48,9 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   for (std::size_t u = 0; u < nd; ++u) L.by_demand_start[u + 1] = L.by_demand_start[u] + count[u];
   if (L.by_demand_start[nd] > max_pairs) return std::nullopt;
   L.by_demand.resize(L.by_demand_start[nd]);
-  L.by_demand_cost.resize(L.by_demand_start[nd]);
+  // 4 more bytes a pair buy filtering later radii without a matrix pass.
+  const bool keep_costs = std::is_floating_point_v<T> || prob.max_finite() <= 16777216.0;
+  if (keep_costs) L.by_demand_cost.resize(L.by_demand_start[nd]);
 #pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
   {
     std::vector<T> scratch(m);
@@ -56,7 +60,7 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
       std::uint64_t at = L.by_demand_start[u];
       for (std::size_t k = 0; k < m; ++k)
         if (within(row[k])) {
-          L.by_demand_cost[at] = static_cast<double>(row[k]);
+          if (keep_costs) L.by_demand_cost[at] = static_cast<float>(row[k]);
           L.by_demand[at++] = static_cast<std::uint32_t>(k);
         }
     }

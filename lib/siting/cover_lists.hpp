@@ -15,7 +15,11 @@ struct CoverLists {
   std::size_t nd = 0, m = 0;
   std::vector<std::uint64_t> by_demand_start;  // nd + 1
   std::vector<std::uint32_t> by_demand;        // candidates covering each demand
-  std::vector<double> by_demand_cost;          // their distances (for Restrict)
+  // Their distances, kept only while float holds them exactly (all distances
+  // of a float matrix, integers up to 2^24); empty otherwise.
+  std::vector<float> by_demand_cost;
+
+  bool restrictable() const { return by_demand_cost.size() == by_demand.size(); }
   std::vector<std::uint64_t> by_cand_start;    // m + 1
   std::vector<std::uint32_t> by_cand;          // demands each candidate covers
 
@@ -31,7 +35,8 @@ struct CoverLists {
 template <class T>
 std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double radius, std::size_t max_pairs);
 
-// The lists of a smaller radius, filtered from these without reading the matrix.
+// The lists of a smaller radius, filtered from these without reading the
+// matrix. Requires lists.restrictable().
 CoverLists RestrictCoverLists(const CoverLists& lists, double radius);
 
 }  // namespace gdist

@@ -18,7 +18,7 @@
 namespace gdist {
 
 namespace {
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 26;  // 16 bytes a pair
+constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair
 }
 
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options) {

@@ -32,7 +32,7 @@ namespace gdist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 26;  // 16 bytes a pair: 1 GiB of cover lists
+constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair: 1.5 GiB of cover lists
 constexpr std::size_t kMaxRadii = std::size_t{1} << 24;
 
 template <class T> double AsDistance(T v) { return SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : kInf; }
@@ -163,8 +163,9 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       const double budget = std::max(0.05, (options.time_limit_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
-      std::optional<CoverLists> lists =
-          feasible_lists ? RestrictCoverLists(*feasible_lists, R) : BuildCoverLists(prob, R, kMaxCoverPairs);
+      std::optional<CoverLists> lists = feasible_lists && feasible_lists->restrictable()
+                                            ? RestrictCoverLists(*feasible_lists, R)
+                                            : BuildCoverLists(prob, R, kMaxCoverPairs);
       if (lists) {
         CoverSearchOptions co;
         co.time_limit_s = budget;
