@@ -1,34 +1,102 @@
-// gcenter DIST: metrics of a distance matrix (streamed from the mmapped file),
-// or of any graph file / adjacency matrix (APSP computed in-process first).
+// gcenter DIST: metrics and facility siting on a distance matrix (streamed
+// from the mmapped file, never copied), or on any graph file / adjacency
+// matrix (APSP computed in-process first). docs/METRICS.md, docs/SITING.md.
 #include <iostream>
+#include <sstream>
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/metrics/centrality.hpp"
+#include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/siting/siting_files.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "lib/siting/siting_report.hpp"
 
 namespace {
 
 struct Request {
   bool json = false;
+  bool metrics = false;  // also print metrics when a siting model is asked for
   std::string per_vertex;
-  gdist::MetricsOptions metrics;
+  gdist::MetricsOptions metrics_options;
+  // Siting.
+  std::size_t p_median = 0, p_center = 0, p = 0;
+  double cover = -1, max_cover = -1;
+  std::string weights, candidates, fixed, assignment, direction = "out";
+  gdist::SitingOptions siting;
+
+  bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
 };
+
+std::string Num(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
 
 template <class T>
 int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
-  gdist::DistanceSummary s = gdist::Summarize(d, req.metrics);
-  if (!req.per_vertex.empty()) gdist::WritePerVertexCsv(req.per_vertex, s, meta.labels);
+  const gdist::VertexLabels& labels = meta.labels;
+  gdist::JsonWriter json(std::cout);
+  if (req.json) json.BeginObject();
+  if (!req.any_siting() || req.metrics || !req.per_vertex.empty()) {
+    const gdist::DistanceSummary s = gdist::Summarize(d, req.metrics_options);
+    const gdist::Centrality c = gdist::ComputeCentrality(d, s, meta.directed, req.metrics_options.threads);
+    if (!req.per_vertex.empty()) gdist::WritePerVertexMetricsCsv(req.per_vertex, s, c, labels);
+    if (!req.any_siting() || req.metrics) {
+      if (req.json) {
+        gdist::WriteSummaryJson(json, s, labels, meta.directed);
+        gdist::WriteCentralityJson(json, c, labels, meta.directed);
+      } else {
+        gdist::WriteSummaryText(std::cout, s, labels, meta.directed);
+        gdist::WriteCentralityText(std::cout, c, labels);
+      }
+    }
+  }
+  if (req.any_siting()) {
+    gdist::SitingInput input;
+    gdist::ParseDirection(req.direction, &input.direction);
+    input.symmetric = !meta.directed;
+    input.threads = req.metrics_options.threads;
+    if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
+    if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
+    if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);
+    const gdist::SitingProblem<T> prob(d, input);
+    if (prob.num_demands() == 0) throw gdist::Error("no demand: every vertex has weight 0");
+    gdist::SitingResult median, center, cover, max_cover;
+    std::vector<gdist::NamedResult> done;
+    auto show = [&](const std::string& key, const std::string& title, const gdist::SitingResult& r) {
+      if (req.json) gdist::WriteSitingJson(json, key, r, prob, labels);
+      else gdist::WriteSitingText(std::cout, title, r, prob, labels);
+      done.push_back({key, &r});
+    };
+    if (req.p_median) {
+      median = gdist::SolvePMedian(prob, req.p_median, req.siting);
+      show("p_median", "p-median (p = " + std::to_string(req.p_median) + ", total weighted distance)", median);
+    }
+    if (req.p_center) {
+      center = gdist::SolvePCenter(prob, req.p_center, req.siting);
+      show("p_center", "p-center (p = " + std::to_string(req.p_center) + ", largest distance)", center);
+    }
+    if (req.cover >= 0) {
+      cover = gdist::SolveCover(prob, req.cover, req.siting);
+      show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", cover);
+    }
+    if (req.max_cover >= 0) {
+      if (req.p == 0) throw gdist::Error("--max-cover needs --p P (the number of new sites)");
+      max_cover = gdist::SolveMaxCover(prob, req.max_cover, req.p, req.siting);
+      show("max_cover", "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) +
+                            ", covered demand weight)", max_cover);
+    }
+    if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, prob, done, labels);
+  }
   if (req.json) {
-    gdist::JsonWriter json(std::cout);
-    json.BeginObject();
-    gdist::WriteSummaryJson(json, s, meta.labels, meta.directed);
     json.EndObject();
     std::cout << "\n";
-  } else {
-    gdist::WriteSummaryText(std::cout, s, meta.labels, meta.directed);
   }
   return gdist::kExitOk;
 }
@@ -36,22 +104,53 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Distance metrics: eccentricity, diameter, radius, center, periphery, 1-median.", "gcenter"};
+  CLI::App app{"Distance metrics (eccentricity, diameter, radius, center, 1-median, closeness, harmonic,\n"
+               "path length, Wiener index, histogram) and facility siting (p-median, p-center, LSCP, MCLP).",
+               "gcenter"};
   std::string in, backend = "auto";
   Request req;
   gdist::InputFlags flags;
   app.add_option("DIST", in, "distance matrix from gapsp, or any graph/adjacency file (APSP runs first)")
       ->required();
   app.add_flag("--json", req.json, "machine-readable output");
-  app.add_option("--per-vertex", req.per_vertex, "write vertex,eccentricity,total,unreachable CSV to FILE");
-  app.add_flag("--reachable-only", req.metrics.reachable_only,
+  app.add_option("--per-vertex", req.per_vertex,
+                 "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE");
+  app.add_flag("--reachable-only", req.metrics_options.reachable_only,
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
-  app.add_option("-j,--threads", req.metrics.threads, "threads (0 = all cores)");
+  app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
   app.add_option("--backend", backend, "APSP backend when DIST is not a distance matrix")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
+
+  const std::string siting = "Siting (docs/SITING.md)";
+  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")->group(siting);
+  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")->group(siting);
+  app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")->group(siting);
+  app.add_option("--max-cover", req.max_cover, "P sites (--p) covering the most demand weight within R (MCLP)")
+      ->group(siting);
+  app.add_option("--p", req.p, "number of new sites for --max-cover")->group(siting);
+  app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
+  app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")
+      ->group(siting);
+  app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
+  app.add_option("--direction", req.direction,
+                 "directed graphs: out = facility -> demand (default), in = demand -> facility")
+      ->check(CLI::IsMember({"out", "in"}))
+      ->group(siting);
+  app.add_option("--assignment", req.assignment, "write model,demand,weight,site,distance CSV to FILE")
+      ->group(siting);
+  app.add_flag("--exact", req.siting.exact, "enumerate every solution (small instances only; proves optimality)")
+      ->group(siting);
+  app.add_option("--time-limit", req.siting.time_limit_s, "seconds for the improvement phase of each model")
+      ->capture_default_str()
+      ->group(siting);
+  app.add_option("--seed", req.siting.seed, "random seed of the heuristics")->capture_default_str()->group(siting);
+  app.add_flag("--metrics", req.metrics, "print the metrics too when a siting model is asked for")->group(siting);
   app.footer("EXAMPLES:\n  gcenter dist.gdm\n  gcenter dist.gdm --json --per-vertex ecc.csv\n"
-             "  gcenter rome99.gr                    # APSP in-process");
+             "  gcenter rome99.gr                    # APSP in-process\n"
+             "  gcenter dist.gdm --p-median 10 --weights pop.csv --assignment assign.csv\n"
+             "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
+             "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     gdist::InputOptions input = flags.Options();
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
@@ -65,7 +164,7 @@ int main(int argc, char** argv) {
     gdist::AnyMatrix m = gdist::LoadInput(in, input);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
-    opts.threads = req.metrics.threads;
+    opts.threads = req.metrics_options.threads;
     return std::visit([&](auto& mat) {
       gdist::SolveApsp(mat, opts);
       return Report(mat.view(), mat.meta(), req);

@@ -1,0 +1,47 @@
+// Distance-based centralities and whole-graph statistics, from the same
+// padded matrix the summary reads (rows streamed, nothing copied).
+//
+// Conventions (docs/METRICS.md), for directed graphs always distances FROM
+// the vertex (rows), like the eccentricity of summary.hpp; NetworkX measures
+// closeness and harmonic centrality on incoming distances, so its values
+// equal ours on G.reverse().
+// - closeness(i) = (r_i / (n-1)) * (r_i / sum_j d(i,j)), r_i = vertices i
+//   reaches besides itself: Wasserman & Faust's variant for disconnected
+//   graphs (NetworkX's default wf_improved=True); 0 when r_i = 0 or the sum is 0.
+// - harmonic(i) = sum_{j != i, d(i,j) finite and > 0} 1 / d(i,j) (Marchiori &
+//   Latora 2000; Boldi & Vigna 2014). Well defined on disconnected graphs.
+// - average shortest-path length: mean of d(i,j) over ordered pairs i != j
+//   with a path (NetworkX raises on a disconnected graph instead).
+// - Wiener index: sum of d over unordered pairs (undirected) or ordered
+//   pairs (directed); infinite when some pair is unreachable, as NetworkX.
+// - distance histogram: finite d(i,j), i != j, over the same pairs as Wiener.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lib/metrics/summary.hpp"
+
+namespace gdist {
+
+struct DistanceHistogram {
+  double min = 0;        // left edge of bin 0
+  double bin_width = 1;  // bin b holds [min + b w, min + (b+1) w); the last bin is closed
+  bool unit_bins = false;  // integer distances, one bin per value
+  std::vector<std::uint64_t> counts;
+};
+
+struct Centrality {
+  std::vector<double> closeness, harmonic;  // per vertex
+  double average_path_length = 0;           // NaN when no pair is connected
+  double wiener_index = 0;                  // +inf when some pair is unreachable
+  std::uint64_t reachable_pairs = 0;        // ordered pairs i != j with a path
+  DistanceHistogram histogram;
+};
+
+// `s` must be Summarize(d, ...) of the same matrix: closeness and the path
+// length reuse its per-row totals. Two more row passes (harmonic, histogram).
+template <class T>
+Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads = 0,
+                             std::size_t max_bins = 64);
+
+}  // namespace gdist

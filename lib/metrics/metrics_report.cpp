@@ -1,0 +1,122 @@
+#include "lib/metrics/metrics_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "lib/metrics/summary_report.hpp"
+#include "lib/util/atomic_file.hpp"
+
+namespace gdist {
+
+namespace {
+
+// The vertex with the largest value (first such), or n when there is none.
+std::size_t ArgMax(const std::vector<double>& v) {
+  return v.empty() ? 0 : static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
+}
+
+void WriteBest(JsonWriter& json, const std::vector<double>& v, const VertexLabels& labels) {
+  if (v.empty()) {
+    json.Null();
+    return;
+  }
+  const std::size_t i = ArgMax(v);
+  json.BeginObject();
+  json.Key("vertex");
+  WriteLabel(json, labels, i);
+  json.Key("value").Number(v[i]);
+  json.EndObject();
+}
+
+std::string Num(double v) {
+  std::ostringstream s;
+  s.precision(10);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed) {
+  json.Key("average_shortest_path_length").Number(c.average_path_length);
+  json.Key("wiener_index").Number(c.wiener_index);
+  json.Key("reachable_pairs").Number(static_cast<double>(c.reachable_pairs));
+  json.Key("closeness_max");
+  WriteBest(json, c.closeness, labels);
+  json.Key("harmonic_max");
+  WriteBest(json, c.harmonic, labels);
+  json.Key("distance_histogram").BeginObject();
+  json.Key("min").Number(c.histogram.min);
+  json.Key("bin_width").Number(c.histogram.bin_width);
+  json.Key("unit_bins").Bool(c.histogram.unit_bins);
+  json.Key("pairs").Str(directed ? "ordered" : "unordered");
+  json.Key("counts").BeginArray();
+  for (std::uint64_t k : c.histogram.counts) json.Number(static_cast<double>(k));
+  json.EndArray();
+  json.EndObject();
+}
+
+void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels) {
+  out << "avg path length    " << (std::isnan(c.average_path_length) ? "none" : Num(c.average_path_length))
+      << "  (over " << c.reachable_pairs << " connected ordered pairs)\n";
+  out << "wiener index       " << (std::isfinite(c.wiener_index) ? Num(c.wiener_index) : "inf") << "\n";
+  if (!c.closeness.empty()) {
+    const std::size_t a = ArgMax(c.closeness), b = ArgMax(c.harmonic);
+    out << "max closeness      " << labels.label(a) << " (" << Num(c.closeness[a]) << ")\n";
+    out << "max harmonic       " << labels.label(b) << " (" << Num(c.harmonic[b]) << ")\n";
+  }
+  out << "distance histogram";
+  const auto& h = c.histogram;
+  for (std::size_t b = 0; b < h.counts.size(); ++b) {
+    if (h.counts[b] == 0) continue;
+    const double lo = h.min + static_cast<double>(b) * h.bin_width;
+    out << "\n  " << Num(lo);
+    if (!h.unit_bins) out << ".." << Num(lo + h.bin_width);
+    out << "  " << h.counts[b];
+  }
+  out << "\n";
+}
+
+void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
+                              const VertexLabels& labels) {
+  std::ostringstream text;
+  text.precision(12);
+  text << "vertex,eccentricity,total,unreachable,closeness,harmonic\n";
+  for (std::size_t i = 0; i < s.n; ++i) {
+    text << labels.label(i) << ',';
+    if (std::isfinite(s.eccentricity[i])) text << s.eccentricity[i];
+    text << ',' << s.total[i] << ',' << s.unreachable_from[i] << ',' << c.closeness[i] << ',' << c.harmonic[i] << '\n';
+  }
+  AtomicFile out(path);
+  const std::string str = text.str();
+  out.Write(str.data(), str.size());
+  out.Commit();
+}
+
+template <class T>
+void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
+                          const MetricsOptions& options) {
+  const DistanceSummary s = Summarize(d, options);
+  const Centrality c = ComputeCentrality(d, s, meta.directed, options.threads);
+  std::ostringstream text;
+  JsonWriter json(text);
+  json.BeginObject();
+  WriteSummaryJson(json, s, meta.labels, meta.directed);
+  WriteCentralityJson(json, c, meta.labels, meta.directed);
+  json.EndObject();
+  text << "\n";
+  AtomicFile out(path);
+  const std::string str = text.str();
+  out.Write(str.data(), str.size());
+  out.Commit();
+}
+
+template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int32_t>&, const MatrixMeta&,
+                                   const MetricsOptions&);
+template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int64_t>&, const MatrixMeta&,
+                                   const MetricsOptions&);
+template void WriteMetricsJsonFile(const std::string&, const MatrixView<float>&, const MatrixMeta&,
+                                   const MetricsOptions&);
+
+}  // namespace gdist

@@ -1,0 +1,31 @@
+// Presenting the full metrics (summary + centralities), and the one-call
+// entry point for `gapsp IN OUT --metrics FILE`: the distance matrix is still
+// in memory after the APSP, so the metrics cost a few row passes and no
+// second read of the output file.
+#pragma once
+#include <ostream>
+#include <string>
+
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/centrality.hpp"
+#include "lib/metrics/summary.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+// Keys added to the summary's: average_shortest_path_length, wiener_index,
+// reachable_pairs, closeness_max, harmonic_max ({vertex, value}) and
+// distance_histogram {min, bin_width, unit_bins, pairs, counts}.
+void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed);
+void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels);
+// vertex,eccentricity,total,unreachable,closeness,harmonic (the summary's CSV plus two columns).
+void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
+                              const VertexLabels& labels);
+
+// Summarize + ComputeCentrality and write one JSON object (every summary key
+// and every centrality key) to `path` (atomically). Throws gdist::Error.
+template <class T>
+void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
+                          const MetricsOptions& options = {});
+
+}  // namespace gdist

@@ -1,0 +1,279 @@
+#include "lib/siting/interchange.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iterator>
+#include <limits>
+#include <random>
+
+#include "lib/siting/cost_models.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+}
+
+template <class T, class Model>
+Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, const std::vector<std::uint32_t>& sites,
+                                   std::size_t num_fixed)
+    : prob_(prob), model_(model), num_fixed_(num_fixed), p_(sites.size()), m_(prob.num_candidates()),
+      nd_(prob.num_demands()) {
+  if (p_ == 0) throw Error("a solution needs at least one site");
+  column_.resize(nd_);
+  Reset(sites);
+}
+
+template <class T, class Model> void Interchange<T, Model>::NearestTwo(std::size_t u, UserState* s) const {
+  s->phi1 = s->phi2 = kNoSlot;
+  s->d1 = s->d2 = model_.penalty;
+  for (std::size_t j = 0; j < p_; ++j) {
+    const double c = model_(prob_.Cost(u, sites_[j]));
+    if (s->phi1 == kNoSlot || c < s->d1) {
+      s->phi2 = s->phi1;
+      s->d2 = s->d1;
+      s->phi1 = static_cast<std::uint32_t>(j);
+      s->d1 = c;
+    } else if (s->phi2 == kNoSlot || c < s->d2) {
+      s->phi2 = static_cast<std::uint32_t>(j);
+      s->d2 = c;
+    }
+  }
+  if (s->phi2 == kNoSlot) s->d2 = model_.penalty;  // a single site: "no second" = unreachable
+}
+
+template <class T, class Model> void Interchange<T, Model>::Reset(const std::vector<std::uint32_t>& sites) {
+  sites_ = sites;
+  p_ = sites_.size();
+  slot_of_.assign(m_, -1);
+  for (std::size_t j = 0; j < p_; ++j) slot_of_[sites_[j]] = static_cast<std::int32_t>(j);
+  state_.resize(nd_);
+  gain_.assign(m_, 0);
+  loss_.assign(p_, 0);
+  extra_.assign(p_ * m_, 0);
+#pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd_ * p_, prob_.threads()))
+  for (std::size_t u = 0; u < nd_; ++u) NearestTwo(u, &state_[u]);
+  for (std::size_t u = 0; u < nd_; ++u)
+    loss_[state_[u].phi1] += prob_.weight(u) * (state_[u].d2 - state_[u].d1);
+  std::vector<std::uint32_t> all(nd_);
+  for (std::size_t u = 0; u < nd_; ++u) all[u] = static_cast<std::uint32_t>(u);
+  Rescan(all, nullptr);
+  objective_ = ComputeObjective();
+}
+
+template <class T, class Model> double Interchange<T, Model>::ComputeObjective() const {
+  double obj = 0;
+  for (std::size_t u = 0; u < nd_; ++u) obj += prob_.weight(u) * state_[u].d1;
+  return obj;
+}
+
+template <class T, class Model>
+void Interchange<T, Model>::Rescan(const std::vector<std::uint32_t>& users, const std::vector<UserState>* old_states) {
+  if (users.empty()) return;
+#pragma omp parallel num_threads(ThreadsFor(users.size() * m_, prob_.threads()))
+  {
+    // Each thread owns candidates [lo, hi): gain_ and extra_ columns it alone writes.
+    const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const std::size_t lo = m_ * t / nt, hi = m_ * (t + 1) / nt;
+    std::vector<T> scratch(hi - lo);
+    double* gain = gain_.data();
+    for (std::size_t i = 0; i < users.size(); ++i) {
+      const std::size_t u = users[i];
+      const T* row = prob_.DemandRow(u, lo, hi, scratch.data());
+      const double w = prob_.weight(u);
+      const UserState& s = state_[u];
+      double* ex = extra_.data() + static_cast<std::size_t>(s.phi1) * m_;
+      if (!old_states) {
+        ForEachBelow(row, lo, hi, s.d2, [&](std::size_t k, double c) {
+          gain[k] += w * std::max(0.0, s.d1 - c);
+          ex[k] += w * (s.d2 - std::max(c, s.d1));
+        });
+        continue;
+      }
+      // One read of the row removes the old contribution and adds the new one.
+      const UserState& o = (*old_states)[i];
+      double* ex_old = extra_.data() + static_cast<std::size_t>(o.phi1) * m_;
+      ForEachBelow(row, lo, hi, std::max(o.d2, s.d2), [&](std::size_t k, double c) {
+        if (c < o.d2) {
+          gain[k] -= w * std::max(0.0, o.d1 - c);
+          ex_old[k] -= w * (o.d2 - std::max(c, o.d1));
+        }
+        if (c < s.d2) {
+          gain[k] += w * std::max(0.0, s.d1 - c);
+          ex[k] += w * (s.d2 - std::max(c, s.d1));
+        }
+      });
+    }
+  }
+}
+
+template <class T, class Model> void Interchange<T, Model>::Swap(std::size_t slot, std::uint32_t cand) {
+  const std::uint32_t r = static_cast<std::uint32_t>(slot);
+  slot_of_[sites_[slot]] = -1;
+  sites_[slot] = cand;
+  slot_of_[cand] = static_cast<std::int32_t>(slot);
+  prob_.FacilityColumn(cand, column_.data());
+
+  std::vector<std::uint32_t> affected;
+  std::vector<UserState> old;
+  for (std::size_t u = 0; u < nd_; ++u) {
+    const UserState& s = state_[u];
+    const double c = model_(column_[u]);
+    if (s.phi1 == r || s.phi2 == r || c < s.d2) {
+      affected.push_back(static_cast<std::uint32_t>(u));
+      old.push_back(s);
+    }
+  }
+#pragma omp parallel for schedule(dynamic, 64) num_threads(ThreadsFor(affected.size() * p_, prob_.threads()))
+  for (std::size_t i = 0; i < affected.size(); ++i) {
+    const std::size_t u = affected[i];
+    UserState& s = state_[u];
+    if (s.phi1 == r || s.phi2 == r) {
+      NearestTwo(u, &s);  // the slot it relied on changed: look at every site
+    } else {
+      const double c = model_(column_[u]);  // the new site only moves in front
+      if (c < s.d1) {
+        s.phi2 = s.phi1;
+        s.d2 = s.d1;
+        s.phi1 = r;
+        s.d1 = c;
+      } else {
+        s.phi2 = r;
+        s.d2 = c;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < affected.size(); ++i) {
+    const std::size_t u = affected[i];
+    const double w = prob_.weight(u);
+    loss_[old[i].phi1] -= w * (old[i].d2 - old[i].d1);
+    loss_[state_[u].phi1] += w * (state_[u].d2 - state_[u].d1);
+    objective_ += w * (state_[u].d1 - old[i].d1);
+  }
+  Rescan(affected, &old);
+}
+
+template <class T, class Model> bool Interchange<T, Model>::ImproveOnce() {
+  if (num_fixed_ >= p_) return false;
+  // Improvements smaller than this are rounding noise of the running sums.
+  const double tol = 1e-9 * (1.0 + std::abs(objective_));
+  double best = tol;
+  std::size_t best_r = 0, best_f = m_;
+#pragma omp parallel num_threads(ThreadsFor((p_ - num_fixed_) * m_, prob_.threads()))
+  {
+    double my_best = tol;
+    std::size_t my_r = 0, my_f = m_;
+#pragma omp for schedule(static) nowait
+    for (std::size_t r = num_fixed_; r < p_; ++r) {
+      const double* ex = extra_.data() + r * m_;
+      const double base = -loss_[r];
+      for (std::size_t f = 0; f < m_; ++f) {
+        const double profit = gain_[f] + base + ex[f];
+        if (profit > my_best && slot_of_[f] < 0) {
+          my_best = profit;
+          my_r = r;
+          my_f = f;
+        }
+      }
+    }
+#pragma omp critical
+    if (my_f < m_ && (my_best > best || (my_best == best && (my_r < best_r || (my_r == best_r && my_f < best_f))))) {
+      best = my_best;
+      best_r = my_r;
+      best_f = my_f;
+    }
+  }
+  if (best_f == m_) return false;
+  Swap(best_r, static_cast<std::uint32_t>(best_f));
+  return true;
+}
+
+template <class T, class Model> std::size_t Interchange<T, Model>::LocalSearch() {
+  std::size_t swaps = 0;
+  while (ImproveOnce()) ++swaps;
+  objective_ = ComputeObjective();  // drop the drift of the incremental sums
+  return swaps;
+}
+
+namespace {
+
+// Walks the engine back to `target` by swapping the sites that differ: a few
+// incremental swaps instead of a full rebuild (one pass over the matrix).
+template <class Engine> void RevertTo(Engine& engine, const std::vector<std::uint32_t>& target) {
+  std::vector<std::uint32_t> want(target.begin() + engine.num_fixed(), target.end());
+  std::sort(want.begin(), want.end());
+  std::vector<std::uint32_t> have(engine.sites().begin() + engine.num_fixed(), engine.sites().end());
+  std::sort(have.begin(), have.end());
+  std::vector<std::uint32_t> add, drop;
+  std::set_difference(want.begin(), want.end(), have.begin(), have.end(), std::back_inserter(add));
+  std::set_difference(have.begin(), have.end(), want.begin(), want.end(), std::back_inserter(drop));
+  for (std::size_t i = 0; i < add.size(); ++i) {
+    const auto& sites = engine.sites();
+    const std::size_t slot = std::find(sites.begin(), sites.end(), drop[i]) - sites.begin();
+    engine.Swap(slot, add[i]);
+  }
+}
+
+}  // namespace
+
+template <class T, class Model>
+std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model, std::vector<std::uint32_t> sites,
+                                      std::size_t num_fixed, const SwapSearchOptions& options, double* best_objective) {
+  Interchange<T, Model> engine(prob, model, sites, num_fixed);
+  engine.LocalSearch();
+  std::vector<std::uint32_t> best = engine.sites();
+  double best_obj = engine.objective();
+  const std::size_t free = sites.size() - num_fixed, m = prob.num_candidates();
+  const auto t0 = std::chrono::steady_clock::now();
+  std::mt19937_64 rng(options.seed);
+  std::size_t since_improvement = 0;
+  // Shake size grows by one after each failure and drops back to 1 after a
+  // success: the neighbourhood schedule of VNS (Hansen & Mladenovic 1997).
+  const std::size_t max_kicks = std::min<std::size_t>(free, options.max_kicks);
+  std::size_t kicks = 1;
+  for (std::size_t round = 0; round < options.max_rounds && free > 0 && m > sites.size(); ++round) {
+    if (best_obj <= options.stop_at) break;
+    if (options.patience && since_improvement >= options.patience) break;
+    if (options.time_limit_s > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > options.time_limit_s)
+      break;
+    for (std::size_t i = 0; i < kicks; ++i) {
+      std::uint32_t cand;
+      do cand = static_cast<std::uint32_t>(rng() % m);
+      while (engine.is_open(cand));
+      engine.Swap(num_fixed + rng() % free, cand);
+    }
+    engine.LocalSearch();
+    const double tol = 1e-9 * (1.0 + std::abs(best_obj));
+    if (engine.objective() < best_obj - tol) {
+      best_obj = engine.objective();
+      best = engine.sites();
+      since_improvement = 0;
+      kicks = 1;
+    } else {
+      ++since_improvement;
+      kicks = kicks >= max_kicks ? 1 : kicks + 1;
+      // Equal objectives are kept (a walk along the plateau); worse ones go back.
+      if (engine.objective() > best_obj + tol) RevertTo(engine, best);
+    }
+  }
+  if (best_objective) *best_objective = best_obj;
+  return best;
+}
+
+#define GDIST_INSTANTIATE(T, M)                                                                      \
+  template class Interchange<T, M<T>>;                                                               \
+  template std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>&, M<T>, std::vector<std::uint32_t>, \
+                                                 std::size_t, const SwapSearchOptions&, double*);
+GDIST_INSTANTIATE(std::int32_t, MedianCost)
+GDIST_INSTANTIATE(std::int64_t, MedianCost)
+GDIST_INSTANTIATE(float, MedianCost)
+GDIST_INSTANTIATE(std::int32_t, CoverCost)
+GDIST_INSTANTIATE(std::int64_t, CoverCost)
+GDIST_INSTANTIATE(float, CoverCost)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

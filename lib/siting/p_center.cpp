@@ -1,0 +1,229 @@
+// p-center: Gonzalez's farthest-first traversal [1] gives a feasible radius
+// (within 2x of optimal on metric instances); then a search over the sorted
+// distinct distances between the lower bound max_u min_k d(u,k) and that
+// radius asks, at each radius R, whether p sites can cover every demand
+// within R (Minieka 1970 [2]: p-center = smallest R whose set-cover needs <= p
+// sets). The covering question is answered by the weighted local search of
+// lib/siting/cover_search.hpp (or, when the cover lists would not fit in
+// memory, by the interchange engine on 0/1 costs), warm-started from the last
+// feasible solution. A heuristic "no" only makes the answer less tight.
+//
+// [1] T.F. Gonzalez, "Clustering to minimize the maximum intercluster
+//     distance", Theoretical Computer Science 38 (1985).
+// [2] E. Minieka, "The m-center problem", SIAM Review 12 (1970).
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "lib/siting/cost_models.hpp"
+#include "lib/siting/cover_lists.hpp"
+#include "lib/siting/cover_search.hpp"
+#include "lib/siting/exact_search.hpp"
+#include "lib/siting/interchange.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair: 1.5 GiB of cover lists
+constexpr std::size_t kMaxRadii = std::size_t{1} << 24;
+
+template <class T> double AsDistance(T v) { return SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : kInf; }
+
+// One pass: each candidate's farthest demand and each demand's nearest candidate.
+template <class T>
+void Extremes(const SitingProblem<T>& prob, std::vector<double>* far_of_cand, std::vector<double>* near_of_demand) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  far_of_cand->assign(m, 0);
+  near_of_demand->assign(nd, kInf);
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+  {
+    const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
+    const std::size_t lo = m * t / nt, hi = m * (t + 1) / nt;
+    std::vector<T> scratch(hi - lo);
+    std::vector<double> near(nd, kInf);
+    for (std::size_t u = 0; u < nd; ++u) {
+      const T* row = prob.DemandRow(u, lo, hi, scratch.data());
+      for (std::size_t k = lo; k < hi; ++k) {
+        const double c = AsDistance(row[k - lo]);
+        (*far_of_cand)[k] = std::max((*far_of_cand)[k], c);
+        near[u] = std::min(near[u], c);
+      }
+    }
+#pragma omp critical
+    for (std::size_t u = 0; u < nd; ++u) (*near_of_demand)[u] = std::min((*near_of_demand)[u], near[u]);
+  }
+}
+
+// Farthest-first: open the candidate nearest to the demand farthest from S.
+template <class T> std::vector<std::uint32_t> FarthestFirst(const SitingProblem<T>& prob, std::size_t p,
+                                                            const std::vector<double>& far_of_cand) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  std::vector<std::uint32_t> sites = prob.fixed();
+  std::vector<char> open(m, 0);
+  std::vector<double> d1(nd, kInf);
+  std::vector<T> column(nd), row(m);
+  auto open_site = [&](std::uint32_t k) {
+    open[k] = 1;
+    sites.push_back(k);
+    prob.FacilityColumn(k, column.data());
+    for (std::size_t u = 0; u < nd; ++u) d1[u] = std::min(d1[u], AsDistance(column[u]));
+  };
+  sites.clear();
+  for (std::uint32_t k : prob.fixed()) open_site(k);
+  std::size_t added = 0;
+  if (sites.empty() && p > 0) {  // start from the 1-center: the best single site
+    open_site(static_cast<std::uint32_t>(std::min_element(far_of_cand.begin(), far_of_cand.end()) - far_of_cand.begin()));
+    ++added;
+  }
+  for (; added < p; ++added) {
+    const std::size_t u = std::max_element(d1.begin(), d1.end()) - d1.begin();
+    const T* r = prob.DemandRow(u, 0, m, row.data());
+    std::uint32_t best = static_cast<std::uint32_t>(m);
+    for (std::size_t k = 0; k < m; ++k)
+      if (!open[k] && (best == m || AsDistance(r[k]) < AsDistance(r[best]))) best = static_cast<std::uint32_t>(k);
+    open_site(best);
+  }
+  return sites;
+}
+
+// Sorted distinct distances in [lo, hi] over all demand x candidate pairs;
+// empty when there are more than kMaxRadii of them.
+template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& prob, double lo, double hi) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  std::vector<double> all;
+  bool overflow = false;
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+  {
+    std::vector<T> scratch(m);
+    std::vector<double> mine;
+    std::size_t compact_at = std::size_t{1} << 20;
+#pragma omp for schedule(dynamic, 64)
+    for (std::size_t u = 0; u < nd; ++u) {
+      if (overflow) continue;
+      const T* row = prob.DemandRow(u, 0, m, scratch.data());
+      for (std::size_t k = 0; k < m; ++k) {
+        const double c = AsDistance(row[k]);
+        if (c >= lo && c <= hi) mine.push_back(c);
+      }
+      if (mine.size() > compact_at) {  // keep each thread's list short: dedupe as it grows
+        std::sort(mine.begin(), mine.end());
+        mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+        if (mine.size() > kMaxRadii) overflow = true;
+        compact_at = 2 * mine.size() + (std::size_t{1} << 20);
+      }
+    }
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+#pragma omp critical
+    all.insert(all.end(), mine.begin(), mine.end());
+  }
+  if (overflow) return {};
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  if (all.size() > kMaxRadii) return {};
+  return all;
+}
+
+}  // namespace
+
+template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  const std::size_t nfixed = prob.fixed().size();
+  if (nfixed + p == 0) throw Error("p-center: ask for at least one site");
+  if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
+  SitingResult r;
+  r.method = "farthest-first + radius search with covering local search";
+  std::vector<double> far_of_cand, near_of_demand;
+  Extremes(prob, &far_of_cand, &near_of_demand);
+  for (std::size_t u = 0; u < prob.num_demands(); ++u)
+    if (!std::isfinite(near_of_demand[u]))
+      throw Error("p-center: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
+                  " is reached by no candidate (give it weight 0 with --weights to leave it out)");
+  if (options.exact) {
+    r.sites = ExactSearch(prob, p, ExactObjective::kMaxDistance).sites;
+    r.method = "exhaustive enumeration";
+    r.optimal = true;
+  } else {
+    r.sites = FarthestFirst(prob, p, far_of_cand);
+    double best = Assign(prob, r.sites).max_distance;
+    const double lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
+    const std::vector<double> radii = DistinctRadii(prob, lower, best);
+    const auto t0 = std::chrono::steady_clock::now();
+    std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
+    // Is there a cover at radius R? On success *sites holds it.
+    auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double budget = std::max(0.05, (options.time_limit_s - spent) / 3);
+      // Lists of a radius below a feasible one are filtered from that one's
+      // lists: after the first success the search reads the matrix no more.
+      std::optional<CoverLists> lists = feasible_lists && feasible_lists->restrictable()
+                                            ? RestrictCoverLists(*feasible_lists, R)
+                                            : BuildCoverLists(prob, R, kMaxCoverPairs);
+      if (lists) {
+        CoverSearchOptions co;
+        co.time_limit_s = budget;
+        co.max_steps = options.cover_steps;
+        co.seed = options.seed;
+        if (!CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites)) return false;
+        feasible_lists = std::move(lists);
+        return true;
+      }
+      SwapSearchOptions so;
+      so.max_rounds = options.max_rounds;
+    so.patience = options.PatienceFor(p);
+      so.time_limit_s = budget;
+      so.seed = options.seed;
+      so.stop_at = 0;
+      double uncovered = 0;
+      std::vector<std::uint32_t> got =
+          SwapSearch(prob, CoverCost<T>{static_cast<T>(R), 1.0}, *sites, nfixed, so, &uncovered);
+      if (uncovered > 0) return false;
+      *sites = got;
+      return true;
+    };
+    if (!radii.empty()) {
+      // radii[hi] is feasible; radii[lo] failed (lo = -1: none tried).
+      std::ptrdiff_t lo = -1, hi = static_cast<std::ptrdiff_t>(radii.size()) - 1;
+      while (hi - lo > 1) {
+        const std::ptrdiff_t mid = lo + (hi - lo) / 2;
+        std::vector<std::uint32_t> trial = r.sites;
+        if (feasible(radii[mid], &trial)) {
+          r.sites = trial;
+          best = Assign(prob, r.sites).max_distance;
+          hi = std::lower_bound(radii.begin(), radii.end(), best) - radii.begin();
+        } else {
+          lo = mid;
+        }
+      }
+    } else {  // too many distinct distances: bisect on the value
+      double lo = lower;
+      for (int it = 0; it < 48 && best > lo * (1 + 1e-7); ++it) {
+        const double mid = lo + (best - lo) / 2;
+        std::vector<std::uint32_t> trial = r.sites;
+        if (feasible(mid, &trial)) {
+          r.sites = trial;
+          best = Assign(prob, r.sites).max_distance;
+        } else {
+          lo = mid;
+        }
+      }
+    }
+  }
+  r.assignment = Assign(prob, r.sites);
+  r.objective = r.assignment.max_distance;
+  r.radius = r.objective;
+  return r;
+}
+
+template SitingResult SolvePCenter(const SitingProblem<std::int32_t>&, std::size_t, const SitingOptions&);
+template SitingResult SolvePCenter(const SitingProblem<std::int64_t>&, std::size_t, const SitingOptions&);
+template SitingResult SolvePCenter(const SitingProblem<float>&, std::size_t, const SitingOptions&);
+
+}  // namespace gdist

@@ -1,0 +1,120 @@
+#include "lib/siting/siting_files.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+// Splits a line on commas, tabs and spaces; drops empty fields.
+std::vector<std::string> Fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : line) {
+    if (c == ',' || c == '\t' || c == ' ' || c == '\r') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+bool ParseNumber(const std::string& s, double* v) {
+  char* end = nullptr;
+  *v = std::strtod(s.c_str(), &end);
+  return end != s.c_str() && *end == '\0';
+}
+
+template <class F> void ForEachLine(const std::string& path, F f) {
+  std::ifstream in(path);
+  if (!in) throw Error(path + ": cannot open");
+  std::string line;
+  for (std::size_t no = 1; std::getline(in, line); ++no) {
+    std::vector<std::string> fields = Fields(line);
+    if (fields.empty() || fields[0][0] == '#') continue;
+    f(no, fields);
+  }
+}
+
+std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string& label, const VertexLabels& labels) {
+  auto v = labels.find(label);
+  if (!v) throw ParseError(path, no, "vertex '" + label + "' is not a vertex of the matrix");
+  return static_cast<std::uint32_t>(*v);
+}
+
+}  // namespace
+
+std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n) {
+  std::vector<double> w(n, 0.0);
+  bool first = true;
+  ForEachLine(path, [&](std::size_t no, const std::vector<std::string>& f) {
+    double x;
+    const bool numeric = f.size() >= 2 && ParseNumber(f[1], &x);
+    if (first && !numeric && !labels.find(f[0])) {  // a header line
+      first = false;
+      return;
+    }
+    first = false;
+    if (f.size() < 2) throw ParseError(path, no, "expected 'label,weight'");
+    if (!numeric || !std::isfinite(x) || x < 0)
+      throw ParseError(path, no, "weight '" + f[1] + "' is not a finite number >= 0");
+    w[Resolve(path, no, f[0], labels)] = x;  // a repeated label: the last line wins
+  });
+  return w;
+}
+
+std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const VertexLabels& labels) {
+  std::vector<std::uint32_t> out;
+  bool first = true;
+  ForEachLine(path, [&](std::size_t no, const std::vector<std::string>& f) {
+    if (first && !labels.find(f[0]) && (f[0] == "label" || f[0] == "vertex" || f[0] == "id")) {  // a header line
+      first = false;
+      return;
+    }
+    first = false;
+    out.push_back(Resolve(path, no, f[0], labels));
+  });
+  if (out.empty()) throw Error(path + ": lists no vertex");
+  return out;
+}
+
+template <class T>
+void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, const std::vector<NamedResult>& results,
+                        const VertexLabels& labels) {
+  std::ostringstream text;
+  text.precision(12);
+  text << "model,demand,weight,site,distance\n";
+  for (const NamedResult& r : results) {
+    const Assignment& a = r.result->assignment;
+    for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+      text << r.model << ',' << labels.label(prob.demand_vertex(u)) << ',' << prob.weight(u) << ',';
+      if (std::isfinite(a.distance[u]))
+        text << labels.label(prob.candidate_vertex(a.site[u])) << ',' << a.distance[u];
+      else
+        text << ',';
+      text << '\n';
+    }
+  }
+  AtomicFile out(path);
+  const std::string s = text.str();
+  out.Write(s.data(), s.size());
+  out.Commit();
+}
+
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int32_t>&, const std::vector<NamedResult>&,
+                                 const VertexLabels&);
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int64_t>&, const std::vector<NamedResult>&,
+                                 const VertexLabels&);
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<float>&, const std::vector<NamedResult>&,
+                                 const VertexLabels&);
+
+}  // namespace gdist

@@ -1,0 +1,35 @@
+// The small text files gcenter's siting flags read, and the assignment it
+// writes. Vertices are named by the input's labels throughout.
+//   --weights FILE      "label,weight" per line (comma, tab or spaces); vertices
+//                       not listed weigh 0, i.e. are not demand
+//   --candidates FILE   one label per line (first field; the rest is ignored)
+//   --fixed FILE        same shape as --candidates
+// Blank lines and lines starting with '#' are skipped; a first line whose
+// weight is not a number is taken as a header.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/vertex_labels.hpp"
+#include "lib/siting/siting_problem.hpp"
+#include "lib/siting/siting_result.hpp"
+
+namespace gdist {
+
+std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n);
+std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const VertexLabels& labels);
+
+// One named result of one model, for the assignment file.
+struct NamedResult {
+  std::string model;  // "p_median", "p_center", "cover", "max_cover"
+  const SitingResult* result;
+};
+
+// model,demand,weight,site,distance - one line per demand vertex and model;
+// site and distance are empty when no site reaches the demand.
+template <class T>
+void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, const std::vector<NamedResult>& results,
+                        const VertexLabels& labels);
+
+}  // namespace gdist

@@ -1,0 +1,23 @@
+// The four siting models gcenter offers. `p` always counts NEW sites: the
+// problem's fixed sites are open in addition (docs/SITING.md).
+//
+//   p-median  min sum_u w_u d(u, S)                greedy + fast interchange + ILS
+//   p-center  min max_{u: w_u > 0} d(u, S)         farthest-first + radius search
+//                                                  with a covering local search
+//   cover     fewest sites with d(u, S) <= R for every demand u (LSCP)
+//   max-cover p sites maximising sum of w_u over d(u, S) <= R (MCLP)
+#pragma once
+#include <cstddef>
+
+#include "lib/siting/siting_problem.hpp"
+#include "lib/siting/siting_result.hpp"
+
+namespace gdist {
+
+template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options);
+template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options);
+template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options);
+template <class T>
+SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
+
+}  // namespace gdist

@@ -1,0 +1,150 @@
+#include "lib/siting/siting_problem.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+bool ParseDirection(const std::string& s, Direction* out) {
+  if (s == "out") *out = Direction::kOut;
+  else if (s == "in") *out = Direction::kIn;
+  else return false;
+  return true;
+}
+
+template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const SitingInput& input) : d_(d) {
+  const std::size_t n = d.n;
+  threads_ = input.threads > 0 ? input.threads : omp_get_max_threads();
+  // A symmetric matrix is read along the demand's row whatever the direction:
+  // rows are contiguous, columns cost one cache line per element.
+  symmetric_ = input.symmetric;
+  rows_are_demands_ = input.symmetric || input.direction == Direction::kIn;
+
+  for (std::size_t v = 0; v < n; ++v) {
+    const double w = input.weights ? (*input.weights)[v] : 1.0;
+    if (!(w >= 0) || !std::isfinite(w)) throw Error("demand weight of vertex " + std::to_string(v) + " is not a finite number >= 0");
+    if (w > 0) {
+      demand_.push_back(static_cast<std::uint32_t>(v));
+      weight_.push_back(w);
+      total_weight_ += w;
+    }
+  }
+  if (input.candidates) {
+    std::vector<char> seen(n, 0);
+    for (std::uint32_t v : *input.candidates) {
+      if (v >= n) throw Error("candidate vertex index " + std::to_string(v) + " is out of range");
+      if (!seen[v]) cand_.push_back(v);
+      seen[v] = 1;
+    }
+    for (std::uint32_t v : input.fixed)  // a site that exists can serve, candidate or not
+      if (v < n && !seen[v]) {
+        cand_.push_back(v);
+        seen[v] = 1;
+      }
+    std::sort(cand_.begin(), cand_.end());
+  } else {
+    cand_.resize(n);
+    for (std::size_t v = 0; v < n; ++v) cand_[v] = static_cast<std::uint32_t>(v);
+  }
+  identity_candidates_ = cand_.size() == n;
+  std::vector<std::int64_t> index_of(n, -1);
+  for (std::size_t k = 0; k < cand_.size(); ++k) index_of[cand_[k]] = static_cast<std::int64_t>(k);
+  for (std::uint32_t v : input.fixed) {
+    if (v >= n) throw Error("fixed site index " + std::to_string(v) + " is out of range");
+    const auto k = static_cast<std::uint32_t>(index_of[v]);
+    if (std::find(fixed_.begin(), fixed_.end(), k) == fixed_.end()) fixed_.push_back(k);
+  }
+
+  // One pass for the largest finite cost: solvers price an unreachable pair
+  // just above it (see docs/SITING.md, "Unreachable pairs").
+  const std::size_t nd = demand_.size(), m = cand_.size();
+  double mx = 0;
+  bool unreachable = false;
+#pragma omp parallel num_threads(ThreadsFor(nd * m, threads_)) reduction(max : mx) reduction(|| : unreachable)
+  {
+    std::vector<T> scratch(m);
+#pragma omp for schedule(dynamic, 16)
+    for (std::size_t u = 0; u < nd; ++u) {
+      const T* row = DemandRow(u, 0, m, scratch.data());
+      for (std::size_t k = 0; k < m; ++k) {
+        if (!Reachable(row[k])) unreachable = true;
+        else mx = std::max(mx, static_cast<double>(row[k]));
+      }
+    }
+  }
+  max_finite_ = mx;
+  any_unreachable_ = unreachable;
+}
+
+template <class T>
+const T* SitingProblem<T>::DemandRow(std::size_t u, std::size_t lo, std::size_t hi, T* scratch) const {
+  if (rows_are_demands_) {
+    const T* row = d_.row(demand_[u]);
+    if (identity_candidates_) return row + lo;
+    for (std::size_t k = lo; k < hi; ++k) scratch[k - lo] = row[cand_[k]];
+  } else {
+    const std::size_t col = demand_[u];
+    for (std::size_t k = lo; k < hi; ++k) scratch[k - lo] = d_.at(cand_[k], col);
+  }
+  return scratch;
+}
+
+template <class T> void SitingProblem<T>::FacilityColumn(std::size_t k, T* out) const {
+  const std::size_t nd = demand_.size();
+  if (!rows_are_demands_ || symmetric_) {
+    const T* row = d_.row(cand_[k]);
+    for (std::size_t u = 0; u < nd; ++u) out[u] = row[demand_[u]];
+  } else {
+    const std::size_t col = cand_[k];
+    for (std::size_t u = 0; u < nd; ++u) out[u] = d_.at(demand_[u], col);
+  }
+}
+
+template <class T>
+Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>& sites, double radius) {
+  const std::size_t nd = prob.num_demands();
+  Assignment a;
+  a.site.assign(nd, std::numeric_limits<std::uint32_t>::max());
+  a.distance.assign(nd, std::numeric_limits<double>::infinity());
+  double total = 0, mx = 0, covered = 0;
+  std::size_t unserved = 0;
+#pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd * sites.size(), prob.threads())) \
+    reduction(+ : total, covered, unserved) reduction(max : mx)
+  for (std::size_t u = 0; u < nd; ++u) {
+    for (std::uint32_t k : sites) {
+      const T v = prob.Cost(u, k);
+      if (!SitingProblem<T>::Reachable(v)) continue;
+      const double x = static_cast<double>(v);
+      if (x < a.distance[u]) {
+        a.distance[u] = x;
+        a.site[u] = k;
+      }
+    }
+    if (std::isfinite(a.distance[u])) {
+      total += prob.weight(u) * a.distance[u];
+      mx = std::max(mx, a.distance[u]);
+      if (radius >= 0 && a.distance[u] <= radius) covered += prob.weight(u);
+    } else {
+      ++unserved;
+    }
+  }
+  a.total = total;
+  a.max_distance = mx;
+  a.covered_weight = covered;
+  a.unserved = unserved;
+  return a;
+}
+
+template class SitingProblem<std::int32_t>;
+template class SitingProblem<std::int64_t>;
+template class SitingProblem<float>;
+template Assignment Assign(const SitingProblem<std::int32_t>&, const std::vector<std::uint32_t>&, double);
+template Assignment Assign(const SitingProblem<std::int64_t>&, const std::vector<std::uint32_t>&, double);
+template Assignment Assign(const SitingProblem<float>&, const std::vector<std::uint32_t>&, double);
+
+}  // namespace gdist

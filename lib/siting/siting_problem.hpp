@@ -1,0 +1,98 @@
+// A facility-siting instance over a distance matrix that stays where it is
+// (an mmapped file or a DistMatrix): which vertices are demand (and their
+// weights), which may host a site, which sites already exist, and which way a
+// distance is read. Every solver reads costs only through this class, so the
+// orientation and the candidate subset are handled in one place.
+//
+// Cost of serving demand u from candidate k (docs/SITING.md):
+//   direction kOut (facility -> demand): d(cand[k], demand[u]) = D[cand[k]][demand[u]]
+//   direction kIn  (demand -> facility): d(demand[u], cand[k]) = D[demand[u]][cand[k]]
+// On an undirected (symmetric) matrix both are the same number and the
+// contiguous row of the demand is read either way.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/matrix/element_type.hpp"
+
+namespace gdist {
+
+enum class Direction { kOut, kIn };
+
+// Threads worth starting for `work` matrix reads: a parallel region costs
+// more than it saves on small inputs (and far more on a busy machine).
+inline int ThreadsFor(std::size_t work, int threads) { return work < (std::size_t{1} << 18) ? 1 : threads; }
+bool ParseDirection(const std::string& s, Direction* out);
+
+// What the user asked for, in vertex indices (labels already resolved).
+struct SitingInput {
+  Direction direction = Direction::kOut;
+  bool symmetric = false;                       // undirected matrix: d(a,b) == d(b,a)
+  std::optional<std::vector<double>> weights;   // per vertex; unset: every vertex weighs 1
+  std::optional<std::vector<std::uint32_t>> candidates;  // unset: every vertex
+  std::vector<std::uint32_t> fixed;             // sites that exist already
+  int threads = 0;                              // 0 = all cores
+};
+
+template <class T> class SitingProblem {
+ public:
+  SitingProblem(const MatrixView<T>& d, const SitingInput& input);
+
+  std::size_t num_demands() const { return demand_.size(); }
+  std::size_t num_candidates() const { return cand_.size(); }
+  std::uint32_t demand_vertex(std::size_t u) const { return demand_[u]; }
+  std::uint32_t candidate_vertex(std::size_t k) const { return cand_[k]; }
+  double weight(std::size_t u) const { return weight_[u]; }
+  const std::vector<double>& weights() const { return weight_; }
+  double total_weight() const { return total_weight_; }
+  // Candidate indices of the pre-sited facilities (they are always candidates).
+  const std::vector<std::uint32_t>& fixed() const { return fixed_; }
+  int threads() const { return threads_; }
+  std::size_t num_vertices() const { return d_.n; }
+
+  // Largest finite cost over demand x candidate pairs, and whether some pair is unreachable.
+  double max_finite() const { return max_finite_; }
+  bool any_unreachable() const { return any_unreachable_; }
+
+  static bool Reachable(T v) { return v < ElementTraits<T>::kInf; }
+
+  T Cost(std::size_t u, std::size_t k) const {
+    return rows_are_demands_ ? d_.at(demand_[u], cand_[k]) : d_.at(cand_[k], demand_[u]);
+  }
+  // Costs of demand u for candidates lo..hi-1: out[i] = Cost(u, lo + i). Returns
+  // a pointer into the matrix when the row is contiguous, else fills scratch.
+  const T* DemandRow(std::size_t u, std::size_t lo, std::size_t hi, T* scratch) const;
+  // Costs of every demand for candidate k: out[u] = Cost(u, k).
+  void FacilityColumn(std::size_t k, T* out) const;
+
+ private:
+  MatrixView<T> d_;
+  bool rows_are_demands_ = true;   // demand u's costs are row demand[u] of D
+  bool symmetric_ = false;
+  bool identity_candidates_ = true;
+  std::vector<std::uint32_t> demand_, cand_, fixed_;
+  std::vector<double> weight_;
+  double total_weight_ = 0;
+  double max_finite_ = 0;
+  bool any_unreachable_ = false;
+  int threads_ = 1;
+};
+
+// Per-demand outcome of a set of sites: nearest site and its distance.
+struct Assignment {
+  std::vector<std::uint32_t> site;  // candidate index serving each demand; UINT32_MAX: none reaches it
+  std::vector<double> distance;     // +inf when unreachable
+  double total = 0;                 // sum of weight * distance over served demands
+  double max_distance = 0;          // over served demands with positive weight
+  double covered_weight = 0;        // weight within `radius` (when one is given)
+  std::size_t unserved = 0;         // demands no site reaches
+};
+
+template <class T>
+Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>& sites,
+                  double radius = -1);
+
+}  // namespace gdist

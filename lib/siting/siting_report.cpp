@@ -1,0 +1,61 @@
+#include "lib/siting/siting_report.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "lib/metrics/summary_report.hpp"
+
+namespace gdist {
+
+namespace {
+std::string Num(double v) {
+  std::ostringstream s;
+  s.precision(12);
+  s << v;
+  return s.str();
+}
+}  // namespace
+
+template <class T>
+void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r, const SitingProblem<T>& prob,
+                     const VertexLabels& labels) {
+  json.Key(key).BeginObject();
+  json.Key("sites").BeginArray();
+  for (std::uint32_t k : r.sites) WriteLabel(json, labels, prob.candidate_vertex(k));
+  json.EndArray();
+  json.Key("objective").Number(r.objective);
+  json.Key("new_sites").Number(static_cast<double>(r.sites.size() - prob.fixed().size()));
+  json.Key("fixed_sites").Number(static_cast<double>(prob.fixed().size()));
+  if (r.radius >= 0 && key != "p_center") json.Key("radius").Number(r.radius);
+  if (key == "max_cover")
+    json.Key("covered_fraction").Number(prob.total_weight() > 0 ? r.objective / prob.total_weight() : 0);
+  json.Key("unserved").Number(static_cast<double>(r.assignment.unserved));
+  json.Key("optimal").Bool(r.optimal);
+  json.Key("method").Str(r.method);
+  json.EndObject();
+}
+
+template <class T>
+void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r, const SitingProblem<T>& prob,
+                     const VertexLabels& labels) {
+  out << title << "\n  sites      ";
+  constexpr std::size_t kShown = 40;
+  for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
+    out << (i ? " " : "") << labels.label(prob.candidate_vertex(r.sites[i]));
+  if (r.sites.size() > kShown) out << " ... (" << r.sites.size() << " sites; --json lists all)";
+  out << "\n  objective  " << Num(r.objective);
+  if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
+  out << "\n  method     " << r.method << (r.optimal ? " (optimal)" : "") << "\n";
+}
+
+#define GDIST_INSTANTIATE(T)                                                                                       \
+  template void WriteSitingJson(JsonWriter&, const std::string&, const SitingResult&, const SitingProblem<T>&,    \
+                                const VertexLabels&);                                                              \
+  template void WriteSitingText(std::ostream&, const std::string&, const SitingResult&, const SitingProblem<T>&,  \
+                                const VertexLabels&);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

@@ -1,0 +1,187 @@
+// Every siting model against an exhaustive search written here on the
+// reference distances of small_graphs.hpp (not on the engine's matrix, and
+// not through lib/siting/exact_search): random graphs, directed and not, both
+// directions, demand weights with zeros, candidate subsets and fixed sites.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <random>
+
+#include "lib/siting/siting_models.hpp"
+#include "tests/siting/small_graphs.hpp"
+
+namespace gdist {
+namespace {
+
+using testing::kNoPath;
+using testing::SmallGraph;
+
+struct Case {
+  SmallGraph g;
+  SitingInput input;
+  std::vector<double> w;            // per vertex
+  std::vector<std::uint32_t> cand;  // candidate vertices
+};
+
+Case MakeCase(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Case c;
+  const std::size_t n = 8 + rng() % 6;
+  const bool directed = rng() % 2;
+  c.g = testing::RandomGraph(n, directed, 0.3, 20, seed * 7919 + 1);
+  c.input.symmetric = !directed;
+  c.input.direction = rng() % 2 ? Direction::kOut : Direction::kIn;
+  c.input.threads = 2;
+  c.w.resize(n);
+  for (auto& x : c.w) x = static_cast<double>(rng() % 4);  // weight 0: not demand
+  c.w[0] = 1;
+  c.input.weights = c.w;
+  if (rng() % 2) {
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (rng() % 3) c.cand.push_back(v);
+    if (c.cand.size() < 4) c.cand = {0, 1, 2, 3};
+    c.input.candidates = c.cand;
+  } else {
+    for (std::uint32_t v = 0; v < n; ++v) c.cand.push_back(v);
+  }
+  if (rng() % 3 == 0) c.input.fixed = {c.cand[rng() % c.cand.size()]};
+  return c;
+}
+
+// d(u served from f) in the requested direction, on the reference distances.
+std::int64_t Cost(const Case& c, std::uint32_t u, std::uint32_t f) {
+  return c.input.direction == Direction::kOut ? c.g.dist[f][u] : c.g.dist[u][f];
+}
+
+// Calls visit(S) for every set of p vertices from the free candidates, plus the fixed ones.
+void ForEachSiteSet(const Case& c, std::size_t p, const std::function<void(const std::vector<std::uint32_t>&)>& visit) {
+  std::vector<std::uint32_t> free;
+  for (std::uint32_t v : c.cand)
+    if (std::find(c.input.fixed.begin(), c.input.fixed.end(), v) == c.input.fixed.end()) free.push_back(v);
+  std::vector<std::uint32_t> s = c.input.fixed;
+  std::function<void(std::size_t)> rec = [&](std::size_t start) {
+    if (s.size() == c.input.fixed.size() + p) return visit(s);
+    for (std::size_t i = start; i < free.size(); ++i) {
+      s.push_back(free[i]);
+      rec(i + 1);
+      s.pop_back();
+    }
+  };
+  rec(0);
+}
+
+std::int64_t Nearest(const Case& c, std::uint32_t u, const std::vector<std::uint32_t>& s) {
+  std::int64_t best = kNoPath;
+  for (std::uint32_t f : s) best = std::min(best, Cost(c, u, f));
+  return best;
+}
+
+double BruteMedian(const Case& c, std::size_t p) {
+  double best = 1e300;
+  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
+    double total = 0;
+    for (std::uint32_t u = 0; u < c.g.n; ++u)
+      if (c.w[u] > 0) total += c.w[u] * static_cast<double>(Nearest(c, u, s));
+    best = std::min(best, total);
+  });
+  return best;
+}
+
+double BruteCenter(const Case& c, std::size_t p) {
+  double best = 1e300;
+  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
+    double worst = 0;
+    for (std::uint32_t u = 0; u < c.g.n; ++u)
+      if (c.w[u] > 0) worst = std::max(worst, static_cast<double>(Nearest(c, u, s)));
+    best = std::min(best, worst);
+  });
+  return best;
+}
+
+double BruteMaxCover(const Case& c, std::size_t p, double radius) {
+  double best = -1;
+  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
+    double covered = 0;
+    for (std::uint32_t u = 0; u < c.g.n; ++u)
+      if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) <= radius) covered += c.w[u];
+    best = std::max(best, covered);
+  });
+  return best;
+}
+
+// Fewest sites in total (fixed ones included) covering every demand within radius.
+double BruteCover(const Case& c, double radius) {
+  for (std::size_t p = 0; c.input.fixed.size() + p <= c.cand.size(); ++p) {
+    bool found = false;
+    ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
+      bool all = !s.empty();
+      for (std::uint32_t u = 0; u < c.g.n && all; ++u)
+        if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) > radius) all = false;
+      found |= all;
+    });
+    if (found) return static_cast<double>(c.input.fixed.size() + p);
+  }
+  return -1;
+}
+
+class BruteForce : public ::testing::TestWithParam<bool> {};  // param: --exact
+
+TEST_P(BruteForce, EveryModelMatchesExhaustiveSearch) {
+  SitingOptions options;
+  options.exact = GetParam();
+  options.max_rounds = 300;
+  options.cover_steps = 5000;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Case c = MakeCase(seed);
+    SCOPED_TRACE("seed " + std::to_string(seed) + (c.g.directed ? " directed" : " undirected") +
+                 (c.input.direction == Direction::kOut ? " out" : " in"));
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    for (std::size_t p = 1; p <= 3; ++p) {
+      EXPECT_EQ(SolvePMedian(prob, p, options).objective, BruteMedian(c, p)) << "p-median p=" << p;
+      EXPECT_EQ(SolvePCenter(prob, p, options).objective, BruteCenter(c, p)) << "p-center p=" << p;
+      const double radius = 10 + 5 * static_cast<double>(p);
+      EXPECT_EQ(SolveMaxCover(prob, radius, p, options).objective, BruteMaxCover(c, p, radius)) << "max-cover p=" << p;
+    }
+    for (double radius : {8.0, 15.0, 30.0}) {
+      const double expect = BruteCover(c, radius);
+      if (expect < 0) continue;  // some demand has no candidate within the radius: no cover
+      EXPECT_EQ(SolveCover(prob, radius, options).objective, expect) << "cover R=" << radius;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Siting, BruteForce, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Exact" : "Heuristic"; });
+
+// The assignment names, for every demand, an open site at the nearest distance.
+TEST(Assignment, EveryDemandGoesToANearestOpenSite) {
+  const Case c = MakeCase(99);
+  const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+  const SitingResult r = SolvePMedian(prob, 2, SitingOptions{});
+  std::vector<std::uint32_t> sites;
+  for (std::uint32_t k : r.sites) sites.push_back(prob.candidate_vertex(k));
+  ASSERT_EQ(r.assignment.site.size(), prob.num_demands());
+  for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+    const std::uint32_t v = prob.demand_vertex(u);
+    EXPECT_EQ(r.assignment.distance[u], static_cast<double>(Nearest(c, v, sites)));
+    EXPECT_EQ(static_cast<double>(Cost(c, v, prob.candidate_vertex(r.assignment.site[u]))), r.assignment.distance[u]);
+  }
+}
+
+// Fixed sites stay open whatever the model.
+TEST(FixedSites, AreAlwaysInTheSolution) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Case c = MakeCase(seed);
+    c.input.fixed = {c.cand[0], c.cand[1]};
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    for (const SitingResult& r : {SolvePMedian(prob, 2, SitingOptions{}), SolvePCenter(prob, 2, SitingOptions{})}) {
+      ASSERT_EQ(r.sites.size(), 4u);
+      EXPECT_EQ(prob.candidate_vertex(r.sites[0]), c.cand[0]);
+      EXPECT_EQ(prob.candidate_vertex(r.sites[1]), c.cand[1]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gdist
