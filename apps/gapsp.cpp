@@ -8,12 +8,13 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
+#include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
-  std::string in, out, backend = "auto", to = "gdm";
+  std::string in, out, backend = "auto", to = "gdm", metrics;
   int threads = 0;
   bool quiet = false, paths = false;
   gdist::InputFlags flags;
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   app.add_option("--to", to, "output: gdm (matrix file) or nthu (raw n x n int32, INF = 1073741823)")
       ->check(CLI::IsMember({"gdm", "nthu"}))
       ->capture_default_str();
+  app.add_option("--metrics", metrics, "also write the gcenter metrics (JSON) to FILE, without a second pass");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
   flags.Add(app);
@@ -51,6 +53,8 @@ int main(int argc, char** argv) {
         if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
       }
       double path_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!metrics.empty())
+        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads});
       if (to == "nthu") gdist::WriteNthuOutput(out, mat);
       else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
       if (!quiet) {
