@@ -1,0 +1,171 @@
+// The in-core schedule: per round r, close the pivot tile (phase 1), update
+// its row and column panels (phase 2), then every other tile (phase 3).
+// Without look-ahead that is three launches per round on one stream and the
+// single-block phase 1 leaves 131 SMs idle. With look-ahead, round r's phase 3
+// is split: the tiles of row and column r+1 go first (kCross); then round
+// r+1's phases 1 and 2 run on a high-priority side stream while the rest of
+// round r's phase 3 (kRest) runs, and they touch disjoint tiles.
+#include <cuda_runtime.h>
+
+#include "kernels/cuda/cuda_check.cuh"
+#include "kernels/cuda/diagonal_kernel.cuh"
+#include "kernels/cuda/fw_device.cuh"
+#include "kernels/cuda/minplus_tile_kernel.cuh"
+#include "kernels/cuda/tile_config.cuh"
+
+namespace gdist::cuda {
+namespace {
+
+template <class E> void RaiseSharedMemoryLimits() {
+  // Above 48 KB a kernel must opt in to dynamic shared memory; cheap, so we
+  // do it on every call rather than cache per device.
+  GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        TileConfig<E>::kSmemBytes));
+  GDIST_CUDA_CHECK(
+      cudaFuncSetAttribute(CloseDiagonalKernel<E>, cudaFuncAttributeMaxDynamicSharedMemorySize, DiagSmemBytes<E>()));
+}
+
+template <class E> void LaunchDiagonal(E* d, std::size_t stride, int r, cudaStream_t s) {
+  CloseDiagonalKernel<E><<<1, kDiagThreads, DiagSmemBytes<E>(), s>>>(d, stride, r);
+  GDIST_CUDA_CHECK_LAUNCH("CloseDiagonalKernel");
+}
+
+template <class E>
+void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s) {
+  using Cfg = TileConfig<E>;
+  const dim3 grid = role == TileRole::kRest ? dim3(tiles, tiles) : dim3(2 * tiles);
+  MinPlusTileKernel<E><<<grid, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, r, role, skip_next ? 1 : 0);
+  GDIST_CUDA_CHECK_LAUNCH("MinPlusTileKernel");
+}
+
+// Owns the side stream and events of the look-ahead schedule.
+struct LookaheadResources {
+  cudaStream_t side = nullptr;
+  cudaEvent_t cross_done = nullptr, panels_done = nullptr;
+  LookaheadResources() {
+    int least = 0, greatest = 0;
+    GDIST_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    GDIST_CUDA_CHECK(cudaStreamCreateWithPriority(&side, cudaStreamNonBlocking, greatest));
+    GDIST_CUDA_CHECK(cudaEventCreateWithFlags(&cross_done, cudaEventDisableTiming));
+    GDIST_CUDA_CHECK(cudaEventCreateWithFlags(&panels_done, cudaEventDisableTiming));
+  }
+  ~LookaheadResources() {
+    // Stream and events are destroyed after their work; errors here are not
+    // actionable and were already reported by the synchronising caller.
+    if (cross_done) cudaEventDestroy(cross_done);
+    if (panels_done) cudaEventDestroy(panels_done);
+    if (side) cudaStreamDestroy(side);
+  }
+  LookaheadResources(const LookaheadResources&) = delete;
+  LookaheadResources& operator=(const LookaheadResources&) = delete;
+};
+
+
+__global__ void NarrowKernel(const std::int32_t* src, std::int16_t* dst, std::size_t groups) {
+  constexpr std::int32_t kInf32 = MinPlus<std::int32_t>::kInf;
+  constexpr std::int16_t kInf16 = MinPlus<std::int16_t>::kInf;
+  for (std::size_t g = blockIdx.x * (std::size_t)blockDim.x + threadIdx.x; g < groups;
+       g += (std::size_t)gridDim.x * blockDim.x) {
+    const int4 a = reinterpret_cast<const int4*>(src)[2 * g];
+    const int4 b = reinterpret_cast<const int4*>(src)[2 * g + 1];
+    const int v[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+    unsigned int packed[4];
+#pragma unroll
+    for (int p = 0; p < 4; ++p) {
+      const unsigned lo = static_cast<std::uint16_t>(v[2 * p] >= kInf32 ? kInf16 : static_cast<std::int16_t>(v[2 * p]));
+      const unsigned hi =
+          static_cast<std::uint16_t>(v[2 * p + 1] >= kInf32 ? kInf16 : static_cast<std::int16_t>(v[2 * p + 1]));
+      packed[p] = lo | (hi << 16);
+    }
+    reinterpret_cast<uint4*>(dst)[g] = make_uint4(packed[0], packed[1], packed[2], packed[3]);
+  }
+}
+
+__global__ void WidenKernel(const std::int16_t* src, std::int32_t* dst, std::size_t groups) {
+  constexpr std::int32_t kInf32 = MinPlus<std::int32_t>::kInf;
+  constexpr std::int16_t kInf16 = MinPlus<std::int16_t>::kInf;
+  for (std::size_t g = blockIdx.x * (std::size_t)blockDim.x + threadIdx.x; g < groups;
+       g += (std::size_t)gridDim.x * blockDim.x) {
+    const uint4 p = reinterpret_cast<const uint4*>(src)[g];
+    const unsigned w[4] = {p.x, p.y, p.z, p.w};
+    int v[8];
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+      const std::int16_t lo = static_cast<std::int16_t>(w[q] & 0xffffu);
+      const std::int16_t hi = static_cast<std::int16_t>(w[q] >> 16);
+      v[2 * q] = lo == kInf16 ? kInf32 : lo;
+      v[2 * q + 1] = hi == kInf16 ? kInf32 : hi;
+    }
+    reinterpret_cast<int4*>(dst)[2 * g] = make_int4(v[0], v[1], v[2], v[3]);
+    reinterpret_cast<int4*>(dst)[2 * g + 1] = make_int4(v[4], v[5], v[6], v[7]);
+  }
+}
+
+unsigned ConvertGrid(std::size_t groups) {
+  const std::size_t blocks = (groups + 255) / 256;
+  return static_cast<unsigned>(blocks < 65535 * 16 ? (blocks ? blocks : 1) : 65535 * 16);
+}
+
+}  // namespace
+
+template <class E>
+void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options) {
+  if (stride == 0 || stride % kTile != 0) throw Error("GPU engine: stride must be a positive multiple of 128");
+  RaiseSharedMemoryLimits<E>();
+  const int tiles = static_cast<int>(stride / kTile);
+  if (!options.lookahead || tiles == 1) {
+    for (int r = 0; r < tiles; ++r) {
+      LaunchDiagonal(d, stride, r, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream);
+    }
+    return;
+  }
+  LookaheadResources la;
+  LaunchDiagonal(d, stride, 0, stream);
+  LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream);
+  for (int r = 0; r < tiles; ++r) {
+    if (r + 1 < tiles) {
+      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, stream);
+      GDIST_CUDA_CHECK(cudaEventRecord(la.cross_done, stream));
+      GDIST_CUDA_CHECK(cudaStreamWaitEvent(la.side, la.cross_done, 0));
+      LaunchDiagonal(d, stride, r + 1, la.side);
+      LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side);
+      GDIST_CUDA_CHECK(cudaEventRecord(la.panels_done, la.side));
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, true, stream);
+      GDIST_CUDA_CHECK(cudaStreamWaitEvent(stream, la.panels_done, 0));
+    } else {
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream);
+    }
+  }
+  // The side stream's last work is ordered before `stream` through panels_done,
+  // so the caller may synchronise `stream` alone; la is destroyed here, which
+  // is allowed while work is pending (resources are freed when it completes).
+}
+
+void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count, cudaStream_t stream) {
+  const std::size_t groups = count / 8;
+  NarrowKernel<<<ConvertGrid(groups), 256, 0, stream>>>(src, dst, groups);
+  GDIST_CUDA_CHECK_LAUNCH("NarrowKernel");
+}
+
+void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream) {
+  const std::size_t groups = count / 8;
+  WidenKernel<<<ConvertGrid(groups), 256, 0, stream>>>(src, dst, groups);
+  GDIST_CUDA_CHECK_LAUNCH("WidenKernel");
+}
+
+bool KernelsRunOnDevice(std::string* why) {
+  cudaFuncAttributes attr{};
+  const cudaError_t e = cudaFuncGetAttributes(&attr, MinPlusTileKernel<std::int32_t>);
+  if (e == cudaSuccess) return true;
+  cudaGetLastError();
+  *why = std::string("the GPU kernels cannot run on it (") + cudaGetErrorString(e) + "; built for sm_90)";
+  return false;
+}
+
+template void FloydWarshallOnDevice<std::int32_t>(std::int32_t*, std::size_t, cudaStream_t, const FwScheduleOptions&);
+template void FloydWarshallOnDevice<float>(float*, std::size_t, cudaStream_t, const FwScheduleOptions&);
+template void FloydWarshallOnDevice<std::int16_t>(std::int16_t*, std::size_t, cudaStream_t, const FwScheduleOptions&);
+
+}  // namespace gdist::cuda
