@@ -8,7 +8,7 @@
 // of the measured H100 ceilings.
 //
 //   gpu_fw_bench [--sizes 1000,2500,...] [--reps 3] [--baseline-max 16384]
-//                [--seed S] [--write-gdm PATH N]   (adjacency file for gapsp)
+//                [--seed S] [--variants] [--write-gdm PATH N]   (adjacency file for gapsp)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -152,6 +152,7 @@ int main(int argc, char** argv) try {
   std::vector<std::size_t> sizes = {1000, 2500, 5000, 7500, 10000, 16384, 32768};
   int reps = 3;
   std::size_t baseline_max = 16384;
+  bool variants = false;  // also time the other compiled k-unroll variants
   std::uint64_t seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   for (int a = 1; a < argc; ++a) {
     std::string arg = argv[a];
@@ -160,6 +161,7 @@ int main(int argc, char** argv) try {
       for (char* tok = std::strtok(argv[++a], ","); tok; tok = std::strtok(nullptr, ",")) sizes.push_back(std::stoul(tok));
     } else if (arg == "--reps" && a + 1 < argc) reps = std::stoi(argv[++a]);
     else if (arg == "--baseline-max" && a + 1 < argc) baseline_max = std::stoul(argv[++a]);
+    else if (arg == "--variants") variants = true;
     else if (arg == "--seed" && a + 1 < argc) seed = std::stoull(argv[++a]);
     else if (arg == "--write-gdm" && a + 2 < argc) return WriteGdm(argv[a + 1], std::stoul(argv[a + 2]), seed);
     else {
@@ -191,6 +193,14 @@ int main(int argc, char** argv) try {
       else bad = Mismatches(work.get(), ref.get(), n, stride);
       Report(n, lookahead ? "int32 lookahead" : "int32 serial", t, kCeilInt32, bad);
     }
+    for (int unroll : {1, 2, 4}) {
+      if (!variants) break;
+      gdist::cuda::FwScheduleOptions opt;
+      opt.k_unroll = unroll;
+      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
+      const std::string label = "int32 k-unroll " + std::to_string(unroll);
+      Report(n, label.c_str(), t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
+    }
     if (n <= baseline_max) {
       Timing t = TimeRuns(reps > 1 && n > 10000 ? 1 : reps, reset32,
                           [&] { gdist::bench::BaselineFloydWarshall(work.get(), stride, 0); });
@@ -202,6 +212,16 @@ int main(int argc, char** argv) try {
                           [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
       Report(n, "int16 (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
+      for (int unroll : {2, 1}) {
+        if (!variants) break;
+        gdist::cuda::FwScheduleOptions opt;
+        opt.k_unroll = unroll;
+        Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
+                             [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
+        gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
+        const std::string label = "int16 k-unroll " + std::to_string(unroll);
+        Report(n, label.c_str(), tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
+      }
     }
     {
       DeviceBuffer<float> wf(count);

@@ -5,7 +5,7 @@
 #   scripts/gpu_device_run.sh [steps]   steps: any of build,sass,test,nthu,sanitize,bench,e2e (default all)
 #   BENCH_ARGS="--sizes 1000,10000 --reps 3" to narrow the benchmark.
 set -u
-STEPS=${1:-build,sass,test,nthu,sanitize,bench,e2e}
+STEPS=${1:-build,sass,test,nthu,sanitize,bench,e2e}  # also: ncu
 OUT=${OUT:-$PWD/gpu-out}
 B=${BUILD_DIR:-/tmp/b}
 DATA=${DATA:-../../.device/data}
@@ -42,8 +42,8 @@ if has sass; then
 fi
 
 if has test; then
-  timeout 300 "$B/tests/test_gpu" > "$OUT/test.log" 2>&1
-  note "test_gpu rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/test.log" | tr '\n' ' ')"
+  timeout 300 "$B/tests/test_gpu" > "$OUT/details.log" 2>&1
+  note "test_gpu rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/details.log" | tr '\n' ' ')"
 fi
 
 if has nthu; then
@@ -52,7 +52,7 @@ if has nthu; then
     name=$(basename "$f")
     want=$(awk -v n="$name.out" '$2==n{print $1}' "$DATA/EXPECTED_OUTPUT_SHA256.txt")
     [ -n "$want" ] || continue
-    timeout 120 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --backend gpu >> "$OUT/nthu.log" 2>&1
+    timeout 120 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --backend gpu >> "$OUT/details.log" 2>&1
     got=$(sha256sum /tmp/nthu.out | cut -d' ' -f1)
     if [ "$got" == "$want" ]; then ok=$((ok+1)); else bad=$((bad+1)); tried="$tried $name"; fi
     rm -f /tmp/nthu.out
@@ -63,12 +63,23 @@ fi
 if has sanitize; then
   for tool in memcheck racecheck; do
     for f in c01.1 c05.1; do  # c01.1 runs the 16-bit mode, c05.1 int32 (80 vertices)
-      timeout 200 compute-sanitizer --tool $tool --error-exitcode 9 "$B/apps/gapsp" "$DATA/$f" /tmp/s.out --to nthu --backend gpu > "$OUT/sanitize_$tool.log" 2>&1
-      note "compute-sanitizer $tool $f rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize_$tool.log" | tr '\n' ' ')"
+      timeout 200 compute-sanitizer --tool $tool --error-exitcode 9 "$B/apps/gapsp" "$DATA/$f" /tmp/s.out --to nthu --backend gpu > /tmp/sanitize.log 2>&1
+      note "compute-sanitizer $tool $f rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tr '\n' ' ')"
+      cat /tmp/sanitize.log >> "$OUT/details.log"
     done
-    timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 "$B/bench/gpu_fw_bench" --sizes 300 --reps 1 > "$OUT/sanitize_bench_$tool.log" 2>&1
-    note "compute-sanitizer $tool gpu_fw_bench n=300 rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|MISMATCH' "$OUT/sanitize_bench_$tool.log" | tr '\n' ' ')"
+    timeout 300 compute-sanitizer --tool $tool --error-exitcode 9 "$B/bench/gpu_fw_bench" --sizes 300 --reps 1 > /tmp/sanitize.log 2>&1
+    note "compute-sanitizer $tool gpu_fw_bench n=300 rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|MISMATCH' /tmp/sanitize.log | tr '\n' ' ')"
+    cat /tmp/sanitize.log >> "$OUT/details.log"
   done
+fi
+
+if has ncu; then
+  # One phase-3 launch (kRest of round 10, int32, look-ahead schedule) at n=8192.
+  timeout 300 ncu --clock-control none -k regex:MinPlusTileKernel --launch-skip 33 --launch-count 1 \
+    --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section Occupancy \
+    --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section LaunchStats \
+    "$B/bench/gpu_fw_bench" --sizes 8192 --reps 1 --baseline-max 0 > "$OUT/ncu.txt" 2>&1
+  note "ncu rc=$? $(grep -E 'Duration|Issue Slots Busy|Issued Ipc Active|No Eligible|Achieved Occupancy|Registers Per|Stall' "$OUT/ncu.txt" | tr -s ' ' | head -12 | tr '\n' ';')"
 fi
 
 if has bench; then
@@ -79,14 +90,15 @@ fi
 
 if has e2e; then
   n=${E2E_N:-16384}
-  "$B/bench/gpu_fw_bench" --write-gdm /tmp/e2e_in.gdm "$n" > "$OUT/e2e.log" 2>&1
+  "$B/bench/gpu_fw_bench" --write-gdm /tmp/e2e_in.gdm "$n" > "$OUT/details.log" 2>&1
   sync
   { timed "read only (cat)" sh -c "cat /tmp/e2e_in.gdm > /dev/null"
     timed "copy with fsync, same size (dd)" dd if=/tmp/e2e_in.gdm of=/tmp/e2e_copy.gdm bs=16M conv=fsync status=none
     rm -f /tmp/e2e_copy.gdm
     for i in 1 2; do
+      GDIST_GPU_TIMING=1 timed "gapsp --backend gpu total (step timing on)" "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu
       timed "gapsp --backend gpu total" "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu
-    done; } >> "$OUT/e2e.log" 2>&1
-  note "e2e n=$n: $(grep -E 'total|read only|copy|gapsp:' "$OUT/e2e.log" | tr '\n' ' ')"
+    done; } >> "$OUT/details.log" 2>&1
+  note "e2e n=$n: $(grep -E 'total|read only|copy|gapsp:|gpu timing' "$OUT/details.log" | tr '\n' ' ')"
 fi
 note "== done $(date -u +%FT%TZ)"

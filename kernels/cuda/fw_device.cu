@@ -16,11 +16,20 @@
 namespace gdist::cuda {
 namespace {
 
-template <class E> void RaiseSharedMemoryLimits() {
+template <class E, int U> void RaiseTileSharedMemoryLimit() {
+  GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E, U>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        TileConfig<E>::kSmemBytes));
+}
+
+template <class E> void RaiseSharedMemoryLimits(int unroll) {
   // Above 48 KB a kernel must opt in to dynamic shared memory; cheap, so we
   // do it on every call rather than cache per device.
-  GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                        TileConfig<E>::kSmemBytes));
+  switch (unroll) {
+    case 1: RaiseTileSharedMemoryLimit<E, 1>(); break;
+    case 2: RaiseTileSharedMemoryLimit<E, 2>(); break;
+    case 4: RaiseTileSharedMemoryLimit<E, 4>(); break;
+    default: RaiseTileSharedMemoryLimit<E, TileConfig<E>::kKUnroll>(); break;
+  }
   GDIST_CUDA_CHECK(
       cudaFuncSetAttribute(CloseDiagonalKernel<E>, cudaFuncAttributeMaxDynamicSharedMemorySize, DiagSmemBytes<E>()));
 }
@@ -30,12 +39,23 @@ template <class E> void LaunchDiagonal(E* d, std::size_t stride, int r, cudaStre
   GDIST_CUDA_CHECK_LAUNCH("CloseDiagonalKernel");
 }
 
-template <class E>
-void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s) {
+template <class E, int U>
+void LaunchTilesUnrolled(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s) {
   using Cfg = TileConfig<E>;
   const dim3 grid = role == TileRole::kRest ? dim3(tiles, tiles) : dim3(2 * tiles);
-  MinPlusTileKernel<E><<<grid, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, r, role, skip_next ? 1 : 0);
+  MinPlusTileKernel<E, U><<<grid, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, r, role, skip_next ? 1 : 0);
   GDIST_CUDA_CHECK_LAUNCH("MinPlusTileKernel");
+}
+
+template <class E>
+void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s,
+                 int unroll) {
+  switch (unroll) {
+    case 1: return LaunchTilesUnrolled<E, 1>(d, stride, r, tiles, role, skip_next, s);
+    case 2: return LaunchTilesUnrolled<E, 2>(d, stride, r, tiles, role, skip_next, s);
+    case 4: return LaunchTilesUnrolled<E, 4>(d, stride, r, tiles, role, skip_next, s);
+    default: return LaunchTilesUnrolled<E, TileConfig<E>::kKUnroll>(d, stride, r, tiles, role, skip_next, s);
+  }
 }
 
 // Owns the side stream and events of the look-ahead schedule.
@@ -111,31 +131,32 @@ unsigned ConvertGrid(std::size_t groups) {
 template <class E>
 void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options) {
   if (stride == 0 || stride % kTile != 0) throw Error("GPU engine: stride must be a positive multiple of 128");
-  RaiseSharedMemoryLimits<E>();
+  RaiseSharedMemoryLimits<E>(options.k_unroll);
+  const int u = options.k_unroll;
   const int tiles = static_cast<int>(stride / kTile);
   if (!options.lookahead || tiles == 1) {
     for (int r = 0; r < tiles; ++r) {
       LaunchDiagonal(d, stride, r, stream);
-      LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream);
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream, u);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u);
     }
     return;
   }
   LookaheadResources la;
   LaunchDiagonal(d, stride, 0, stream);
-  LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream);
+  LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream, u);
   for (int r = 0; r < tiles; ++r) {
     if (r + 1 < tiles) {
-      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, stream, u);
       GDIST_CUDA_CHECK(cudaEventRecord(la.cross_done, stream));
       GDIST_CUDA_CHECK(cudaStreamWaitEvent(la.side, la.cross_done, 0));
       LaunchDiagonal(d, stride, r + 1, la.side);
-      LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side);
+      LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side, u);
       GDIST_CUDA_CHECK(cudaEventRecord(la.panels_done, la.side));
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, true, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, true, stream, u);
       GDIST_CUDA_CHECK(cudaStreamWaitEvent(stream, la.panels_done, 0));
     } else {
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u);
     }
   }
   // The side stream's last work is ordered before `stream` through panels_done,

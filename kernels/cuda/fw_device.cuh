@@ -16,6 +16,9 @@ struct FwScheduleOptions {
   // higher-priority stream while round r's bulk update runs) instead of three
   // strictly serial launches per round.
   bool lookahead = true;
+  // Unroll of the tile kernel's k loop: 0 = the tuned default per type
+  // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
+  int k_unroll = 0;
 };
 
 // In place on d (stride x stride, stride a multiple of kTile, row-major,

@@ -3,6 +3,9 @@
 // back). The schedule and kernels are in fw_device.cu.
 #include <cuda_runtime.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -46,6 +49,29 @@ GpuStatus ProbeGpu() {
   return s;
 }
 
+namespace {
+
+// GDIST_GPU_TIMING=1 prints where a run's time goes (stderr). Synchronises
+// between the steps, so it is for diagnosis, not for the fastest run.
+class StepTimer {
+ public:
+  explicit StepTimer(cudaStream_t s) : stream_(s), on_(std::getenv("GDIST_GPU_TIMING") != nullptr) {}
+  void Step(const char* what) {
+    if (!on_) return;
+    GDIST_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", what, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  cudaStream_t stream_;
+  bool on_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace
+
 template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
   std::size_t free_b = 0, total_b = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
@@ -56,28 +82,37 @@ template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuR
   const std::size_t count = stride * stride;
   const std::size_t bytes = count * sizeof(T);
 
-  cuda::HostRegistration pin(host, bytes);
   cuda::Stream stream;
-  cuda::DeviceBuffer<T> dev(count);
-  GDIST_CUDA_CHECK(cudaMemcpyAsync(dev.get(), host, bytes, cudaMemcpyHostToDevice, stream.get()));
-  if constexpr (std::is_same_v<T, std::int32_t>) {
-    if (plan.mode == GpuMode::kInt16) {
-      cuda::DeviceBuffer<std::int16_t> narrow(count);
-      cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
-      cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get());
-      cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
-      // narrow is freed at scope end; cudaFree waits for the stream's work on it.
-      GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  StepTimer timer(stream.get());
+  {
+    cuda::HostRegistration pin(host, bytes);
+    timer.Step(pin.pinned() ? "cudaHostRegister" : "cudaHostRegister (refused)");
+    cuda::DeviceBuffer<T> dev(count);
+    timer.Step("cudaMalloc");
+    GDIST_CUDA_CHECK(cudaMemcpyAsync(dev.get(), host, bytes, cudaMemcpyHostToDevice, stream.get()));
+    timer.Step("copy to device");
+    if constexpr (std::is_same_v<T, std::int32_t>) {
+      if (plan.mode == GpuMode::kInt16) {
+        cuda::DeviceBuffer<std::int16_t> narrow(count);
+        cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
+        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get());
+        cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
+        // narrow is freed at scope end; wait for the stream's work on it first.
+        GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+      } else {
+        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+      }
     } else {
       cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
     }
-  } else {
-    cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+    timer.Step(plan.mode == GpuMode::kInt16 ? "Floyd-Warshall (int16)" : "Floyd-Warshall");
+    GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));
+    // Any fault of any kernel above surfaces here; the host matrix then holds
+    // partial results, and the caller reports the error instead of writing it.
+    GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+    timer.Step("copy to host");
   }
-  GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));
-  // Any fault of any kernel above surfaces here; the host matrix then holds
-  // partial results, and the caller reports the error instead of writing it.
-  GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  timer.Step("cudaFree + cudaHostUnregister");
 }
 
 template void GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);

@@ -78,7 +78,9 @@ __device__ __forceinline__ bool PickTile(TileRole role, int r, int skip_next, in
 
 }  // namespace detail
 
-template <class E>
+// kUnroll: unroll of the k loop (benchmarked variants; the engine uses
+// TileConfig<E>::kKUnroll).
+template <class E, int kUnroll = TileConfig<E>::kKUnroll>
 __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
     MinPlusTileKernel(E* d, std::size_t stride, int r, TileRole role, int skip_next) {
   using Cfg = TileConfig<E>;
@@ -146,13 +148,12 @@ __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBl
     const unsigned char* as = smem + (q % Cfg::kStages) * Cfg::kStageBytes;
     const unsigned char* bs = as + kTile * Cfg::kARowBytes;
     constexpr int kKPerRead = 8 / sizeof(E);  // k values in one 8-byte A read
-#pragma unroll Cfg::kKUnroll
+#pragma unroll kUnroll
     for (int k = 0; k < Cfg::kChunk; k += kKPerRead) {
-      uint2 a_raw[8];
+      uint2 a_raw[8];  // indexed as uint2 so that ptxas emits one LDS.64 per row
 #pragma unroll
       for (int ii = 0; ii < 8; ++ii)
-        a_raw[ii] = *reinterpret_cast<const uint2*>(as + detail::ThreadRow<Cfg>(ty, ii) * Cfg::kARowBytes +
-                                                    k * sizeof(E));
+        a_raw[ii] = reinterpret_cast<const uint2*>(as + detail::ThreadRow<Cfg>(ty, ii) * Cfg::kARowBytes)[k / kKPerRead];
 #pragma unroll
       for (int kk = 0; kk < kKPerRead; ++kk) {
         const unsigned char* brow = bs + (k + kk) * Cfg::kBRowBytes;

@@ -34,7 +34,7 @@ template <class E> struct TileConfig {
   static constexpr int kMinBlocksPerSm = kThreads >= 256 ? 2 : 3;
   // Unroll of the k loop (in 8-byte A reads): the largest that ptxas -v shows
   // without spills under the register cap above (int32: 124 registers at 2).
-  static constexpr int kKUnroll = sizeof(E) == 2 ? 4 : 2;
+  static constexpr int kKUnroll = sizeof(E) == 2 ? 4 : 1;
   static_assert(kTile % kChunk == 0, "whole slices per tile");
   static_assert(kChunk * sizeof(E) % 16 == 0, "16-byte cp.async per slice row");
 };
