@@ -32,9 +32,10 @@ template <class E> struct TileConfig {
   // Resident blocks per SM we ask the register allocator to allow: two
   // 256-thread blocks (<= 128 registers each) or three 128-thread blocks.
   static constexpr int kMinBlocksPerSm = kThreads >= 256 ? 2 : 3;
-  // Unroll of the k loop (in 8-byte A reads): the largest that ptxas -v shows
-  // without spills under the register cap above (int32: 124 registers at 2).
-  static constexpr int kKUnroll = sizeof(E) == 2 ? 4 : 1;
+  // Unroll of the k loop (in 8-byte A reads). Measured on the H100
+  // (bench/GPU-NOTES.md, v2): 2 is fastest for all three types, although
+  // ptxas spills a few bytes outside the inner loop for int32 and float.
+  static constexpr int kKUnroll = 2;
   static_assert(kTile % kChunk == 0, "whole slices per tile");
   static_assert(kChunk * sizeof(E) % 16 == 0, "16-byte cp.async per slice row");
 };
