@@ -184,21 +184,23 @@ int main(int argc, char** argv) try {
     GDIST_CUDA_CHECK(cudaMemcpy(orig.get(), host.data(), count * 4, cudaMemcpyHostToDevice));
     auto reset32 = [&] { GDIST_CUDA_CHECK(cudaMemcpy(work.get(), orig.get(), count * 4, cudaMemcpyDeviceToDevice)); };
 
-    for (bool lookahead : {true, false}) {
+    using gdist::cuda::FwSchedule;
+    for (FwSchedule sched : {FwSchedule::kDataflow, FwSchedule::kLookahead, FwSchedule::kSerial}) {
       gdist::cuda::FwScheduleOptions opt;
-      opt.lookahead = lookahead;
+      opt.schedule = sched;
       Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
       std::size_t bad = 0;
-      if (lookahead) GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
+      if (sched == FwSchedule::kDataflow) GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
       else bad = Mismatches(work.get(), ref.get(), n, stride);
-      Report(n, lookahead ? "int32 lookahead" : "int32 serial", t, kCeilInt32, bad);
+      const std::string label = std::string("int32 ") + gdist::cuda::FwScheduleName(sched);
+      Report(n, label.c_str(), t, kCeilInt32, bad);
     }
     for (int unroll : {1, 2, 4}) {
       if (!variants) break;
       gdist::cuda::FwScheduleOptions opt;
       opt.k_unroll = unroll;
       Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
-      const std::string label = "int32 k-unroll " + std::to_string(unroll);
+      const std::string label = "int32 dataflow unroll " + std::to_string(unroll);
       Report(n, label.c_str(), t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
     if (n <= baseline_max) {
@@ -211,7 +213,7 @@ int main(int argc, char** argv) try {
       Timing t = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
                           [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
-      Report(n, "int16 (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
+      Report(n, "int16 dataflow (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       for (int unroll : {2, 1}) {
         if (!variants) break;
         gdist::cuda::FwScheduleOptions opt;
@@ -219,7 +221,7 @@ int main(int argc, char** argv) try {
         Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
                              [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
-        const std::string label = "int16 k-unroll " + std::to_string(unroll);
+        const std::string label = "int16 dataflow unroll " + std::to_string(unroll);
         Report(n, label.c_str(), tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       }
     }
@@ -229,7 +231,7 @@ int main(int argc, char** argv) try {
                           [&] { gdist::cuda::FloydWarshallOnDevice(wf.get(), stride, 0); });
       FloatToInt<<<4096, 256>>>(wf.get(), work.get(), count);
       GDIST_CUDA_CHECK_LAUNCH("FloatToInt");
-      Report(n, "float32", t, kCeilFloat, Mismatches(work.get(), ref.get(), n, stride));
+      Report(n, "float32 dataflow", t, kCeilFloat, Mismatches(work.get(), ref.get(), n, stride));
     }
   }
   return 0;

@@ -42,7 +42,7 @@ if has sass; then
 fi
 
 if has test; then
-  timeout 300 "$B/tests/test_gpu" > "$OUT/details.log" 2>&1
+  timeout 150 "$B/tests/test_gpu" > "$OUT/details.log" 2>&1
   note "test_gpu rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/details.log" | tr '\n' ' ')"
 fi
 
@@ -52,7 +52,7 @@ if has nthu; then
     name=$(basename "$f")
     want=$(awk -v n="$name.out" '$2==n{print $1}' "$DATA/EXPECTED_OUTPUT_SHA256.txt")
     [ -n "$want" ] || continue
-    timeout 120 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --backend gpu >> "$OUT/details.log" 2>&1
+    timeout 60 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --backend gpu >> "$OUT/details.log" 2>&1
     got=$(sha256sum /tmp/nthu.out | cut -d' ' -f1)
     if [ "$got" == "$want" ]; then ok=$((ok+1)); else bad=$((bad+1)); tried="$tried $name"; fi
     rm -f /tmp/nthu.out
@@ -83,7 +83,7 @@ if has ncu; then
 fi
 
 if has bench; then
-  timeout 420 "$B/bench/gpu_fw_bench" ${BENCH_ARGS:-} > "$OUT/bench.log" 2>&1
+  timeout 300 "$B/bench/gpu_fw_bench" ${BENCH_ARGS:-} > "$OUT/bench.log" 2>&1
   note "bench rc=$?"
   cat "$OUT/bench.log" >> "$SUMMARY"
 fi

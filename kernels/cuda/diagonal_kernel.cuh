@@ -21,45 +21,63 @@ template <class E> __device__ __forceinline__ auto WidenForSum(E v) {
   else return v;
 }
 
-template <class E> __global__ void __launch_bounds__(kDiagThreads) CloseDiagonalKernel(E* d, std::size_t stride, int r) {
-  extern __shared__ __align__(16) unsigned char smem[];
+// The closure by a block of kThreads threads (a multiple of kTile); smem at
+// least DiagSmemBytes<E>(). Global reads bypass L1 (see UpdateTile).
+template <class E, int kThreads>
+__device__ __forceinline__ void CloseDiagonalTile(E* d, std::size_t stride, int r, unsigned char* smem) {
   E* t = reinterpret_cast<E*>(smem);
   E* tile = d + (std::size_t)r * kTile * stride + (std::size_t)r * kTile;
 
   constexpr int kVecsPerRow = kTile * sizeof(E) / 16;
-  for (int v = threadIdx.x; v < kTile * kVecsPerRow; v += kDiagThreads) {
+  for (int v = threadIdx.x; v < kTile * kVecsPerRow; v += kThreads) {
     const int row = v / kVecsPerRow, piece = v % kVecsPerRow;
-    reinterpret_cast<uint4*>(t + row * kTile)[piece] = reinterpret_cast<const uint4*>(tile + row * stride)[piece];
+    reinterpret_cast<uint4*>(t + row * kTile)[piece] = __ldcg(reinterpret_cast<const uint4*>(tile + row * stride) + piece);
   }
   __syncthreads();
 
-  constexpr int kRowGroups = kDiagThreads / kTile;  // 8
-  constexpr int kCells = kTile / kRowGroups;         // 16 cells per thread
+  constexpr int kRowGroups = kThreads / kTile;  // 8 (1024 threads), 2 (256) or 1 (128)
+  constexpr int kCells = kTile / kRowGroups;     // 16, 64 or 128 cells per thread
   const int j = threadIdx.x % kTile;
   const int i0 = threadIdx.x / kTile;
   auto own = [&](int m) { return (i0 + kRowGroups * m) * kTile + j; };
-  decltype(WidenForSum(E{})) cell[kCells];
+  if constexpr (kCells <= 16) {  // the 1024-thread kernel; inside the dataflow kernel registers are taken
+    decltype(WidenForSum(E{})) cell[kCells];
 #pragma unroll
-  for (int m = 0; m < kCells; ++m) cell[m] = WidenForSum(t[own(m)]);
-
+    for (int m = 0; m < kCells; ++m) cell[m] = WidenForSum(t[own(m)]);
 #pragma unroll 2
-  for (int k = 0; k < kTile; ++k) {
-    const auto b = WidenForSum(t[k * kTile + j]);
+    for (int k = 0; k < kTile; ++k) {
+      const auto b = WidenForSum(t[k * kTile + j]);
 #pragma unroll
-    for (int m = 0; m < kCells; ++m) {
-      const auto v = WidenForSum(t[(i0 + kRowGroups * m) * kTile + k]) + b;
-      if (v < cell[m]) {
-        cell[m] = v;
-        t[own(m)] = static_cast<E>(v);
+      for (int m = 0; m < kCells; ++m) {
+        const auto v = WidenForSum(t[(i0 + kRowGroups * m) * kTile + k]) + b;
+        if (v < cell[m]) {
+          cell[m] = v;
+          t[own(m)] = static_cast<E>(v);
+        }
       }
+      __syncthreads();
     }
-    __syncthreads();
+  } else {  // cells stay in shared memory
+    for (int k = 0; k < kTile; ++k) {
+      const auto b = WidenForSum(t[k * kTile + j]);
+#pragma unroll 8
+      for (int m = 0; m < kCells; ++m) {
+        const auto v = WidenForSum(t[(i0 + kRowGroups * m) * kTile + k]) + b;
+        if (v < WidenForSum(t[own(m)])) t[own(m)] = static_cast<E>(v);
+      }
+      __syncthreads();
+    }
   }
 
-  for (int v = threadIdx.x; v < kTile * kVecsPerRow; v += kDiagThreads) {
+  for (int v = threadIdx.x; v < kTile * kVecsPerRow; v += kThreads) {
     const int row = v / kVecsPerRow, piece = v % kVecsPerRow;
     reinterpret_cast<uint4*>(tile + row * stride)[piece] = reinterpret_cast<const uint4*>(t + row * kTile)[piece];
   }
+}
+
+template <class E> __global__ void __launch_bounds__(kDiagThreads) CloseDiagonalKernel(E* d, std::size_t stride, int r) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  CloseDiagonalTile<E, kDiagThreads>(d, stride, r, smem);
 }
 
 }  // namespace gdist::cuda

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/cuda/cuda_check.cuh"
+#include "kernels/cuda/dataflow_kernel.cuh"
 #include "kernels/cuda/diagonal_kernel.cuh"
 #include "kernels/cuda/fw_device.cuh"
 #include "kernels/cuda/minplus_tile_kernel.cuh"
@@ -19,6 +20,42 @@ namespace {
 template <class E, int U> void RaiseTileSharedMemoryLimit() {
   GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E, U>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         TileConfig<E>::kSmemBytes));
+}
+
+template <class E, int U> void LaunchDataflowUnrolled(E* d, std::size_t stride, int tiles, cudaStream_t s) {
+  using Cfg = TileConfig<E>;
+  static_assert(DiagSmemBytes<E>() <= Cfg::kSmemBytes, "the closure reuses the tile kernel's shared memory");
+  auto kernel = DataflowFloydWarshallKernel<E, U>;
+  GDIST_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes));
+  int device = 0, sms = 0, per_sm = 0;
+  GDIST_CUDA_CHECK(cudaGetDevice(&device));
+  GDIST_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  GDIST_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Cfg::kThreads, Cfg::kSmemBytes));
+  if (per_sm < 1) throw Error("GPU engine: the dataflow kernel does not fit on this device");
+  const int blocks = sms * per_sm;  // all resident at once: the schedule relies on it
+  // Scratch: the claim counter and one version per tile, stream-ordered.
+  const std::size_t words = 1 + static_cast<std::size_t>(tiles) * tiles;
+  int* scratch = nullptr;
+  GDIST_CUDA_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&scratch), words * sizeof(int), s));
+  GDIST_CUDA_CHECK(cudaMemsetAsync(scratch, 0, words * sizeof(int), s));
+  DataflowParams p;
+  p.tiles = tiles;
+  p.lead = 3 * blocks;  // the closure takes about three tile-times: see GPU-NOTES.md
+  p.total = DataflowTotalSlots(tiles);
+  p.counter = scratch;
+  p.version = scratch + 1;
+  if (p.total >= (1LL << 31) - blocks) throw Error("GPU engine: matrix too large for the dataflow schedule");
+  kernel<<<blocks, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, p);
+  GDIST_CUDA_CHECK_LAUNCH("DataflowFloydWarshallKernel");
+  GDIST_CUDA_CHECK(cudaFreeAsync(scratch, s));
+}
+
+template <class E> void LaunchDataflow(E* d, std::size_t stride, int tiles, cudaStream_t s, int unroll) {
+  switch (unroll) {
+    case 1: return LaunchDataflowUnrolled<E, 1>(d, stride, tiles, s);
+    case 4: return LaunchDataflowUnrolled<E, 4>(d, stride, tiles, s);
+    default: return LaunchDataflowUnrolled<E, TileConfig<E>::kKUnroll>(d, stride, tiles, s);
+  }
 }
 
 template <class E> void RaiseSharedMemoryLimits(int unroll) {
@@ -134,7 +171,11 @@ void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const 
   RaiseSharedMemoryLimits<E>(options.k_unroll);
   const int u = options.k_unroll;
   const int tiles = static_cast<int>(stride / kTile);
-  if (!options.lookahead || tiles == 1) {
+  if (options.schedule == FwSchedule::kDataflow) {
+    LaunchDataflow(d, stride, tiles, stream, u);
+    return;
+  }
+  if (options.schedule == FwSchedule::kSerial || tiles == 1) {
     for (int r = 0; r < tiles; ++r) {
       LaunchDiagonal(d, stride, r, stream);
       LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream, u);
@@ -174,6 +215,15 @@ void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t coun
   const std::size_t groups = count / 8;
   WidenKernel<<<ConvertGrid(groups), 256, 0, stream>>>(src, dst, groups);
   GDIST_CUDA_CHECK_LAUNCH("WidenKernel");
+}
+
+const char* FwScheduleName(FwSchedule s) {
+  switch (s) {
+    case FwSchedule::kSerial: return "serial";
+    case FwSchedule::kLookahead: return "lookahead";
+    case FwSchedule::kDataflow: return "dataflow";
+  }
+  return "?";
 }
 
 bool KernelsRunOnDevice(std::string* why) {

@@ -11,11 +11,15 @@
 
 namespace gdist::cuda {
 
+enum class FwSchedule {
+  kSerial,     // three launches per round on one stream (textbook order)
+  kLookahead,  // round r+1's closure and panels on a high-priority side stream during round r's bulk update
+  kDataflow,   // one persistent launch, items claimed in dependency order (dataflow_kernel.cuh)
+};
+const char* FwScheduleName(FwSchedule s);
+
 struct FwScheduleOptions {
-  // Look-ahead (round r+1's pivot closure and panels run on a second,
-  // higher-priority stream while round r's bulk update runs) instead of three
-  // strictly serial launches per round.
-  bool lookahead = true;
+  FwSchedule schedule = FwSchedule::kDataflow;
   // Unroll of the tile kernel's k loop: 0 = the tuned default per type
   // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
   int k_unroll = 0;

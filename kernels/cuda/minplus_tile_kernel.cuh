@@ -78,18 +78,16 @@ __device__ __forceinline__ bool PickTile(TileRole role, int r, int skip_next, in
 
 }  // namespace detail
 
-// kUnroll: unroll of the k loop (benchmarked variants; the engine uses
-// TileConfig<E>::kKUnroll).
-template <class E, int kUnroll = TileConfig<E>::kKUnroll>
-__global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
-    MinPlusTileKernel(E* d, std::size_t stride, int r, TileRole role, int skip_next) {
+// C(ci, cj) <- min(C, A(ci, r) (x) B(r, cj)) by one thread block, smem at
+// least TileConfig<E>::kSmemBytes. Global reads bypass L1 (cp.async.cg, ld.cg)
+// so that the dataflow schedule, where other blocks update tiles during the
+// same launch, never reads a stale line. kUnroll: unroll of the k loop
+// (benchmarked variants; the engine uses TileConfig<E>::kKUnroll).
+template <class E, int kUnroll>
+__device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int ci, int cj, unsigned char* smem) {
   using Cfg = TileConfig<E>;
   using Op = MinPlus<E>;
   using W = typename Op::Word;
-  extern __shared__ __align__(16) unsigned char smem[];
-
-  int ci, cj;
-  if (!detail::PickTile(role, r, skip_next, &ci, &cj)) return;
 
   const std::size_t row_bytes = stride * sizeof(E);
   const char* a_tile = reinterpret_cast<const char*>(d + (std::size_t)ci * kTile * stride + (std::size_t)r * kTile);
@@ -104,8 +102,8 @@ __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBl
 #pragma unroll
   for (int ii = 0; ii < 8; ++ii) {
     const char* p = c_tile + detail::ThreadRow<Cfg>(ty, ii) * row_bytes;
-    const uint4 lo = *reinterpret_cast<const uint4*>(p + tx * 16);
-    const uint4 hi = *reinterpret_cast<const uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16);
+    const uint4 lo = __ldcg(reinterpret_cast<const uint4*>(p + tx * 16));
+    const uint4 hi = __ldcg(reinterpret_cast<const uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16));
     c[ii][0] = detail::FromBits<W>(lo.x), c[ii][1] = detail::FromBits<W>(lo.y);
     c[ii][2] = detail::FromBits<W>(lo.z), c[ii][3] = detail::FromBits<W>(lo.w);
     c[ii][4] = detail::FromBits<W>(hi.x), c[ii][5] = detail::FromBits<W>(hi.y);
@@ -180,6 +178,15 @@ __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBl
     *reinterpret_cast<uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16) =
         make_uint4(ToBits(c[ii][4]), ToBits(c[ii][5]), ToBits(c[ii][6]), ToBits(c[ii][7]));
   }
+}
+
+template <class E, int kUnroll = TileConfig<E>::kKUnroll>
+__global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
+    MinPlusTileKernel(E* d, std::size_t stride, int r, TileRole role, int skip_next) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  int ci, cj;
+  if (!detail::PickTile(role, r, skip_next, &ci, &cj)) return;
+  UpdateTile<E, kUnroll>(d, stride, r, ci, cj, smem);
 }
 
 }  // namespace gdist::cuda
