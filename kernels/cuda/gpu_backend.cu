@@ -70,6 +70,20 @@ class StepTimer {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
+// GDIST_GPU_SCHEDULE=serial|lookahead|dataflow overrides the default
+// schedule (diagnosis, sanitizer runs); anything else is an error.
+cuda::FwScheduleOptions ScheduleFromEnvironment() {
+  cuda::FwScheduleOptions o;
+  const char* s = std::getenv("GDIST_GPU_SCHEDULE");
+  if (!s || !*s) return o;
+  const std::string v = s;
+  if (v == "serial") o.schedule = cuda::FwSchedule::kSerial;
+  else if (v == "lookahead") o.schedule = cuda::FwSchedule::kLookahead;
+  else if (v == "dataflow") o.schedule = cuda::FwSchedule::kDataflow;
+  else throw Error("GDIST_GPU_SCHEDULE must be serial, lookahead or dataflow, not '" + v + "'");
+  return o;
+}
+
 }  // namespace
 
 template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
@@ -82,6 +96,7 @@ template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuR
   const std::size_t count = stride * stride;
   const std::size_t bytes = count * sizeof(T);
 
+  const cuda::FwScheduleOptions schedule = ScheduleFromEnvironment();
   cuda::Stream stream;
   StepTimer timer(stream.get());
   {
@@ -95,15 +110,15 @@ template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuR
       if (plan.mode == GpuMode::kInt16) {
         cuda::DeviceBuffer<std::int16_t> narrow(count);
         cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
-        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get());
+        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get(), schedule);
         cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
         // narrow is freed at scope end; wait for the stream's work on it first.
         GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
       } else {
-        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
       }
     } else {
-      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
     }
     timer.Step(plan.mode == GpuMode::kInt16 ? "Floyd-Warshall (int16)" : "Floyd-Warshall");
     GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));
