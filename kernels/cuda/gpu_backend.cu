@@ -17,7 +17,23 @@
 
 namespace gdist {
 
+namespace {
+GpuStatus ProbeGpuUntimed();
+}
+
+// The first CUDA call creates the context: often the largest fixed cost of a
+// short run, so GDIST_GPU_TIMING reports it.
 GpuStatus ProbeGpu() {
+  const auto t0 = std::chrono::steady_clock::now();
+  GpuStatus s = ProbeGpuUntimed();
+  if (std::getenv("GDIST_GPU_TIMING"))
+    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", "ProbeGpu (context creation)",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return s;
+}
+
+namespace {
+GpuStatus ProbeGpuUntimed() {
   GpuStatus s;
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
@@ -48,6 +64,7 @@ GpuStatus ProbeGpu() {
   s.reason = prop.name;
   return s;
 }
+}  // namespace
 
 namespace {
 
