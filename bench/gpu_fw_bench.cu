@@ -185,12 +185,12 @@ int main(int argc, char** argv) try {
     auto reset32 = [&] { GDIST_CUDA_CHECK(cudaMemcpy(work.get(), orig.get(), count * 4, cudaMemcpyDeviceToDevice)); };
 
     using gdist::cuda::FwSchedule;
-    for (FwSchedule sched : {FwSchedule::kDataflow, FwSchedule::kLookahead, FwSchedule::kSerial}) {
+    for (FwSchedule sched : {FwSchedule::kLookahead, FwSchedule::kSerial, FwSchedule::kDataflow}) {
       gdist::cuda::FwScheduleOptions opt;
       opt.schedule = sched;
       Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
       std::size_t bad = 0;
-      if (sched == FwSchedule::kDataflow) GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
+      if (sched == FwSchedule::kLookahead) GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
       else bad = Mismatches(work.get(), ref.get(), n, stride);
       const std::string label = std::string("int32 ") + gdist::cuda::FwScheduleName(sched);
       Report(n, label.c_str(), t, kCeilInt32, bad);
@@ -200,7 +200,7 @@ int main(int argc, char** argv) try {
       gdist::cuda::FwScheduleOptions opt;
       opt.k_unroll = unroll;
       Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
-      const std::string label = "int32 dataflow unroll " + std::to_string(unroll);
+      const std::string label = "int32 lookahead unroll " + std::to_string(unroll);
       Report(n, label.c_str(), t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
     if (n <= baseline_max) {
@@ -213,7 +213,7 @@ int main(int argc, char** argv) try {
       Timing t = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
                           [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
-      Report(n, "int16 dataflow (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
+      Report(n, "int16 lookahead (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       for (int unroll : {2, 1}) {
         if (!variants) break;
         gdist::cuda::FwScheduleOptions opt;
@@ -221,7 +221,7 @@ int main(int argc, char** argv) try {
         Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
                              [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
-        const std::string label = "int16 dataflow unroll " + std::to_string(unroll);
+        const std::string label = "int16 lookahead unroll " + std::to_string(unroll);
         Report(n, label.c_str(), tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       }
     }
@@ -231,7 +231,7 @@ int main(int argc, char** argv) try {
                           [&] { gdist::cuda::FloydWarshallOnDevice(wf.get(), stride, 0); });
       FloatToInt<<<4096, 256>>>(wf.get(), work.get(), count);
       GDIST_CUDA_CHECK_LAUNCH("FloatToInt");
-      Report(n, "float32 dataflow", t, kCeilFloat, Mismatches(work.get(), ref.get(), n, stride));
+      Report(n, "float32 lookahead", t, kCeilFloat, Mismatches(work.get(), ref.get(), n, stride));
     }
   }
   return 0;

@@ -58,6 +58,7 @@ __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBl
   if (threadIdx.x == 0) s_slot = atomicAdd(p.counter, 1);
   __syncthreads();
   long long slot = s_slot;
+  __syncthreads();  // all have read s_slot before thread 0 may overwrite it (skip items have no barrier)
   while (slot < p.total) {
     // Claim the next slot now; its latency hides behind this item's work.
     int next = 0;

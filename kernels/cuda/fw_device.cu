@@ -98,7 +98,7 @@ void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool
 // Owns the side stream and events of the look-ahead schedule.
 struct LookaheadResources {
   cudaStream_t side = nullptr;
-  cudaEvent_t cross_done = nullptr, panels_done = nullptr;
+  cudaEvent_t cross_done = nullptr, panels_done = nullptr;  // cross_done: "main stream ready for round r"
   LookaheadResources() {
     int least = 0, greatest = 0;
     GDIST_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -183,14 +183,19 @@ void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const 
     }
     return;
   }
+  // Round r: the side stream (high priority) updates round r's row/column r+1
+  // tiles, then closes pivot r+1 and updates its panels, while the main
+  // stream updates all of round r's other tiles. Their tiles are disjoint and
+  // both only read round r's panels. The side chain is short, so round r+1's
+  // panels are ready long before round r's bulk update ends.
   LookaheadResources la;
   LaunchDiagonal(d, stride, 0, stream);
   LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream, u);
   for (int r = 0; r < tiles; ++r) {
     if (r + 1 < tiles) {
-      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, stream, u);
-      GDIST_CUDA_CHECK(cudaEventRecord(la.cross_done, stream));
+      GDIST_CUDA_CHECK(cudaEventRecord(la.cross_done, stream));  // main is past round r-1 and panels(r)
       GDIST_CUDA_CHECK(cudaStreamWaitEvent(la.side, la.cross_done, 0));
+      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, la.side, u);
       LaunchDiagonal(d, stride, r + 1, la.side);
       LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side, u);
       GDIST_CUDA_CHECK(cudaEventRecord(la.panels_done, la.side));

@@ -13,13 +13,14 @@ namespace gdist::cuda {
 
 enum class FwSchedule {
   kSerial,     // three launches per round on one stream (textbook order)
-  kLookahead,  // round r+1's closure and panels on a high-priority side stream during round r's bulk update
+  kLookahead,  // row/col r+1 of round r, then round r+1's closure and panels, on a
+               // high-priority side stream during round r's bulk update
   kDataflow,   // one persistent launch, items claimed in dependency order (dataflow_kernel.cuh)
 };
 const char* FwScheduleName(FwSchedule s);
 
 struct FwScheduleOptions {
-  FwSchedule schedule = FwSchedule::kDataflow;
+  FwSchedule schedule = FwSchedule::kLookahead;  // fastest measured (GPU-NOTES.md)
   // Unroll of the tile kernel's k loop: 0 = the tuned default per type
   // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
   int k_unroll = 0;
