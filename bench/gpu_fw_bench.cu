@@ -40,9 +40,21 @@ std::uint64_t SplitMix(std::uint64_t& s) {
   return z ^ (z >> 31);
 }
 
-void FillRandomRow(std::int32_t* m, std::size_t n, std::size_t stride, std::uint64_t seed, std::size_t i);
+// Random adjacency: arc with probability 0.3, weight 1..1000; padded like
+// DistMatrix. Row i depends only on (seed, i), so rows can be filled in any order.
+void FillRandomRow(std::int32_t* m, std::size_t n, std::size_t stride, std::uint64_t seed, std::size_t i) {
+  std::uint64_t s = seed ^ (0x632be59bd9b4e019ull * (i + 1));
+  std::int32_t* row = m + i * stride;
+  for (std::size_t j = 0; j < stride; ++j) {
+    std::int32_t v = kInf32;
+    if (i < n && j < n) {
+      const std::uint64_t r = SplitMix(s);
+      if ((r & 1023) < 307) v = 1 + static_cast<std::int32_t>((r >> 10) % 1000);
+    }
+    row[j] = i == j ? 0 : v;
+  }
+}
 
-// Random adjacency: arc with probability 0.3, weight 1..1000; padded like DistMatrix.
 // Rows are split over std::threads (this .cu gets no OpenMP flags).
 void FillRandomGraph(std::int32_t* m, std::size_t n, std::size_t stride, std::uint64_t seed) {
   const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
@@ -52,21 +64,6 @@ void FillRandomGraph(std::int32_t* m, std::size_t n, std::size_t stride, std::ui
       for (std::size_t i = w; i < stride; i += workers) FillRandomRow(m, n, stride, seed, i);
     });
   for (auto& t : pool) t.join();
-}
-
-void FillRandomRow(std::int32_t* m, std::size_t n, std::size_t stride, std::uint64_t seed, std::size_t i) {
-  {
-    std::uint64_t s = seed ^ (0x632be59bd9b4e019ull * (i + 1));
-    std::int32_t* row = m + i * stride;
-    for (std::size_t j = 0; j < stride; ++j) {
-      std::int32_t v = kInf32;
-      if (i < n && j < n) {
-        const std::uint64_t r = SplitMix(s);
-        if ((r & 1023) < 307) v = 1 + static_cast<std::int32_t>((r >> 10) % 1000);
-      }
-      row[j] = i == j ? 0 : v;
-    }
-  }
 }
 
 __global__ void CountMismatches(const std::int32_t* a, const std::int32_t* b, std::size_t n, std::size_t stride,
