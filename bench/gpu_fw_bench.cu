@@ -192,7 +192,13 @@ int main(int argc, char** argv) try {
       const std::string label = std::string("int32 ") + gdist::cuda::FwScheduleName(sched);
       Report(n, label.c_str(), t, kCeilInt32, bad);
     }
-    for (int unroll : {1, 2, 4}) {
+    if (variants) {
+      gdist::cuda::FwScheduleOptions opt;
+      opt.late_c = false;
+      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
+      Report(n, "int32 lookahead C first", t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
+    }
+    for (int unroll : {1, 4}) {
       if (!variants) break;
       gdist::cuda::FwScheduleOptions opt;
       opt.k_unroll = unroll;
@@ -211,7 +217,15 @@ int main(int argc, char** argv) try {
                           [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
       Report(n, "int16 lookahead (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
-      for (int unroll : {2, 1}) {
+      if (variants) {
+        gdist::cuda::FwScheduleOptions opt;
+        opt.late_c = false;
+        Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
+                             [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
+        gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
+        Report(n, "int16 lookahead C first", tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
+      }
+      for (int unroll : {1, 4}) {
         if (!variants) break;
         gdist::cuda::FwScheduleOptions opt;
         opt.k_unroll = unroll;

@@ -18,8 +18,8 @@
 namespace gdist::cuda {
 namespace {
 
-template <class E, int U> void RaiseTileSharedMemoryLimit() {
-  GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E, U>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+template <class E, int U, bool kLateC = true> void RaiseTileSharedMemoryLimit() {
+  GDIST_CUDA_CHECK(cudaFuncSetAttribute(MinPlusTileKernel<E, U, kLateC>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                         TileConfig<E>::kSmemBytes));
 }
 
@@ -59,9 +59,10 @@ template <class E> void LaunchDataflow(E* d, std::size_t stride, int tiles, cuda
   }
 }
 
-template <class E> void RaiseSharedMemoryLimits(int unroll) {
+template <class E> void RaiseSharedMemoryLimits(int unroll, bool late_c) {
   // Above 48 KB a kernel must opt in to dynamic shared memory; cheap, so we
   // do it on every call rather than cache per device.
+  if (!late_c) RaiseTileSharedMemoryLimit<E, TileConfig<E>::kKUnroll, false>();
   switch (unroll) {
     case 1: RaiseTileSharedMemoryLimit<E, 1>(); break;
     case 2: RaiseTileSharedMemoryLimit<E, 2>(); break;
@@ -77,17 +78,18 @@ template <class E> void LaunchDiagonal(E* d, std::size_t stride, int r, cudaStre
   GDIST_CUDA_CHECK_LAUNCH("CloseDiagonalKernel");
 }
 
-template <class E, int U>
+template <class E, int U, bool kLateC = true>
 void LaunchTilesUnrolled(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s) {
   using Cfg = TileConfig<E>;
   const dim3 grid = role == TileRole::kRest ? dim3(tiles, tiles) : dim3(2 * tiles);
-  MinPlusTileKernel<E, U><<<grid, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, r, role, skip_next ? 1 : 0);
+  MinPlusTileKernel<E, U, kLateC><<<grid, Cfg::kThreads, Cfg::kSmemBytes, s>>>(d, stride, r, role, skip_next ? 1 : 0);
   GDIST_CUDA_CHECK_LAUNCH("MinPlusTileKernel");
 }
 
 template <class E>
 void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool skip_next, cudaStream_t s,
-                 int unroll) {
+                 int unroll, bool late_c) {
+  if (!late_c) return LaunchTilesUnrolled<E, TileConfig<E>::kKUnroll, false>(d, stride, r, tiles, role, skip_next, s);
   switch (unroll) {
     case 1: return LaunchTilesUnrolled<E, 1>(d, stride, r, tiles, role, skip_next, s);
     case 2: return LaunchTilesUnrolled<E, 2>(d, stride, r, tiles, role, skip_next, s);
@@ -124,8 +126,9 @@ struct LookaheadResources {
 template <class E>
 void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options) {
   if (stride == 0 || stride % kTile != 0) throw Error("GPU engine: stride must be a positive multiple of 128");
-  RaiseSharedMemoryLimits<E>(options.k_unroll);
+  RaiseSharedMemoryLimits<E>(options.k_unroll, options.late_c);
   const int u = options.k_unroll;
+  const bool late = options.late_c;
   const int tiles = static_cast<int>(stride / kTile);
   if (options.schedule == FwSchedule::kDataflow) {
     LaunchDataflow(d, stride, tiles, stream, u);
@@ -134,8 +137,8 @@ void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const 
   if (options.schedule == FwSchedule::kSerial || tiles == 1) {
     for (int r = 0; r < tiles; ++r) {
       LaunchDiagonal(d, stride, r, stream);
-      LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream, u);
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u);
+      LaunchTiles(d, stride, r, tiles, TileRole::kPanels, false, stream, u, late);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u, late);
     }
     return;
   }
@@ -146,19 +149,19 @@ void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const 
   // panels are ready long before round r's bulk update ends.
   LookaheadResources la;
   LaunchDiagonal(d, stride, 0, stream);
-  LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream, u);
+  LaunchTiles(d, stride, 0, tiles, TileRole::kPanels, false, stream, u, late);
   for (int r = 0; r < tiles; ++r) {
     if (r + 1 < tiles) {
       GDIST_CUDA_CHECK(cudaEventRecord(la.cross_done, stream));  // main is past round r-1 and panels(r)
       GDIST_CUDA_CHECK(cudaStreamWaitEvent(la.side, la.cross_done, 0));
-      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, la.side, u);
+      LaunchTiles(d, stride, r, tiles, TileRole::kCross, false, la.side, u, late);
       LaunchDiagonal(d, stride, r + 1, la.side);
-      LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side, u);
+      LaunchTiles(d, stride, r + 1, tiles, TileRole::kPanels, false, la.side, u, late);
       GDIST_CUDA_CHECK(cudaEventRecord(la.panels_done, la.side));
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, true, stream, u);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, true, stream, u, late);
       GDIST_CUDA_CHECK(cudaStreamWaitEvent(stream, la.panels_done, 0));
     } else {
-      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u);
+      LaunchTiles(d, stride, r, tiles, TileRole::kRest, false, stream, u, late);
     }
   }
   // The side stream's last work is ordered before `stream` through panels_done,

@@ -24,6 +24,9 @@ struct FwScheduleOptions {
   // Unroll of the tile kernel's k loop: 0 = the tuned default per type
   // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
   int k_unroll = 0;
+  // Read each C tile after its rank-128 update (prefetched to L2 at the
+  // start) rather than before it. false selects v1's order (bench).
+  bool late_c = true;
 };
 
 // In place on d (stride x stride, stride a multiple of kTile, row-major,

@@ -57,6 +57,16 @@ template <class Cfg> __device__ __forceinline__ int ThreadRow(int ty, int ii) {
   return (ii < 4 ? 0 : kTile / 2) + ty * 4 + (ii & 3);
 }
 
+// The thread's 8 words of C row ii (two 16-byte loads, L1 bypassed).
+template <class Cfg, class W>
+__device__ __forceinline__ void LoadCRow(const char* c_tile, std::size_t row_bytes, int ty, int tx, int ii, W* out) {
+  const char* p = c_tile + ThreadRow<Cfg>(ty, ii) * row_bytes;
+  const uint4 lo = __ldcg(reinterpret_cast<const uint4*>(p + tx * 16));
+  const uint4 hi = __ldcg(reinterpret_cast<const uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16));
+  out[0] = FromBits<W>(lo.x), out[1] = FromBits<W>(lo.y), out[2] = FromBits<W>(lo.z), out[3] = FromBits<W>(lo.w);
+  out[4] = FromBits<W>(hi.x), out[5] = FromBits<W>(hi.y), out[6] = FromBits<W>(hi.z), out[7] = FromBits<W>(hi.w);
+}
+
 // Maps blockIdx to the output tile (ci, cj); false when this block has none.
 __device__ __forceinline__ bool PickTile(TileRole role, int r, int skip_next, int* ci, int* cj) {
   if (role == TileRole::kRest) {
@@ -83,7 +93,7 @@ __device__ __forceinline__ bool PickTile(TileRole role, int r, int skip_next, in
 // so that the dataflow schedule, where other blocks update tiles during the
 // same launch, never reads a stale line. kUnroll: unroll of the k loop
 // (benchmarked variants; the engine uses TileConfig<E>::kKUnroll).
-template <class E, int kUnroll>
+template <class E, int kUnroll, bool kLateC = true>
 __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int ci, int cj, unsigned char* smem) {
   using Cfg = TileConfig<E>;
   using Op = MinPlus<E>;
@@ -96,18 +106,23 @@ __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int 
   const int tx = threadIdx.x % Cfg::kThreadsX;
   const int ty = threadIdx.x / Cfg::kThreadsX;
 
-  // C block into registers first: its loads are in flight while the first
-  // slices arrive.
+  // kLateC: accumulate from the identity and read C only at the end, after
+  // asking L2 to fetch it now, so the C tile's DRAM latency overlaps the
+  // arithmetic instead of stalling the first slice. Otherwise C is loaded
+  // first (v1). Both give identical results: min is exact.
   W c[8][8];
+  if constexpr (kLateC) {
 #pragma unroll
-  for (int ii = 0; ii < 8; ++ii) {
-    const char* p = c_tile + detail::ThreadRow<Cfg>(ty, ii) * row_bytes;
-    const uint4 lo = __ldcg(reinterpret_cast<const uint4*>(p + tx * 16));
-    const uint4 hi = __ldcg(reinterpret_cast<const uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16));
-    c[ii][0] = detail::FromBits<W>(lo.x), c[ii][1] = detail::FromBits<W>(lo.y);
-    c[ii][2] = detail::FromBits<W>(lo.z), c[ii][3] = detail::FromBits<W>(lo.w);
-    c[ii][4] = detail::FromBits<W>(hi.x), c[ii][5] = detail::FromBits<W>(hi.y);
-    c[ii][6] = detail::FromBits<W>(hi.z), c[ii][7] = detail::FromBits<W>(hi.w);
+    for (int ii = 0; ii < 8; ++ii) {
+      const char* p = c_tile + detail::ThreadRow<Cfg>(ty, ii) * row_bytes;
+      asm volatile("prefetch.global.L2 [%0];\n" ::"l"(p + tx * 16));
+      asm volatile("prefetch.global.L2 [%0];\n" ::"l"(p + Cfg::kBRowBytes / 2 + tx * 16));
+#pragma unroll
+      for (int jj = 0; jj < 8; ++jj) c[ii][jj] = Op::Identity();
+    }
+  } else {
+#pragma unroll
+    for (int ii = 0; ii < 8; ++ii) detail::LoadCRow<Cfg, W>(c_tile, row_bytes, ty, tx, ii, c[ii]);
   }
 
   auto load_slice = [&](int stage, int q) {
@@ -172,6 +187,12 @@ __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int 
 
 #pragma unroll
   for (int ii = 0; ii < 8; ++ii) {
+    if constexpr (kLateC) {
+      W old[8];
+      detail::LoadCRow<Cfg, W>(c_tile, row_bytes, ty, tx, ii, old);
+#pragma unroll
+      for (int jj = 0; jj < 8; ++jj) c[ii][jj] = Op::Min(c[ii][jj], old[jj]);
+    }
     char* p = c_tile + detail::ThreadRow<Cfg>(ty, ii) * row_bytes;
     using detail::ToBits;
     *reinterpret_cast<uint4*>(p + tx * 16) = make_uint4(ToBits(c[ii][0]), ToBits(c[ii][1]), ToBits(c[ii][2]), ToBits(c[ii][3]));
@@ -180,13 +201,13 @@ __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int 
   }
 }
 
-template <class E, int kUnroll = TileConfig<E>::kKUnroll>
+template <class E, int kUnroll = TileConfig<E>::kKUnroll, bool kLateC = true>
 __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
     MinPlusTileKernel(E* d, std::size_t stride, int r, TileRole role, int skip_next) {
   extern __shared__ __align__(16) unsigned char smem[];
   int ci, cj;
   if (!detail::PickTile(role, r, skip_next, &ci, &cj)) return;
-  UpdateTile<E, kUnroll>(d, stride, r, ci, cj, smem);
+  UpdateTile<E, kUnroll, kLateC>(d, stride, r, ci, cj, smem);
 }
 
 }  // namespace gdist::cuda
