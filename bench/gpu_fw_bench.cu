@@ -198,7 +198,7 @@ int main(int argc, char** argv) try {
       Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
       Report(n, "int32 lookahead C first", t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
-    for (int unroll : {1, 4}) {
+    for (int unroll : {1, 2, 4}) {
       if (!variants) break;
       gdist::cuda::FwScheduleOptions opt;
       opt.k_unroll = unroll;
@@ -225,7 +225,7 @@ int main(int argc, char** argv) try {
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
         Report(n, "int16 lookahead C first", tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       }
-      for (int unroll : {1, 4}) {
+      for (int unroll : {1, 2, 4}) {
         if (!variants) break;
         gdist::cuda::FwScheduleOptions opt;
         opt.k_unroll = unroll;

@@ -54,6 +54,7 @@ template <class E, int U> void LaunchDataflowUnrolled(E* d, std::size_t stride, 
 template <class E> void LaunchDataflow(E* d, std::size_t stride, int tiles, cudaStream_t s, int unroll) {
   switch (unroll) {
     case 1: return LaunchDataflowUnrolled<E, 1>(d, stride, tiles, s);
+    case 2: return LaunchDataflowUnrolled<E, 2>(d, stride, tiles, s);
     case 4: return LaunchDataflowUnrolled<E, 4>(d, stride, tiles, s);
     default: return LaunchDataflowUnrolled<E, TileConfig<E>::kKUnroll>(d, stride, tiles, s);
   }

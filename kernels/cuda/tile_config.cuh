@@ -7,6 +7,7 @@
 // (cp.async), so loads of slice q+2 overlap the arithmetic on slice q.
 #pragma once
 #include <cstddef>
+#include <type_traits>
 
 #include "kernels/cuda/minplus_ops.cuh"
 
@@ -32,10 +33,11 @@ template <class E> struct TileConfig {
   // Resident blocks per SM we ask the register allocator to allow: two
   // 256-thread blocks (<= 128 registers each) or three 128-thread blocks.
   static constexpr int kMinBlocksPerSm = kThreads >= 256 ? 2 : 3;
-  // Unroll of the k loop (in 8-byte A reads). Measured on the H100
-  // (bench/GPU-NOTES.md, v2): 2 is fastest for all three types, although
-  // ptxas spills a few bytes outside the inner loop for int32 and float.
-  static constexpr int kKUnroll = 2;
+  // Unroll of the k loop (in 8-byte A reads). Measured on the H100 with C
+  // read last (bench/GPU-NOTES.md, v5): 1 is fastest for int32 (by ~0.3%)
+  // and int16 (by ~1.3%); float keeps 2 (1 spilled when C was read first and
+  // was not re-measured since).
+  static constexpr int kKUnroll = std::is_same_v<E, float> ? 2 : 1;
   static_assert(kTile % kChunk == 0, "whole slices per tile");
   static_assert(kChunk * sizeof(E) % 16 == 0, "16-byte cp.async per slice row");
 };
