@@ -1,78 +1,39 @@
-// Host side of the GPU engine: device probe and the in-core schedule.
-// First version: the textbook three-kernel round on 32x32 tiles.
+// Host side of the GPU engine: the device probe and one in-core run (pin the
+// host matrix, copy, Floyd-Warshall on the device in the planned mode, copy
+// back). The schedule and kernels are in fw_device.cu.
 #include <cuda_runtime.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <type_traits>
 
+#include "kernels/cuda/cuda_check.cuh"
+#include "kernels/cuda/device_memory.cuh"
+#include "kernels/cuda/fw_device.cuh"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
+
 namespace {
-
-void Check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw Error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
+GpuStatus ProbeGpuUntimed();
 }
 
-constexpr int kB = 32;
-
-template <class T> __global__ void Phase1(T* d, std::size_t stride, int r) {
-  __shared__ T t[kB][kB];
-  int i = threadIdx.y, j = threadIdx.x;
-  std::size_t base = (std::size_t)r * kB;
-  t[i][j] = d[(base + i) * stride + base + j];
-  __syncthreads();
-  for (int k = 0; k < kB; ++k) {
-    T v = t[i][k] + t[k][j];
-    __syncthreads();
-    if (v < t[i][j]) t[i][j] = v;
-    __syncthreads();
-  }
-  d[(base + i) * stride + base + j] = t[i][j];
-}
-
-template <class T> __global__ void Phase2(T* d, std::size_t stride, int r) {
-  int b = blockIdx.x;
-  if (b == r) return;
-  __shared__ T dg[kB][kB];
-  __shared__ T p[kB][kB];
-  int i = threadIdx.y, j = threadIdx.x;
-  std::size_t rb = (std::size_t)r * kB, bb = (std::size_t)b * kB;
-  dg[i][j] = d[(rb + i) * stride + rb + j];
-  bool row_panel = blockIdx.y == 0;
-  std::size_t gi = row_panel ? rb + i : bb + i;
-  std::size_t gj = row_panel ? bb + j : rb + j;
-  p[i][j] = d[gi * stride + gj];
-  __syncthreads();
-  for (int k = 0; k < kB; ++k) {
-    T v = row_panel ? dg[i][k] + p[k][j] : p[i][k] + dg[k][j];
-    __syncthreads();
-    if (v < p[i][j]) p[i][j] = v;
-    __syncthreads();
-  }
-  d[gi * stride + gj] = p[i][j];
-}
-
-template <class T> __global__ void Phase3(T* d, std::size_t stride, int r) {
-  int bi = blockIdx.y, bj = blockIdx.x;
-  if (bi == r || bj == r) return;
-  __shared__ T a[kB][kB];
-  __shared__ T b[kB][kB];
-  int i = threadIdx.y, j = threadIdx.x;
-  std::size_t rb = (std::size_t)r * kB;
-  std::size_t gi = (std::size_t)bi * kB + i, gj = (std::size_t)bj * kB + j;
-  a[i][j] = d[gi * stride + rb + j];
-  b[i][j] = d[(rb + i) * stride + gj];
-  __syncthreads();
-  T c = d[gi * stride + gj];
-#pragma unroll
-  for (int k = 0; k < kB; ++k) c = min(c, a[i][k] + b[k][j]);
-  d[gi * stride + gj] = c;
-}
-
-}  // namespace
-
+// The first CUDA call creates the context: often the largest fixed cost of a
+// short run, so GDIST_GPU_TIMING reports it.
 GpuStatus ProbeGpu() {
+  const auto t0 = std::chrono::steady_clock::now();
+  GpuStatus s = ProbeGpuUntimed();
+  if (std::getenv("GDIST_GPU_TIMING"))
+    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", "ProbeGpu (context creation)",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return s;
+}
+
+namespace {
+GpuStatus ProbeGpuUntimed() {
   GpuStatus s;
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
@@ -83,11 +44,18 @@ GpuStatus ProbeGpu() {
   }
   cudaDeviceProp prop{};
   if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    cudaGetLastError();
     s.reason = "cannot read device properties";
+    return s;
+  }
+  std::string why;
+  if (!cuda::KernelsRunOnDevice(&why)) {
+    s.reason = std::string(prop.name) + ": " + why;
     return s;
   }
   std::size_t free_b = 0, total_b = 0;
   if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+    cudaGetLastError();
     s.reason = "cannot read device memory";
     return s;
   }
@@ -96,27 +64,87 @@ GpuStatus ProbeGpu() {
   s.reason = prop.name;
   return s;
 }
+}  // namespace
 
-template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo&) {
-  const std::size_t bytes = stride * stride * sizeof(T);
-  T* dev = nullptr;
-  Check(cudaMalloc(&dev, bytes), "cudaMalloc");
-  try {
-    Check(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice), "copy to device");
-    const int tiles = static_cast<int>(stride / kB);
-    dim3 block(kB, kB);
-    for (int r = 0; r < tiles; ++r) {
-      Phase1<T><<<1, block>>>(dev, stride, r);
-      Phase2<T><<<dim3(tiles, 2), block>>>(dev, stride, r);
-      Phase3<T><<<dim3(tiles, tiles), block>>>(dev, stride, r);
-    }
-    Check(cudaGetLastError(), "kernel launch");
-    Check(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost), "copy to host");
-  } catch (...) {
-    cudaFree(dev);
-    throw;
+namespace {
+
+// GDIST_GPU_TIMING=1 prints where a run's time goes (stderr). Synchronises
+// between the steps, so it is for diagnosis, not for the fastest run.
+class StepTimer {
+ public:
+  explicit StepTimer(cudaStream_t s) : stream_(s), on_(std::getenv("GDIST_GPU_TIMING") != nullptr) {}
+  void Step(const char* what) {
+    if (!on_) return;
+    GDIST_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    const auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", what, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
   }
-  Check(cudaFree(dev), "cudaFree");
+
+ private:
+  cudaStream_t stream_;
+  bool on_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// GDIST_GPU_SCHEDULE=serial|lookahead|dataflow overrides the default
+// schedule (diagnosis, sanitizer runs); anything else is an error.
+cuda::FwScheduleOptions ScheduleFromEnvironment() {
+  cuda::FwScheduleOptions o;
+  const char* s = std::getenv("GDIST_GPU_SCHEDULE");
+  if (!s || !*s) return o;
+  const std::string v = s;
+  if (v == "serial") o.schedule = cuda::FwSchedule::kSerial;
+  else if (v == "lookahead") o.schedule = cuda::FwSchedule::kLookahead;
+  else if (v == "dataflow") o.schedule = cuda::FwSchedule::kDataflow;
+  else throw Error("GDIST_GPU_SCHEDULE must be serial, lookahead or dataflow, not '" + v + "'");
+  return o;
+}
+
+}  // namespace
+
+template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
+  std::size_t free_b = 0, total_b = 0;
+  GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+  const GpuPlan plan = PlanGpuRun(ElementTraits<T>::kType, stride, info, free_b);
+  if (plan.device_bytes > free_b)
+    throw Error("GPU engine: the run needs " + std::to_string(plan.device_bytes >> 20) + " MiB of device memory, " +
+                std::to_string(free_b >> 20) + " MiB are free");
+  const std::size_t count = stride * stride;
+  const std::size_t bytes = count * sizeof(T);
+
+  const cuda::FwScheduleOptions schedule = ScheduleFromEnvironment();
+  cuda::Stream stream;
+  StepTimer timer(stream.get());
+  {
+    cuda::HostRegistration pin(host, bytes);
+    timer.Step(pin.pinned() ? "cudaHostRegister" : "cudaHostRegister (refused)");
+    cuda::DeviceBuffer<T> dev(count);
+    timer.Step("cudaMalloc");
+    GDIST_CUDA_CHECK(cudaMemcpyAsync(dev.get(), host, bytes, cudaMemcpyHostToDevice, stream.get()));
+    timer.Step("copy to device");
+    if constexpr (std::is_same_v<T, std::int32_t>) {
+      if (plan.mode == GpuMode::kInt16) {
+        cuda::DeviceBuffer<std::int16_t> narrow(count);
+        cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
+        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get(), schedule);
+        cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
+        // narrow is freed at scope end; wait for the stream's work on it first.
+        GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+      } else {
+        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
+      }
+    } else {
+      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
+    }
+    timer.Step(plan.mode == GpuMode::kInt16 ? "Floyd-Warshall (int16)" : "Floyd-Warshall");
+    GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));
+    // Any fault of any kernel above surfaces here; the host matrix then holds
+    // partial results, and the caller reports the error instead of writing it.
+    GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+    timer.Step("copy to host");
+  }
+  timer.Step("cudaFree + cudaHostUnregister");
 }
 
 template void GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);

@@ -26,4 +26,21 @@ inline double PathSumBound(std::size_t n, double max_abs_weight) {
   return static_cast<double>(n > 0 ? n - 1 : 0) * max_abs_weight;
 }
 
+// The GPU's 16-bit mode stores INF as kInt16Inf = 2^14-1, so that INF + INF
+// (2^15-2) still fits the non-saturating 16-bit add of VIADDMNMX.S16x2.
+inline constexpr std::int32_t kInt16Inf = (1 << 14) - 1;
+
+// True when an int32 matrix may run in 16 bits with bit-identical results:
+// non-negative weights (no "INF + negative" drift to keep apart from real
+// distances) and every finite distance strictly below kInt16Inf, i.e.
+// (n-1)*max|w| <= 2^14-2. (A distance equal to 2^14-1 would read as INF, so
+// the bound must be strict.) Then every sum a+b of two stored values is at
+// most 2*kInt16Inf < 2^15: no overflow; a sum above a real distance only
+// loses the min, and clamping at kInt16Inf commutes with min-plus for
+// non-negative values, so the 16-bit run yields min(d, kInt16Inf) == d.
+inline bool Int16ModeFits(std::size_t n, double max_abs_weight, bool has_negative) {
+  if (has_negative) return false;
+  return PathSumBound(n, max_abs_weight) < static_cast<double>(kInt16Inf);
+}
+
 }  // namespace gdist

@@ -1,0 +1,49 @@
+// Blocked Floyd-Warshall on a matrix that already lives in device memory: the
+// in-core schedule of the GPU engine, callable from the host backend
+// (gpu_backend.cu), the benchmark (bench/gpu_fw_bench.cu) and device tests.
+// E: int32_t, float or int16_t (the 16-bit mode; INF16 = 2^14-1).
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace gdist::cuda {
+
+enum class FwSchedule {
+  kSerial,     // three launches per round on one stream (textbook order)
+  kLookahead,  // row/col r+1 of round r, then round r+1's closure and panels, on a
+               // high-priority side stream during round r's bulk update
+  kDataflow,   // one persistent launch, items claimed in dependency order (dataflow_kernel.cuh)
+};
+const char* FwScheduleName(FwSchedule s);
+
+struct FwScheduleOptions {
+  FwSchedule schedule = FwSchedule::kLookahead;  // fastest measured (GPU-NOTES.md)
+  // Unroll of the tile kernel's k loop: 0 = the tuned default per type
+  // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
+  int k_unroll = 0;
+  // Read each C tile after its rank-128 update (prefetched to L2 at the
+  // start) rather than before it. false selects v1's order (bench).
+  bool late_c = true;
+};
+
+// In place on d (stride x stride, stride a multiple of kTile, row-major,
+// diagonal 0, no negative cycle). Enqueues on `stream` and returns; errors of
+// launches are thrown as gdist::Error at once, errors of execution show up at
+// the next synchronisation.
+template <class E>
+void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options = {});
+
+// 16-bit mode conversions over count elements (count a multiple of 8):
+// every value >= INF32 becomes INF16 and back. Only valid when the range proof
+// of lib/engine/range_check.hpp (Int16ModeFits) holds.
+void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count, cudaStream_t stream);
+void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream);
+
+// False (with the reason) when the current device cannot run our kernels,
+// e.g. a GPU older than the sm_90 code and compute_90 PTX this build carries.
+bool KernelsRunOnDevice(std::string* why);
+
+}  // namespace gdist::cuda
