@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
+    if (opts.backend != gdist::Backend::kCpu) opts.gpu_probe = gdist::StartGpuProbe();
     if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) {

@@ -36,25 +36,39 @@ struct WeightRange {
   bool negative = false;
 };
 
+// One parallel, branch-free pass (it runs on every solve, before the GPU or
+// CPU engine, so it must cost little next to them): per row the least value
+// and the largest finite one; NaN rows are reported by index.
 template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
   const T inf = ElementTraits<T>::kInf;
-  WeightRange r;
-  for (std::size_t i = 0; i < m.n(); ++i) {
-    T* row = m.row(i);
-    if (row[i] < T(0))
+  const std::size_t n = m.n();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (m.at(i, i) < T(0))
       throw Error("negative cycle: vertex " + m.meta().labels.label(i) + " has a negative self-loop");
-    row[i] = T(0);  // a vertex is at distance 0 from itself
-    for (std::size_t j = 0; j < m.n(); ++j) {
-      T w = row[j];
-      if (w >= inf) continue;
-      if constexpr (std::is_floating_point_v<T>) {
-        if (std::isnan(w)) throw Error("the matrix holds a NaN weight at row " + std::to_string(i));
-      }
-      double a = std::fabs(static_cast<double>(w));
-      r.max_abs = std::max(r.max_abs, a);
-      r.negative |= w < T(0);
-    }
+    m.at(i, i) = T(0);  // a vertex is at distance 0 from itself
   }
+  T lowest = T(0), highest = T(0);
+  std::size_t nan_row = n;
+#pragma omp parallel for schedule(static) reduction(min : lowest) reduction(max : highest) reduction(min : nan_row)
+  for (std::size_t i = 0; i < n; ++i) {
+    const T* row = m.row(i);
+    T lo = T(0), hi = T(0);
+    bool nan = false;
+#pragma omp simd reduction(min : lo) reduction(max : hi) reduction(|| : nan)
+    for (std::size_t j = 0; j < n; ++j) {
+      const T w = row[j];
+      lo = std::min(lo, w);
+      hi = std::max(hi, w < inf ? w : T(0));
+      nan = nan || (w != w);
+    }
+    lowest = std::min(lowest, lo);
+    highest = std::max(highest, hi);
+    if (nan) nan_row = std::min(nan_row, i);
+  }
+  if (nan_row < n) throw Error("the matrix holds a NaN weight in the row of vertex " + m.meta().labels.label(nan_row));
+  WeightRange r;
+  r.negative = lowest < T(0);
+  r.max_abs = std::max(std::fabs(static_cast<double>(lowest)), static_cast<double>(highest));
   return r;
 }
 
@@ -74,7 +88,8 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
       throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
   }
 
-  GpuStatus gpu = options.backend == Backend::kCpu ? GpuStatus{} : ProbeGpu();
+  GpuStatus gpu;
+  if (options.backend != Backend::kCpu) gpu = options.gpu_probe.valid() ? options.gpu_probe.get() : ProbeGpu();
   BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu);
   report.used = choice.backend;
   report.note = choice.note;

@@ -2,8 +2,10 @@
 // place), on the backend asked for or chosen. Checks that belong to every
 // backend live here: path-sum range, negative cycles, unreachable clean-up.
 #pragma once
+#include <future>
 #include <string>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
@@ -15,7 +17,13 @@ const char* BackendName(Backend b);
 struct ApspOptions {
   Backend backend = Backend::kAuto;
   int threads = 0;  // CPU threads; 0 = all cores
+  // A probe started earlier (StartGpuProbe), so that creating the CUDA context
+  // overlaps reading the input; empty: SolveApsp probes itself.
+  std::shared_future<GpuStatus> gpu_probe;
 };
+
+// ProbeGpu on a background thread.
+inline std::shared_future<GpuStatus> StartGpuProbe() { return std::async(std::launch::async, ProbeGpu).share(); }
 
 struct ApspReport {
   Backend used = Backend::kCpu;

@@ -18,36 +18,54 @@
 
 namespace gdist {
 
-std::uint32_t ParallelCrc32(const void* data, std::size_t bytes) {
-  const auto* p = static_cast<const unsigned char*>(data);
+namespace {
+
+// crc32 of `bytes` at `src`, also copying them to `dst` when it is not null:
+// the copy runs in 1 MiB pieces so the checksum reads them back from cache.
+uLong CopyCrcRange(unsigned char* dst, const unsigned char* src, std::size_t bytes) {
+  constexpr std::size_t kPiece = 1u << 20;
+  uLong c = crc32(0L, Z_NULL, 0);
+  for (std::size_t done = 0; done < bytes;) {
+    const std::size_t take = std::min(kPiece, bytes - done);
+    const unsigned char* piece = src + done;
+    if (dst) {
+      std::memcpy(dst + done, piece, take);
+      piece = dst + done;
+    }
+    c = crc32(c, piece, static_cast<uInt>(take));
+    done += take;
+  }
+  return c;
+}
+
+std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes) {
+  auto* out = static_cast<unsigned char*>(dst);
+  const auto* in = static_cast<const unsigned char*>(src);
   constexpr std::size_t kMinChunk = 64u << 20;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(1, bytes / kMinChunk));
-  // zlib's crc32 takes a uInt length: feed it in 1 GiB pieces.
-  auto crc_range = [](const unsigned char* q, std::size_t len) {
-    uLong c = crc32(0L, Z_NULL, 0);
-    while (len > 0) {
-      uInt take = static_cast<uInt>(std::min<std::size_t>(len, 1u << 30));
-      c = crc32(c, q, take);
-      q += take;
-      len -= take;
-    }
-    return c;
-  };
-  if (parts <= 1) return static_cast<std::uint32_t>(crc_range(p, bytes));
+  if (parts <= 1) return static_cast<std::uint32_t>(CopyCrcRange(out, in, bytes));
   std::vector<uLong> crcs(parts);
   std::vector<std::size_t> lens(parts);
   std::vector<std::thread> pool;
-  std::size_t chunk = bytes / parts;
+  const std::size_t chunk = bytes / parts;
   for (std::size_t t = 0; t < parts; ++t) {
-    std::size_t begin = t * chunk;
+    const std::size_t begin = t * chunk;
     lens[t] = (t + 1 == parts) ? bytes - begin : chunk;
-    pool.emplace_back([&, t, begin] { crcs[t] = crc_range(p + begin, lens[t]); });
+    pool.emplace_back([&, t, begin] { crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t]); });
   }
   for (auto& th : pool) th.join();
   uLong c = crcs[0];
   for (std::size_t t = 1; t < parts; ++t) c = crc32_combine64(c, crcs[t], static_cast<z_off64_t>(lens[t]));
   return static_cast<std::uint32_t>(c);
+}
+
+}  // namespace
+
+std::uint32_t ParallelCrc32(const void* data, std::size_t bytes) { return ParallelCopyCrc(nullptr, data, bytes); }
+
+std::uint32_t ParallelCopyCrc32(void* dst, const void* src, std::size_t bytes) {
+  return ParallelCopyCrc(dst, src, bytes);
 }
 
 bool IsMatrixFile(const std::string& path) {
@@ -98,6 +116,7 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
   info_.type = static_cast<ElementType>(h.element_type);
   info_.n = h.n;
   info_.stride = h.stride;
+  info_.payload_crc32 = h.payload_crc32;
   if (h.stride != PaddedSize(h.n))
     throw Bad(path, "row stride " + std::to_string(h.stride) + " does not match n=" + std::to_string(h.n));
   if (h.payload_offset != kPayloadOffset) throw Bad(path, "payload offset is not 4096");
@@ -154,13 +173,18 @@ MappedMatrixFile::~MappedMatrixFile() {
   if (map_) munmap(map_, map_bytes_);
 }
 
-template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file) {
+template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool verify_crc) {
   const auto& info = file.info();
   if (info.type != ElementTraits<T>::kType)
     throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
                 ElementTraits<T>::kName);
   DistMatrix<T> m(info.n);
-  std::memcpy(m.data(), file.payload(), m.payload_bytes());
+  if (verify_crc) {
+    if (ParallelCopyCrc32(m.data(), file.payload(), m.payload_bytes()) != info.payload_crc32)
+      throw Error(file.path() + ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
+  } else {
+    std::memcpy(m.data(), file.payload(), m.payload_bytes());
+  }
   m.meta() = info.meta;
   return m;
 }
@@ -221,7 +245,7 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
 }
 
 #define GDIST_INSTANTIATE(T)                                              \
-  template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&);         \
+  template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);         \
   template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)

@@ -50,6 +50,7 @@ struct MatrixFileInfo {
   ElementType type = ElementType::kInt32;
   std::size_t n = 0;
   std::size_t stride = 0;
+  std::uint32_t payload_crc32 = 0;
   MatrixMeta meta;
 };
 
@@ -85,8 +86,10 @@ class MappedMatrixFile {
 // True when the file starts with the matrix magic.
 bool IsMatrixFile(const std::string& path);
 
-// Copies the payload of an opened file into a new writable matrix.
-template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file);
+// Copies the payload of an opened file into a new writable matrix. With
+// verify_crc the checksum is computed on the fly, in the same pass as the copy
+// (open the file with verify_crc=false then, to read it only once).
+template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool verify_crc = false);
 
 class NextHopMatrix;
 // Writes `m` to `path` (temp file + fsync + rename), with the next-hop section
@@ -96,5 +99,7 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
 
 // crc32 of a large buffer, split over threads and joined with crc32_combine.
 std::uint32_t ParallelCrc32(const void* data, std::size_t bytes);
+// memcpy and crc32 of the copied bytes in one pass, split over threads.
+std::uint32_t ParallelCopyCrc32(void* dst, const void* src, std::size_t bytes);
 
 }  // namespace gdist

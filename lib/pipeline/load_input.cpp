@@ -26,13 +26,13 @@ AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options) {
 
 AnyMatrix LoadInput(const std::string& path, const InputOptions& options) {
   if (options.read.format == InputFormat::kAuto && IsMatrixFile(path)) {
-    MappedMatrixFile file(path);
+    MappedMatrixFile file(path, /*verify_crc=*/false);  // LoadMatrix checks it while copying
     if (options.type && *options.type != file.info().type)
       throw Error(path + ": is a " + ElementName(file.info().type) +
                   " matrix file; --type applies to graph inputs only");
     return DispatchElement(file.info().type, [&](auto zero) -> AnyMatrix {
       using T = decltype(zero);
-      return LoadMatrix<T>(file);
+      return LoadMatrix<T>(file, /*verify_crc=*/true);
     });
   }
   return MatrixFromGraph(ReadGraph(path, options.read), options);

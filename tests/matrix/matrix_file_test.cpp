@@ -138,3 +138,34 @@ TEST(ParallelCrc32, MatchesSinglePassZlib) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+TEST(MatrixFile, LoadWithFusedChecksumCopiesAndCatchesCorruption) {
+  test::TempDir dir;
+  DistMatrix<std::int32_t> m = RandomMatrix<std::int32_t>(700, 9);  // 768^2 * 4 B: several copy pieces
+  m.meta().labels = VertexLabels::Range(700, 0);
+  const std::string path = dir.file("f.gdm");
+  WriteMatrixFile(path, m);
+  {
+    MappedMatrixFile f(path, /*verify_crc=*/false);
+    DistMatrix<std::int32_t> back = LoadMatrix<std::int32_t>(f, /*verify_crc=*/true);
+    EXPECT_EQ(0, std::memcmp(back.data(), m.data(), m.payload_bytes()));
+  }
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 2000000);
+    char x = 0x11;
+    f.write(&x, 1);
+  }
+  MappedMatrixFile f(path, /*verify_crc=*/false);
+  EXPECT_THROW(LoadMatrix<std::int32_t>(f, /*verify_crc=*/true), Error);
+  std::vector<unsigned char> src(100u << 20), dst(src.size());
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 131 + 7);
+  EXPECT_EQ(ParallelCopyCrc32(dst.data(), src.data(), src.size()), ParallelCrc32(src.data(), src.size()));
+  EXPECT_EQ(0, std::memcmp(dst.data(), src.data(), src.size()));
+}
+
+}  // namespace
+}  // namespace gdist
