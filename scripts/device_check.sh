@@ -34,3 +34,17 @@ note "memcheck next-hop rc=$? $(tail -1 "$OUT/memcheck.log")"
 timeout 240 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/test_paths" \
   --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes' > "$OUT/racecheck.log" 2>&1
 note "racecheck next-hop rc=$? $(tail -1 "$OUT/racecheck.log")"
+
+# End to end, file to file, n=16384 (issue #3): against reading and writing the same bytes.
+n=${E2E_N:-16384}
+"$B/bench/gpu_fw_bench" --write-gdm /tmp/e2e_in.gdm "$n" > "$OUT/e2e.log" 2>&1
+sync
+secs() { local t0=$(date +%s.%N); "$@" > /dev/null 2>&1; awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.3f", b-a}'; }
+note "e2e n=$n: cat $(secs sh -c 'cat /tmp/e2e_in.gdm > /dev/null') s; dd+fsync $(secs dd if=/tmp/e2e_in.gdm of=/tmp/e2e_copy.gdm bs=16M conv=fsync status=none) s"
+rm -f /tmp/e2e_copy.gdm
+for i in 1 2 3; do
+  note "e2e gapsp --backend gpu: $(secs "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu) s"
+done
+GDIST_GPU_TIMING=1 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu >> "$OUT/e2e.log" 2>&1
+note "$(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
+note "e2e gapsp --backend gpu --paths: $(secs "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths) s"
