@@ -47,4 +47,3 @@ for i in 1 2 3; do
 done
 GDIST_GPU_TIMING=1 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu >> "$OUT/e2e.log" 2>&1
 note "$(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
-note "e2e gapsp --backend gpu --paths: $(secs "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths) s"
