@@ -1,86 +1,120 @@
 // Blocked Floyd-Warshall on the CPU (Venkataraman et al., "A blocked all-pairs
 // shortest-paths algorithm", JEA 2003): per round r, close the diagonal tile,
 // update its row and column panels, then every other tile with a min-plus
-// product of two panel tiles. Tiles of the padded matrix; OpenMP over tiles.
+// product of two panel tiles. The tile operations come from kernels/cpu, one
+// build per ISA picked at run time; OpenMP threads take whole tiles.
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
+#include "kernels/cpu/isa_avx2.hpp"
+#include "kernels/cpu/isa_avx512.hpp"
+#include "kernels/cpu/isa_portable.hpp"
+#include "kernels/cpu/tile_kernels.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
-namespace {
 
-constexpr std::size_t kB = 64;  // tile width: divides kTile, 3 int32 tiles fit in L1+L2
+static_assert(kTile % cpu::kCpuTile == 0, "CPU tiles must not straddle the matrix padding");
 
-// C <- min(C, A (x) B) over kB x kB tiles, pivot loop outermost so that the
-// same routine is correct when C aliases A or B (diagonal and panel phases).
-template <class T>
-inline void TileUpdate(T* c, const T* a, const T* b, std::size_t stride) {
-  for (std::size_t k = 0; k < kB; ++k) {
-    const T* bk = b + k * stride;
-    for (std::size_t i = 0; i < kB; ++i) {
-      const T aik = a[i * stride + k];
-      T* ci = c + i * stride;
-#pragma omp simd
-      for (std::size_t j = 0; j < kB; ++j) ci[j] = std::min(ci[j], aik + bk[j]);
-    }
+const char* CpuIsaName(CpuIsa isa) {
+  switch (isa) {
+    case CpuIsa::kAvx512: return "avx512";
+    case CpuIsa::kAvx2: return "avx2";
+    case CpuIsa::kPortable: return "portable";
   }
+  return "?";
 }
 
-// Phase 3 order: C never aliases A or B, so i can be outermost (C row stays hot).
-template <class T>
-inline void TileUpdateIndependent(T* c, const T* a, const T* b, std::size_t stride) {
-  for (std::size_t i = 0; i < kB; ++i) {
-    T* ci = c + i * stride;
-    T acc[kB];
-    std::copy(ci, ci + kB, acc);
-    for (std::size_t k = 0; k < kB; ++k) {
-      const T aik = a[i * stride + k];
-      const T* bk = b + k * stride;
-#pragma omp simd
-      for (std::size_t j = 0; j < kB; ++j) acc[j] = std::min(acc[j], aik + bk[j]);
-    }
-    std::copy(acc, acc + kB, ci);
+CpuIsa DetectCpuIsa() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  // libgcc's check also asks the OS (XGETBV) whether it saves the wide registers.
+  __builtin_cpu_init();
+#if defined(GDIST_CPU_HAVE_AVX512)
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw"))
+    return CpuIsa::kAvx512;
+#endif
+#if defined(GDIST_CPU_HAVE_AVX2)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CpuIsa::kAvx2;
+#endif
+#endif
+  return CpuIsa::kPortable;
+}
+
+CpuIsa ActiveCpuIsa() {
+  CpuIsa best = DetectCpuIsa();
+  const char* env = std::getenv("GDIST_CPU_ISA");
+  if (env == nullptr) return best;
+  CpuIsa asked = best;
+  if (std::strcmp(env, "portable") == 0) asked = CpuIsa::kPortable;
+  else if (std::strcmp(env, "avx2") == 0) asked = CpuIsa::kAvx2;
+  else if (std::strcmp(env, "avx512") == 0) asked = CpuIsa::kAvx512;
+  return std::min(asked, best);
+}
+
+namespace {
+
+template <class T> cpu::TileKernels<T> KernelsFor(CpuIsa isa) {
+  switch (std::min(isa, DetectCpuIsa())) {
+#if defined(GDIST_CPU_HAVE_AVX512)
+    case CpuIsa::kAvx512: return cpu::avx512::Kernels<T>();
+#endif
+#if defined(GDIST_CPU_HAVE_AVX2)
+    case CpuIsa::kAvx2: return cpu::avx2::Kernels<T>();
+#endif
+    default: return cpu::portable::Kernels<T>();
   }
 }
 
 }  // namespace
 
-template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
+template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa) {
+  constexpr std::size_t kB = cpu::kCpuTile;
+  const cpu::TileKernels<T> k = KernelsFor<T>(isa);
   const std::size_t tiles = stride / kB;
   if (threads <= 0) threads = omp_get_max_threads();
+  threads = static_cast<int>(std::min<std::size_t>(threads, std::max<std::size_t>(1, tiles * tiles)));
   auto tile = [&](std::size_t ti, std::size_t tj) { return d + ti * kB * stride + tj * kB; };
+  const std::size_t others = tiles - 1;  // tiles per panel, and per side of the rest
 #pragma omp parallel num_threads(threads)
   for (std::size_t r = 0; r < tiles; ++r) {
     T* diag = tile(r, r);
 #pragma omp single
-    TileUpdate(diag, diag, diag, stride);
-    // implicit barrier after single
+    k.close_diagonal(diag, stride);
+    // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
 #pragma omp for schedule(dynamic)
-    for (std::size_t t = 0; t < 2 * tiles; ++t) {
+    for (std::size_t t = 0; t < 2 * others; ++t) {
       std::size_t j = t / 2;
-      if (j == r) continue;
-      if (t % 2 == 0) {
-        T* rowp = tile(r, j);
-        TileUpdate(rowp, diag, rowp, stride);
-      } else {
-        T* colp = tile(j, r);
-        TileUpdate(colp, colp, diag, stride);
-      }
+      j += j >= r;
+      if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
+      else k.min_plus(tile(j, r), tile(j, r), diag, stride);
     }
-#pragma omp for collapse(2) schedule(dynamic)
-    for (std::size_t i = 0; i < tiles; ++i)
-      for (std::size_t j = 0; j < tiles; ++j) {
-        if (i == r || j == r) continue;
-        TileUpdateIndependent(tile(i, j), tile(i, r), tile(r, j), stride);
-      }
+    // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)). Row-major order, so a
+    // thread's consecutive tiles share the (i, r) operand.
+#pragma omp for schedule(dynamic)
+    for (std::size_t t = 0; t < others * others; ++t) {
+      std::size_t i = t / others, j = t % others;
+      i += i >= r;
+      j += j >= r;
+      k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
+    }
   }
 }
 
-template void CpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, int);
-template void CpuFloydWarshall<std::int64_t>(std::int64_t*, std::size_t, int);
-template void CpuFloydWarshall<float>(float*, std::size_t, int);
+template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
+  CpuFloydWarshallIsa(d, stride, threads, ActiveCpuIsa());
+}
+
+#define GDIST_INSTANTIATE(T)                                          \
+  template void CpuFloydWarshall<T>(T*, std::size_t, int);            \
+  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist
