@@ -15,10 +15,13 @@ namespace gdist::cpu::avx512 {
 
 inline constexpr const char* kIsaName = "avx512";
 inline constexpr int kVecBytes = 64;
-// 8 rows x 2 vectors (8 x 32 int32): 16 accumulators + 2 b vectors + a
-// broadcast of the 32 zmm registers.
-template <class T> inline constexpr int MR = 8;
-template <class T> inline constexpr int NV = 2;
+// 4 rows x 4 vectors (4 x 64 int32): 16 accumulators + 4 b vectors + a
+// broadcast of the 32 zmm registers. Per pivot: 4 loads, 4 broadcasts, 32 ALU
+// ops. On the Zen 5 dev machines this beat 8 x 2 (8 broadcasts) by 10-30%,
+// 2 x 8 and 16 x 1 by more, and 4 x 2 (the anchors' 4 x 32) by 1.6x; see
+// bench/RESULTS-cpu.md.
+template <class T> inline constexpr int MR = 4;
+template <class T> inline constexpr int NV = 4;
 
 #include "kernels/cpu/minplus_microkernel.inc"
 
