@@ -2,7 +2,7 @@
 """Our CPU Floyd-Warshall side by side with its peers, on the same graphs, in one run.
 
 usage: /usr/bin/python3 bench/cpu_peers.py [--build BUILD_DIR] [--sizes 1000,2000,4000]
-           [--reps 5] [--peer-reps 1] [--ours-only-sizes 8000] [--markdown OUT.md]
+           [--reps 5] [--peer-reps 3] [--ours-only-sizes 8000] [--markdown OUT.md]
 
 For each n: bench/peers/make_graph.py writes a random directed graph (n^2/10
 distinct arcs, weights 0..1000, seed n) to a temporary arc file; then
@@ -62,6 +62,14 @@ def machine():
     return f"{model}, {os.cpu_count()} logical CPUs, {platform.system()} {platform.release()}"
 
 
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
 def fmt_s(x):
     return f"{x:.3f}" if x < 10 else f"{x:.1f}"
 
@@ -90,7 +98,7 @@ def main():
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     commit = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
-    header = [f"Machine: {machine()}", f"Date: {now}, commit {commit}",
+    header = [f"Machine: {machine()}", f"Date: {now}, commit {commit}, load average at start {loadavg()}",
               f"Command: /usr/bin/python3 bench/cpu_peers.py {' '.join(sys.argv[1:])}"]
     print("\n".join(header), flush=True)
 
@@ -165,6 +173,7 @@ def main():
                 ratios1.append("-")
         peer_t.append(f"| {r['n']} | {fmt_s(o2)} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " | " +
                       " / ".join(ratios1) + " |")
+    header.append(f"Load average at end: {loadavg()} (other jobs on the machine slow every column alike)")
     text = "\n".join(header + ["", "Ours (cpu_fw_bench, best of --reps; 2-thread median in brackets):", ""] + ours_t +
                      ["", "Peers (single-threaded libraries, best of --peer-reps) on the same graphs:", ""] + peer_t +
                      [""] + [f"Note: {x}" for x in notes])

@@ -80,27 +80,30 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
   threads = static_cast<int>(std::min<std::size_t>(threads, std::max<std::size_t>(1, tiles * tiles)));
   auto tile = [&](std::size_t ti, std::size_t tj) { return d + ti * kB * stride + tj * kB; };
   const std::size_t others = tiles - 1;  // tiles per panel, and per side of the rest
+  // The p-th tile index other than r, counting from r+1 upwards (wrapping).
+  auto other = [&](std::size_t r, std::size_t p) { return (r + 1 + p) % tiles; };
+  k.close_diagonal(tile(0, 0), stride);
 #pragma omp parallel num_threads(threads)
   for (std::size_t r = 0; r < tiles; ++r) {
-    T* diag = tile(r, r);
-#pragma omp single
-    k.close_diagonal(diag, stride);
+    T* diag = tile(r, r);  // closed: before the loop (r = 0) or by the previous round
     // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
 #pragma omp for schedule(dynamic)
     for (std::size_t t = 0; t < 2 * others; ++t) {
-      std::size_t j = t / 2;
-      j += j >= r;
+      const std::size_t j = other(r, t / 2);
       if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
       else k.min_plus(tile(j, r), tile(j, r), diag, stride);
     }
-    // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)). Row-major order, so a
-    // thread's consecutive tiles share the (i, r) operand.
+    // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
+    // a thread's consecutive tiles share the (i, r) operand and the first tile
+    // handed out is (r+1, r+1): its update is final for this round, so that
+    // thread closes it at once for round r+1. This saves the serial diagonal
+    // phase and one barrier per round (what hurts most when another job
+    // holds a core and a descheduled thread makes everyone wait).
 #pragma omp for schedule(dynamic)
     for (std::size_t t = 0; t < others * others; ++t) {
-      std::size_t i = t / others, j = t % others;
-      i += i >= r;
-      j += j >= r;
+      const std::size_t i = other(r, t / others), j = other(r, t % others);
       k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
+      if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
     }
   }
 }
