@@ -2,12 +2,17 @@
 // shortest-paths algorithm", JEA 2003): per round r, close the diagonal tile,
 // update its row and column panels, then every other tile with a min-plus
 // product of two panel tiles. The tile operations come from kernels/cpu, one
-// build per ISA picked at run time; OpenMP threads take whole tiles.
+// build per ISA picked at run time; threads take whole tiles.
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
+#include <barrier>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "kernels/cpu/isa_avx2.hpp"
 #include "kernels/cpu/isa_avx512.hpp"
@@ -76,36 +81,57 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
   constexpr std::size_t kB = cpu::kCpuTile;
   const cpu::TileKernels<T> k = KernelsFor<T>(isa);
   const std::size_t tiles = stride / kB;
-  if (threads <= 0) threads = omp_get_max_threads();
+  if (threads <= 0) threads = omp_get_max_threads();  // honours OMP_NUM_THREADS
   threads = static_cast<int>(std::min<std::size_t>(threads, std::max<std::size_t>(1, tiles * tiles)));
   auto tile = [&](std::size_t ti, std::size_t tj) { return d + ti * kB * stride + tj * kB; };
   const std::size_t others = tiles - 1;  // tiles per panel, and per side of the rest
   // The p-th tile index other than r, counting from r+1 upwards (wrapping).
   auto other = [&](std::size_t r, std::size_t p) { return (r + 1 + p) % tiles; };
+
+  // Threads take tiles from one counter per phase and round (dynamic
+  // scheduling) and meet at a barrier after each phase. std::barrier, not an
+  // OpenMP one: libstdc++'s spins briefly and then sleeps in the kernel, so a
+  // thread that waits frees its core. On a shared 2-core machine where another
+  // job holds one core, that lets the descheduled worker move to the freed
+  // core instead of waiting out the other job's time slice at every barrier
+  // (libgomp's default spinning made 2 threads up to 30x slower than 1 there).
+  std::vector<std::atomic<std::size_t>> next(2 * tiles);
+  std::barrier sync(threads);
+  auto worker = [&] {
+    for (std::size_t r = 0; r < tiles; ++r) {
+      T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
+      // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
+      for (std::size_t t; (t = next[2 * r].fetch_add(1, std::memory_order_relaxed)) < 2 * others;) {
+        const std::size_t j = other(r, t / 2);
+        if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
+        else k.min_plus(tile(j, r), tile(j, r), diag, stride);
+      }
+      sync.arrive_and_wait();
+      // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
+      // a thread's consecutive tiles share the (i, r) operand and the first
+      // tile handed out is (r+1, r+1): its update is final for this round, so
+      // that thread closes it at once for round r+1. This saves the serial
+      // diagonal phase and one barrier per round.
+      for (std::size_t t; (t = next[2 * r + 1].fetch_add(1, std::memory_order_relaxed)) < others * others;) {
+        const std::size_t i = other(r, t / others), j = other(r, t % others);
+        k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
+        if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
+      }
+      sync.arrive_and_wait();
+    }
+  };
   k.close_diagonal(tile(0, 0), stride);
-#pragma omp parallel num_threads(threads)
-  for (std::size_t r = 0; r < tiles; ++r) {
-    T* diag = tile(r, r);  // closed: before the loop (r = 0) or by the previous round
-    // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
-#pragma omp for schedule(dynamic)
-    for (std::size_t t = 0; t < 2 * others; ++t) {
-      const std::size_t j = other(r, t / 2);
-      if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
-      else k.min_plus(tile(j, r), tile(j, r), diag, stride);
+  {
+    std::vector<std::jthread> helpers;
+    for (int h = 1; h < threads; ++h) {
+      try {
+        helpers.emplace_back(worker);
+      } catch (const std::system_error&) {
+        sync.arrive_and_drop();  // no thread to spare: the others go on without this one
+      }
     }
-    // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
-    // a thread's consecutive tiles share the (i, r) operand and the first tile
-    // handed out is (r+1, r+1): its update is final for this round, so that
-    // thread closes it at once for round r+1. This saves the serial diagonal
-    // phase and one barrier per round (what hurts most when another job
-    // holds a core and a descheduled thread makes everyone wait).
-#pragma omp for schedule(dynamic)
-    for (std::size_t t = 0; t < others * others; ++t) {
-      const std::size_t i = other(r, t / others), j = other(r, t % others);
-      k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
-      if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
-    }
-  }
+    worker();
+  }  // jthreads join here
 }
 
 template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
