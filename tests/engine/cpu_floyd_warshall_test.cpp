@@ -74,6 +74,21 @@ TEST(CpuFloydWarshall, SparseLongPaths) {
   CheckAllBuilds<std::int32_t>(test::RandomGraph(300, 0.008, 50, 20, seed), seed);
 }
 
+// More tiles (6 per side, 13 at GDIST_TEST_LEVEL >= 1) than the size sweep:
+// many rounds of the threaded schedule, against Boost only (best ISA).
+TEST(CpuFloydWarshall, ManyTilesAgainstBoost) {
+  const std::size_t n = GDIST_TEST_LEVEL >= 1 ? 1600 : 700;
+  const std::uint64_t seed = test::FreshSeed();
+  const TestGraph g = test::RandomGraph(n, 0.02, 1000, 300, seed);
+  SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(n));
+  for (int threads : {1, 2}) {
+    DistMatrix<std::int32_t> m = test::ToMatrix<std::int32_t>(g);
+    CpuFloydWarshall(m.data(), m.stride(), threads);
+    test::NormaliseUnreachable(m, g);
+    ASSERT_EQ(test::FirstDifference(m, test::BoostDistances<std::int32_t>(g)), "") << "threads " << threads;
+  }
+}
+
 // A hand-checked case: the directed path 0 -> 1 -> ... -> n-1 with weight 1,
 // written so that every arc goes "backwards" through the tiles' pivot order
 // (vertex n-1-k at position k) and a shortcut cycle cannot appear.
