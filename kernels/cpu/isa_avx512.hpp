@@ -7,7 +7,7 @@
 
 #include "kernels/cpu/tile_kernels.hpp"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)  // GCC's target pragmas
 #define GDIST_CPU_HAVE_AVX512 1
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw")

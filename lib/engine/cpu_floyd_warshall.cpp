@@ -35,7 +35,7 @@ const char* CpuIsaName(CpuIsa isa) {
 }
 
 CpuIsa DetectCpuIsa() {
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
   // libgcc's check also asks the OS (XGETBV) whether it saves the wide registers.
   __builtin_cpu_init();
 #if defined(GDIST_CPU_HAVE_AVX512)
