@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <cstdlib>
 #include <cstring>
 #include <system_error>
@@ -17,6 +16,7 @@
 #include "kernels/cpu/isa_avx2.hpp"
 #include "kernels/cpu/isa_avx512.hpp"
 #include "kernels/cpu/isa_portable.hpp"
+#include "kernels/cpu/spin_barrier.hpp"
 #include "kernels/cpu/tile_kernels.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
@@ -89,14 +89,11 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
   auto other = [&](std::size_t r, std::size_t p) { return (r + 1 + p) % tiles; };
 
   // Threads take tiles from one counter per phase and round (dynamic
-  // scheduling) and meet at a barrier after each phase. std::barrier, not an
-  // OpenMP one: libstdc++'s spins briefly and then sleeps in the kernel, so a
-  // thread that waits frees its core. On a shared 2-core machine where another
-  // job holds one core, that lets the descheduled worker move to the freed
-  // core instead of waiting out the other job's time slice at every barrier
-  // (libgomp's default spinning made 2 threads up to 30x slower than 1 there).
+  // scheduling) and meet at a barrier after each phase; the barrier spins
+  // briefly and then sleeps, so that on a shared machine a waiting thread frees
+  // its core for the one it waits for (kernels/cpu/spin_barrier.hpp).
   std::vector<std::atomic<std::size_t>> next(2 * tiles);
-  std::barrier sync(threads);
+  cpu::SpinThenSleepBarrier sync;
   auto worker = [&] {
     for (std::size_t r = 0; r < tiles; ++r) {
       T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
@@ -106,7 +103,7 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
         if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
         else k.min_plus(tile(j, r), tile(j, r), diag, stride);
       }
-      sync.arrive_and_wait();
+      sync.ArriveAndWait();
       // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
       // a thread's consecutive tiles share the (i, r) operand and the first
       // tile handed out is (r+1, r+1): its update is final for this round, so
@@ -117,19 +114,27 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
         k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
         if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
       }
-      sync.arrive_and_wait();
+      sync.ArriveAndWait();
     }
   };
   k.close_diagonal(tile(0, 0), stride);
   {
+    // Helpers wait for `go` so that the barrier knows how many started.
+    std::atomic<bool> go{false};
     std::vector<std::jthread> helpers;
     for (int h = 1; h < threads; ++h) {
       try {
-        helpers.emplace_back(worker);
+        helpers.emplace_back([&] {
+          go.wait(false, std::memory_order_acquire);
+          worker();
+        });
       } catch (const std::system_error&) {
-        sync.arrive_and_drop();  // no thread to spare: the others go on without this one
+        break;  // no thread to spare: run with those we have
       }
     }
+    sync.SetParticipants(static_cast<int>(helpers.size()) + 1);
+    go.store(true, std::memory_order_release);
+    go.notify_all();
     worker();
   }  // jthreads join here
 }
