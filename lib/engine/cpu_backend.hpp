@@ -1,12 +1,26 @@
 // CPU blocked Floyd-Warshall over a padded matrix (stride x stride, row-major).
 // Same tile operations as the GPU engine: diagonal closure, panels, rank-B
-// min-plus update; threads over tiles.
+// min-plus update; threads over tiles. The tile kernels exist per instruction
+// set and are chosen at run time, so one binary runs on any x86-64.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 namespace gdist {
 
+// Instruction sets the CPU tile kernels are built for, slowest first.
+enum class CpuIsa { kPortable = 0, kAvx2 = 1, kAvx512 = 2 };
+const char* CpuIsaName(CpuIsa isa);
+// The best ISA this CPU (and OS) supports.
+CpuIsa DetectCpuIsa();
+// DetectCpuIsa(), lowered by the environment variable GDIST_CPU_ISA
+// (portable | avx2 | avx512) when set; never above what the CPU supports.
+CpuIsa ActiveCpuIsa();
+
+// stride: a multiple of kTile (128). threads <= 0: all cores. Uses ActiveCpuIsa().
 template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads);
+// The same on an explicit ISA (lowered to DetectCpuIsa() if the CPU lacks it):
+// tests run every kernel build through this.
+template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa);
 
 }  // namespace gdist

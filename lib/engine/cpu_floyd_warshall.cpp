@@ -1,86 +1,154 @@
 // Blocked Floyd-Warshall on the CPU (Venkataraman et al., "A blocked all-pairs
 // shortest-paths algorithm", JEA 2003): per round r, close the diagonal tile,
 // update its row and column panels, then every other tile with a min-plus
-// product of two panel tiles. Tiles of the padded matrix; OpenMP over tiles.
+// product of two panel tiles. The tile operations come from kernels/cpu, one
+// build per ISA picked at run time; threads take whole tiles.
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <system_error>
+#include <thread>
+#include <vector>
 
+#include "kernels/cpu/isa_avx2.hpp"
+#include "kernels/cpu/isa_avx512.hpp"
+#include "kernels/cpu/isa_portable.hpp"
+#include "kernels/cpu/spin_barrier.hpp"
+#include "kernels/cpu/tile_kernels.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
-namespace {
 
-constexpr std::size_t kB = 64;  // tile width: divides kTile, 3 int32 tiles fit in L1+L2
+static_assert(kTile % cpu::kCpuTile == 0, "CPU tiles must not straddle the matrix padding");
 
-// C <- min(C, A (x) B) over kB x kB tiles, pivot loop outermost so that the
-// same routine is correct when C aliases A or B (diagonal and panel phases).
-template <class T>
-inline void TileUpdate(T* c, const T* a, const T* b, std::size_t stride) {
-  for (std::size_t k = 0; k < kB; ++k) {
-    const T* bk = b + k * stride;
-    for (std::size_t i = 0; i < kB; ++i) {
-      const T aik = a[i * stride + k];
-      T* ci = c + i * stride;
-#pragma omp simd
-      for (std::size_t j = 0; j < kB; ++j) ci[j] = std::min(ci[j], aik + bk[j]);
-    }
+const char* CpuIsaName(CpuIsa isa) {
+  switch (isa) {
+    case CpuIsa::kAvx512: return "avx512";
+    case CpuIsa::kAvx2: return "avx2";
+    case CpuIsa::kPortable: return "portable";
   }
+  return "?";
 }
 
-// Phase 3 order: C never aliases A or B, so i can be outermost (C row stays hot).
-template <class T>
-inline void TileUpdateIndependent(T* c, const T* a, const T* b, std::size_t stride) {
-  for (std::size_t i = 0; i < kB; ++i) {
-    T* ci = c + i * stride;
-    T acc[kB];
-    std::copy(ci, ci + kB, acc);
-    for (std::size_t k = 0; k < kB; ++k) {
-      const T aik = a[i * stride + k];
-      const T* bk = b + k * stride;
-#pragma omp simd
-      for (std::size_t j = 0; j < kB; ++j) acc[j] = std::min(acc[j], aik + bk[j]);
-    }
-    std::copy(acc, acc + kB, ci);
+CpuIsa DetectCpuIsa() {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+  // libgcc's check also asks the OS (XGETBV) whether it saves the wide registers.
+  __builtin_cpu_init();
+#if defined(GDIST_CPU_HAVE_AVX512)
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw"))
+    return CpuIsa::kAvx512;
+#endif
+#if defined(GDIST_CPU_HAVE_AVX2)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CpuIsa::kAvx2;
+#endif
+#endif
+  return CpuIsa::kPortable;
+}
+
+CpuIsa ActiveCpuIsa() {
+  CpuIsa best = DetectCpuIsa();
+  const char* env = std::getenv("GDIST_CPU_ISA");
+  if (env == nullptr) return best;
+  CpuIsa asked = best;
+  if (std::strcmp(env, "portable") == 0) asked = CpuIsa::kPortable;
+  else if (std::strcmp(env, "avx2") == 0) asked = CpuIsa::kAvx2;
+  else if (std::strcmp(env, "avx512") == 0) asked = CpuIsa::kAvx512;
+  return std::min(asked, best);
+}
+
+namespace {
+
+template <class T> cpu::TileKernels<T> KernelsFor(CpuIsa isa) {
+  switch (std::min(isa, DetectCpuIsa())) {
+#if defined(GDIST_CPU_HAVE_AVX512)
+    case CpuIsa::kAvx512: return cpu::avx512::Kernels<T>();
+#endif
+#if defined(GDIST_CPU_HAVE_AVX2)
+    case CpuIsa::kAvx2: return cpu::avx2::Kernels<T>();
+#endif
+    default: return cpu::portable::Kernels<T>();
   }
 }
 
 }  // namespace
 
-template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
+template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa) {
+  constexpr std::size_t kB = cpu::kCpuTile;
+  const cpu::TileKernels<T> k = KernelsFor<T>(isa);
   const std::size_t tiles = stride / kB;
-  if (threads <= 0) threads = omp_get_max_threads();
+  if (threads <= 0) threads = omp_get_max_threads();  // honours OMP_NUM_THREADS
+  threads = static_cast<int>(std::min<std::size_t>(threads, std::max<std::size_t>(1, tiles * tiles)));
   auto tile = [&](std::size_t ti, std::size_t tj) { return d + ti * kB * stride + tj * kB; };
-#pragma omp parallel num_threads(threads)
-  for (std::size_t r = 0; r < tiles; ++r) {
-    T* diag = tile(r, r);
-#pragma omp single
-    TileUpdate(diag, diag, diag, stride);
-    // implicit barrier after single
-#pragma omp for schedule(dynamic)
-    for (std::size_t t = 0; t < 2 * tiles; ++t) {
-      std::size_t j = t / 2;
-      if (j == r) continue;
-      if (t % 2 == 0) {
-        T* rowp = tile(r, j);
-        TileUpdate(rowp, diag, rowp, stride);
-      } else {
-        T* colp = tile(j, r);
-        TileUpdate(colp, colp, diag, stride);
+  const std::size_t others = tiles - 1;  // tiles per panel, and per side of the rest
+  // The p-th tile index other than r, counting from r+1 upwards (wrapping).
+  auto other = [&](std::size_t r, std::size_t p) { return (r + 1 + p) % tiles; };
+
+  // Threads take tiles from one counter per phase and round (dynamic
+  // scheduling) and meet at a barrier after each phase; the barrier spins
+  // briefly and then sleeps, so that on a shared machine a waiting thread frees
+  // its core for the one it waits for (kernels/cpu/spin_barrier.hpp).
+  std::vector<std::atomic<std::size_t>> next(2 * tiles);
+  cpu::SpinThenSleepBarrier sync;
+  auto worker = [&] {
+    for (std::size_t r = 0; r < tiles; ++r) {
+      T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
+      // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
+      for (std::size_t t; (t = next[2 * r].fetch_add(1, std::memory_order_relaxed)) < 2 * others;) {
+        const std::size_t j = other(r, t / 2);
+        if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
+        else k.min_plus(tile(j, r), tile(j, r), diag, stride);
+      }
+      sync.ArriveAndWait();
+      // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
+      // a thread's consecutive tiles share the (i, r) operand and the first
+      // tile handed out is (r+1, r+1): its update is final for this round, so
+      // that thread closes it at once for round r+1. This saves the serial
+      // diagonal phase and one barrier per round.
+      for (std::size_t t; (t = next[2 * r + 1].fetch_add(1, std::memory_order_relaxed)) < others * others;) {
+        const std::size_t i = other(r, t / others), j = other(r, t % others);
+        k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
+        if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
+      }
+      sync.ArriveAndWait();
+    }
+  };
+  k.close_diagonal(tile(0, 0), stride);
+  {
+    // Helpers wait for `go` so that the barrier knows how many started.
+    std::atomic<bool> go{false};
+    std::vector<std::jthread> helpers;
+    for (int h = 1; h < threads; ++h) {
+      try {
+        helpers.emplace_back([&] {
+          go.wait(false, std::memory_order_acquire);
+          worker();
+        });
+      } catch (const std::system_error&) {
+        break;  // no thread to spare: run with those we have
       }
     }
-#pragma omp for collapse(2) schedule(dynamic)
-    for (std::size_t i = 0; i < tiles; ++i)
-      for (std::size_t j = 0; j < tiles; ++j) {
-        if (i == r || j == r) continue;
-        TileUpdateIndependent(tile(i, j), tile(i, r), tile(r, j), stride);
-      }
-  }
+    sync.SetParticipants(static_cast<int>(helpers.size()) + 1);
+    go.store(true, std::memory_order_release);
+    go.notify_all();
+    worker();
+  }  // jthreads join here
 }
 
-template void CpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, int);
-template void CpuFloydWarshall<std::int64_t>(std::int64_t*, std::size_t, int);
-template void CpuFloydWarshall<float>(float*, std::size_t, int);
+template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
+  CpuFloydWarshallIsa(d, stride, threads, ActiveCpuIsa());
+}
+
+#define GDIST_INSTANTIATE(T)                                          \
+  template void CpuFloydWarshall<T>(T*, std::size_t, int);            \
+  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -1,0 +1,141 @@
+// Times CpuFloydWarshall (the engine call only) on one graph, per element type
+// and thread count; prints relax/s = n^3 / seconds and the fraction of the
+// 4.1e10 relax/s min-plus ceiling of our 2-core machines (shared/docs/anchors.md).
+//
+// usage: cpu_fw_bench (--graph ARCFILE | --n N [--seed S]) [--threads 1,2]
+//                     [--types int32,float32,int64] [--reps R] [--isa avx512|avx2|portable]
+// --graph reads bench/peers/make_graph.py output (the graph the peers time);
+// --n draws a random graph with n^2/10 arcs, weights 0..1000 here.
+// Output: one "cpu ..." line per configuration (parsed by bench/cpu_peers.py).
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench/peers/arc_file.hpp"
+#include "lib/engine/cpu_backend.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace {
+
+constexpr double kCeiling = 4.1e10;  // relax/s, both cores, L1-resident micro-kernel
+
+std::vector<std::string> SplitCommas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+gdist::bench::ArcFile RandomGraph(int n, unsigned seed) {
+  gdist::bench::ArcFile g;
+  g.n = n;
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> vertex(0, n - 1), weight(0, 1000);
+  const std::size_t m = std::size_t(n) * n / 10;
+  for (std::size_t e = 0; e < m; ++e) {
+    int u = vertex(rng), v = vertex(rng);
+    if (u != v) g.arcs.push_back({u, v, weight(rng)});  // duplicates: the matrix keeps the min
+  }
+  return g;
+}
+
+double ProcessCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+// Wall seconds of the engine call; *cpu_s gets the process CPU seconds it
+// used, which shows how much of the wall time other jobs took from us.
+template <class T>
+double TimeOnce(const gdist::bench::ArcFile& g, int threads, gdist::CpuIsa isa, double* checksum, double* cpu_s) {
+  gdist::DistMatrix<T> m(g.n);
+  for (const auto& a : g.arcs) m.at(a.tail, a.head) = std::min<T>(m.at(a.tail, a.head), T(a.weight));
+  const double c0 = ProcessCpuSeconds();
+  auto t0 = std::chrono::steady_clock::now();
+  gdist::CpuFloydWarshallIsa(m.data(), m.stride(), threads, isa);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  *cpu_s = ProcessCpuSeconds() - c0;
+  double sum = 0;  // exact for integer distances; must match the peers' checksums
+  for (std::size_t i = 0; i < m.n(); ++i)
+    for (std::size_t j = 0; j < m.n(); ++j)
+      if (m.at(i, j) < gdist::DistMatrix<T>::kInf) sum += double(m.at(i, j));
+  *checksum = sum;
+  return s;
+}
+
+template <class T>
+void Run(const char* type, const gdist::bench::ArcFile& g, int threads, int reps, gdist::CpuIsa isa) {
+  std::vector<double> times;
+  double checksum = 0, cpu_s = 0, best_cpu_s = 1e300;
+  for (int r = 0; r < reps; ++r) {
+    times.push_back(TimeOnce<T>(g, threads, isa, &checksum, &cpu_s));
+    best_cpu_s = std::min(best_cpu_s, cpu_s);
+  }
+  std::sort(times.begin(), times.end());
+  const double best = times.front(), median = times[times.size() / 2];
+  const double relax = double(g.n) * g.n * g.n;
+  std::printf("cpu n=%d type=%s threads=%d isa=%s reps=%d best_s=%.4f median_s=%.4f relax_per_s=%.3e "
+              "ceiling_frac=%.2f min_cpu_s=%.4f checksum=%.17g\n",
+              g.n, type, threads, gdist::CpuIsaName(isa), reps, best, median, relax / best,
+              relax / best / kCeiling, best_cpu_s, checksum);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string graph, threads_arg = "1,2", types_arg = "int32,float32";
+  int n = 0, reps = 3;
+  unsigned seed = 1;
+  gdist::CpuIsa isa = gdist::ActiveCpuIsa();
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) { std::fprintf(stderr, "cpu_fw_bench: %s needs a value\n", a.c_str()); std::exit(2); }
+      return argv[++i];
+    };
+    if (a == "--graph") graph = next();
+    else if (a == "--n") n = std::atoi(next().c_str());
+    else if (a == "--seed") seed = unsigned(std::atoi(next().c_str()));
+    else if (a == "--threads") threads_arg = next();
+    else if (a == "--types") types_arg = next();
+    else if (a == "--reps") reps = std::max(1, std::atoi(next().c_str()));
+    else if (a == "--isa") {
+      std::string v = next();
+      isa = v == "avx512" ? gdist::CpuIsa::kAvx512 : v == "avx2" ? gdist::CpuIsa::kAvx2 : gdist::CpuIsa::kPortable;
+      isa = std::min(isa, gdist::DetectCpuIsa());
+    } else {
+      std::fprintf(stderr, "cpu_fw_bench: unknown argument %s (see the comment at the top of the source)\n", a.c_str());
+      return 2;
+    }
+  }
+  if (graph.empty() && n <= 1) {
+    std::fprintf(stderr, "cpu_fw_bench: give --graph ARCFILE or --n N (N >= 2)\n");
+    return 2;
+  }
+  gdist::bench::ArcFile g;
+  try {
+    g = graph.empty() ? RandomGraph(n, seed) : gdist::bench::ReadArcFile(graph);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cpu_fw_bench: %s\n", e.what());
+    return 2;
+  }
+  for (const std::string& t : SplitCommas(types_arg))
+    for (const std::string& th : SplitCommas(threads_arg)) {
+      const int threads = std::atoi(th.c_str());
+      if (t == "int32") Run<std::int32_t>("int32", g, threads, reps, isa);
+      else if (t == "float32") Run<float>("float32", g, threads, reps, isa);
+      else if (t == "int64") Run<std::int64_t>("int64", g, threads, reps, isa);
+      else { std::fprintf(stderr, "cpu_fw_bench: unknown type %s\n", t.c_str()); return 2; }
+    }
+  return 0;
+}
