@@ -103,12 +103,16 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
 
   if constexpr (std::is_integral_v<T>) {
     // "INF + negative" sums sit just below INF: they are unreachable pairs.
+    // The padding too (padded vertices are isolated; the file promises INF there).
     if (range.negative) {
       const T bound = static_cast<T>(PathSumBound(m.n(), range.max_abs));
-      for (std::size_t i = 0; i < m.n(); ++i) {
+      const T inf = ElementTraits<T>::kInf;
+#pragma omp parallel for schedule(static)
+      for (std::size_t i = 0; i < m.stride(); ++i) {
         T* row = m.row(i);
-        for (std::size_t j = 0; j < m.n(); ++j)
-          if (row[j] > bound) row[j] = ElementTraits<T>::kInf;
+#pragma omp simd
+        for (std::size_t j = 0; j < m.stride(); ++j) row[j] = row[j] > bound ? inf : row[j];
+        if (i >= m.n()) row[i] = T(0);
       }
     }
   }

@@ -66,3 +66,19 @@ TEST(Summary, EmptyAndSingleVertex) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+TEST(SolveApsp, PaddingStaysInfWithNegativeWeights) {
+  // 3 -> 1 (-4), 1 -> 2 (2): d(3,2) = -2; every padding cell must still be INF (0 on its diagonal).
+  auto d = Solve(3, {{2, 0, -4}, {0, 1, 2}}, true);
+  EXPECT_EQ(d.at(2, 1), -2);
+  EXPECT_EQ(d.at(1, 0), DistMatrix<std::int32_t>::kInf);
+  for (std::size_t i = 0; i < d.stride(); ++i)
+    for (std::size_t j = 0; j < d.stride(); ++j)
+      if (i >= 3 || j >= 3) ASSERT_EQ(d.at(i, j), i == j ? 0 : DistMatrix<std::int32_t>::kInf) << i << "," << j;
+}
+
+}  // namespace
+}  // namespace gdist
