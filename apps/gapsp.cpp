@@ -1,6 +1,7 @@
 // gapsp IN OUT: all-pairs shortest paths, graph or adjacency file in,
 // distance matrix file (or raw NTHU output) out.
 #include <chrono>
+#include <iomanip>
 #include <iostream>
 
 #include "apps/common/app_main.hpp"
@@ -11,6 +12,7 @@
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
+#include "lib/util/phase_timer.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
@@ -38,14 +40,16 @@ int main(int argc, char** argv) {
     opts.threads = threads;
     if (opts.backend != gdist::Backend::kCpu) opts.gpu_probe = gdist::StartGpuProbe();
     if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
+    gdist::PhaseTimer timer;
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
+    const double load_s = timer.Lap();
     std::visit([&](auto& mat) {
       using T = std::decay_t<decltype(*mat.data())>;
       gdist::ArcList<T> arcs;
       if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
       gdist::ApspReport r = gdist::SolveApsp(mat, opts);
+      const double apsp_s = timer.Lap();
       gdist::NextHopMatrix next;
-      auto t0 = std::chrono::steady_clock::now();
       if (paths) {
         // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.
         if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
@@ -53,16 +57,18 @@ int main(int argc, char** argv) {
         }
         if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
       }
-      double path_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double paths_s = timer.Lap();
       if (!metrics.empty())
         gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads});
       if (to == "nthu") gdist::WriteNthuOutput(out, mat);
       else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
+      const double write_s = timer.Lap();
       if (!quiet) {
-        std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " ("
-                  << r.note << "), " << r.seconds << " s";
-        if (paths) std::cerr << ", next hops " << path_seconds << " s";
-        std::cerr << "\n";
+        std::cerr << std::fixed << std::setprecision(3);
+        std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
+                  << "); read " << load_s << " s, apsp " << apsp_s << " s";
+        if (paths) std::cerr << ", next hops " << paths_s << " s";
+        std::cerr << ", write " << write_s << " s\n";
       }
     }, m);
     return gdist::kExitOk;

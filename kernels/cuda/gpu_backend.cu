@@ -38,7 +38,10 @@ GpuStatus ProbeGpuUntimed() {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
-    s.reason = e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device";
+    // Without a driver the runtime says "driver version is insufficient": say what it means.
+    s.reason = (e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice || count == 0)
+                   ? "no NVIDIA GPU or driver found"
+                   : cudaGetErrorString(e);
     cudaGetLastError();
     return s;
   }

@@ -93,6 +93,7 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu);
   report.used = choice.backend;
   report.note = choice.note;
+  if (choice.backend == Backend::kCpu) report.note += std::string(", ") + CpuIsaName(ActiveCpuIsa()) + " kernels";
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
       GpuFloydWarshall(m.data(), m.stride(), GpuRunInfo{range.max_abs, range.negative, m.n()});
