@@ -4,7 +4,7 @@
 // plus gzip copies of two of them, then times ReadGraph best-of-R on each; the
 // real files in shared/data are timed too when present.
 //   formats_read [m_arcs=3000000] [repeats=3] [shared_data_dir]
-// Results: bench/RESULTS-formats.md.
+// Results: bench/RESULTS.md (input-format parse throughput).
 #include <unistd.h>
 #include <zlib.h>
 

@@ -19,7 +19,7 @@ inline constexpr int kVecBytes = 64;
 // broadcast of the 32 zmm registers. Per pivot: 4 loads, 4 broadcasts, 32 ALU
 // ops. On the Zen 5 dev machines this beat 8 x 2 (8 broadcasts) by 10-30%,
 // 2 x 8 and 16 x 1 by more, and 4 x 2 (the anchors' 4 x 32) by 1.6x; see
-// bench/RESULTS-cpu.md.
+// bench/RESULTS.md (CPU engine).
 template <class T> inline constexpr int MR = 4;
 template <class T> inline constexpr int NV = 4;
 
