@@ -61,8 +61,12 @@ template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const Metri
       s.diameter_to = farthest[i];
     }
     s.radius = std::min(s.radius, s.eccentricity[i]);
+    // reachable_only: among the vertices that reach the most others (else a
+    // vertex reaching nobody would "win" with total 0), the least total.
     const bool qualifies = options.reachable_only || s.unreachable_from[i] == 0;
-    if (qualifies && (!s.median || s.total[i] < s.median_total)) {
+    const bool better = !s.median || s.unreachable_from[i] < s.unreachable_from[*s.median] ||
+                        (s.unreachable_from[i] == s.unreachable_from[*s.median] && s.total[i] < s.median_total);
+    if (qualifies && better) {
       s.median = i;
       s.median_total = s.total[i];
     }

@@ -9,7 +9,8 @@
 //   center and periphery compare eccentricities exactly, infinity included.
 // - reachable_only: max over reachable j only (igraph's convention).
 // - 1-median: least total distance from the vertex to all others, among
-//   vertices that reach every other one (reachable_only: over reachable ones).
+//   vertices that reach every other one (reachable_only: the least total among
+//   the vertices that reach the most others).
 #pragma once
 #include <cstdint>
 #include <limits>

@@ -52,6 +52,10 @@ TEST(Summary, DirectedWithUnreachablePairs) {
   EXPECT_EQ(loose.radius, 0);  // vertex 4 reaches nobody: igraph's convention gives 0
   EXPECT_EQ(loose.periphery, (std::vector<std::size_t>{1, 2}));
   EXPECT_EQ(loose.total, (std::vector<double>{3, 7, 11, 0}));
+  // 1, 2, 3 each reach 2 others; 4 reaches none. Least total among 1-3: vertex 1 (3).
+  ASSERT_TRUE(loose.median.has_value());
+  EXPECT_EQ(*loose.median, 0u);
+  EXPECT_EQ(loose.median_total, 3);
 }
 
 TEST(Summary, EmptyAndSingleVertex) {
