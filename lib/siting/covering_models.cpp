@@ -79,11 +79,7 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
     else R = static_cast<T>(std::floor(std::min(radius, static_cast<double>(ElementTraits<T>::kInf) - 1)));
     const CoverCost<T> model{R, 1.0};
     std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
-    SwapSearchOptions so;
-    so.max_rounds = options.max_rounds;
-    so.patience = options.PatienceFor(p);
-    so.time_limit_s = options.time_limit_s;
-    so.seed = options.seed;
+    SwapSearchOptions so = SwapOptionsFor(options, p, options.time_limit_s);
     so.stop_at = 0;
     r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
     r.method = "greedy + fast interchange on 0/1 costs + iterated local search";

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "lib/siting/siting_problem.hpp"
+#include "lib/siting/siting_result.hpp"
 
 namespace gdist {
 
@@ -91,6 +92,16 @@ struct SwapSearchOptions {
   double stop_at = -1;             // stop once the objective is <= this (e.g. 0 uncovered)
   std::size_t max_kicks = 8;       // largest perturbation, in random swaps
 };
+
+// The models' shared search settings for p new sites, from the user's options.
+inline SwapSearchOptions SwapOptionsFor(const SitingOptions& options, std::size_t p, double time_limit_s) {
+  SwapSearchOptions so;
+  so.max_rounds = options.max_rounds;
+  so.patience = options.PatienceFor(p);
+  so.time_limit_s = time_limit_s;
+  so.seed = options.seed;
+  return so;
+}
 
 // Local search from `sites`, then iterated local search (Lourenco, Martin &
 // Stuetzle 2003) with the growing shakes of variable neighbourhood search

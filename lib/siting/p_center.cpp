@@ -175,11 +175,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
         feasible_lists = std::move(lists);
         return true;
       }
-      SwapSearchOptions so;
-      so.max_rounds = options.max_rounds;
-    so.patience = options.PatienceFor(p);
-      so.time_limit_s = budget;
-      so.seed = options.seed;
+      SwapSearchOptions so = SwapOptionsFor(options, p, budget);
       so.stop_at = 0;
       double uncovered = 0;
       std::vector<std::uint32_t> got =

@@ -24,11 +24,7 @@ template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::
   } else {
     const MedianCost<T> model{UnreachablePenalty(prob.max_finite())};
     std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
-    SwapSearchOptions so;
-    so.max_rounds = options.max_rounds;
-    so.patience = options.PatienceFor(p);
-    so.time_limit_s = options.time_limit_s;
-    so.seed = options.seed;
+    SwapSearchOptions so = SwapOptionsFor(options, p, options.time_limit_s);
     r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
     r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
   }
