@@ -49,6 +49,10 @@ template <class T> class DistMatrix {
   explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(stride_ * stride_ * sizeof(T)) {
     Reset();
   }
+  // Contents left as the fresh pages are (zero) for a caller that overwrites
+  // every element: loading a 1 GiB file then touches the memory once, not twice.
+  struct Uninitialized {};
+  DistMatrix(std::size_t n, Uninitialized) : n_(n), stride_(PaddedSize(n)), buf_(stride_ * stride_ * sizeof(T)) {}
 
   std::size_t n() const { return n_; }
   std::size_t stride() const { return stride_; }

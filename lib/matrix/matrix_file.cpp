@@ -178,7 +178,7 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool v
   if (info.type != ElementTraits<T>::kType)
     throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
                 ElementTraits<T>::kName);
-  DistMatrix<T> m(info.n);
+  DistMatrix<T> m(info.n, typename DistMatrix<T>::Uninitialized{});  // the copy below writes every element
   if (verify_crc) {
     if (ParallelCopyCrc32(m.data(), file.payload(), m.payload_bytes()) != info.payload_crc32)
       throw Error(file.path() + ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
