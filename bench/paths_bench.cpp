@@ -1,6 +1,10 @@
 // Cost of --paths: APSP distance time vs the next-hop derivation (on the same
-// backend) on the same random graph, in one run. Usage: paths_bench [--backend cpu|gpu|auto] [--threads T] N:ARCS_PER_VERTEX ...
+// backend) on the same random graph, in one run. Usage:
+//   paths_bench [--backend cpu|gpu|auto] [--threads T] [--min-weight W] N:ARCS_PER_VERTEX ...
 // e.g. paths_bench 2000:200 2000:5 16384:5   (ARCS_PER_VERTEX = n/10 gives the n^2/10 graphs)
+// Weights are uniform in [W, 1000]; the default W = 1 makes every arc positive
+// (the least-tight-neighbour rule), --min-weight 0 adds zero arcs (the
+// fewest-arc search of lib/paths/next_hop.hpp).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -20,11 +24,13 @@ static double Seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   ApspOptions opts;
+  int min_weight = 1;
   std::vector<std::pair<std::size_t, std::size_t>> cases;
   for (int a = 1; a < argc; ++a) {
     std::string s = argv[a];
     if (s == "--backend" && a + 1 < argc) ParseBackend(argv[++a], &opts.backend);
     else if (s == "--threads" && a + 1 < argc) opts.threads = std::stoi(argv[++a]);
+    else if (s == "--min-weight" && a + 1 < argc) min_weight = std::stoi(argv[++a]);
     else {
       auto c = s.find(':');
       cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
@@ -41,7 +47,7 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < per; ++k) {
         std::size_t v = rng() % n;
         if (v == u) continue;
-        m.at(u, v) = static_cast<std::int32_t>(rng() % 1001);
+        m.at(u, v) = static_cast<std::int32_t>(min_weight + rng() % (1001 - min_weight));
         ++arcs;
       }
     ArcList<std::int32_t> list = ArcsOfAdjacency(m.view());
