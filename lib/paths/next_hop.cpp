@@ -67,10 +67,26 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPane
 }
 
 template <class T>
-NextHopMatrix LeastTightNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist, int threads) {
+NextHopMatrix LeastTightNextHops(const ArcList<T>& all_arcs, const MatrixView<T>& dist, int threads) {
   const std::size_t n = dist.n;
   const T inf = ElementTraits<T>::kInf;
   NextHopMatrix next(n);
+  // Only arcs that CanBeFirstHop (for integers: w == d(i, k)) take part; on
+  // dense graphs that is a small fraction, and the result is the same.
+  ArcList<T> kept;
+  if constexpr (!std::is_floating_point_v<T>) {
+    kept.first.assign(n + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const T* di = dist.row(i);
+      for (std::size_t a = all_arcs.first[i]; a < all_arcs.first[i + 1]; ++a)
+        if (CanBeFirstHop(all_arcs.weight[a], di[all_arcs.head[a]])) {
+          kept.head.push_back(all_arcs.head[a]);
+          kept.weight.push_back(all_arcs.weight[a]);
+        }
+      kept.first[i + 1] = kept.head.size();
+    }
+  }
+  const ArcList<T>& arcs = std::is_floating_point_v<T> ? all_arcs : kept;
 #pragma omp parallel num_threads(threads)
   {
     alignas(64) T target[kPanel];
