@@ -37,7 +37,8 @@ int main(int argc, char** argv) {
     }
   }
   if (cases.empty()) cases = {{2000, 200}, {2000, 5}};
-  std::printf("%8s %8s %10s %8s %12s %12s %8s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio");
+  std::printf("%8s %8s %10s %8s %12s %12s %8s %12s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio",
+              "rule");
   for (auto [n, per] : cases) {
     std::mt19937 rng(12345 + n + per);
     DistMatrix<std::int32_t> m(n);
@@ -58,8 +59,9 @@ int main(int argc, char** argv) {
     NextHopMatrix next = r.used == Backend::kGpu ? GpuComputeNextHops(list, m.view())
                                                  : ComputeNextHops(list, m.view(), opts.threads);
     double hops = Seconds(t0);
-    std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
-                (apsp + hops) / apsp);
+    const char* rule = UsesLeastTightNeighbour(list, m.view()) ? "least-tight" : "fewest-arcs";
+    std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f %12s\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
+                (apsp + hops) / apsp, rule);
     std::fflush(stdout);
   }
   return 0;

@@ -3,8 +3,9 @@
 //
 // Positive weights (LeastTightKernel): block (i, c) fills columns
 // [c * kLtColumns, (c + 1) * kLtColumns) of row i. Each thread owns kLtCols
-// columns; the block walks the out-neighbours k of i in increasing order and
-// reads d(k, .) coalesced, and a column takes the first k whose arc is tight.
+// columns; the block walks the out-neighbours k of i in increasing order (only
+// those that CanBeFirstHop, as the CPU does) and reads d(k, .) coalesced, and a
+// column takes the first k whose arc is tight.
 // blockIdx.x runs over rows, so the blocks resident at one time share a column
 // strip of d (n * kLtColumns elements) that the L2 cache holds.
 //
@@ -103,49 +104,71 @@ __global__ void __launch_bounds__(kLtThreads) LeastTightKernel(const unsigned lo
                                                                const T* __restrict weight,
                                                                const T* __restrict dist, size_t stride, unsigned n,
                                                                T inf, int* __restrict next) {
-  const unsigned i = blockIdx.x;
+  const unsigned i = blockIdx.x, lane = threadIdx.x % 32;
   const size_t j0 = size_t(blockIdx.y) * kLtColumns + threadIdx.x;
   const T* di = dist + size_t(i) * stride;
   T target[kLtCols];
   int hop[kLtCols];
-  size_t col[kLtCols];  // always inside the padded row, so the loads need no guard
+  unsigned col[kLtCols];  // always inside the padded row, so the loads need no guard
   bool open = false;
 #pragma unroll
   for (int q = 0; q < kLtCols; ++q) {
     const size_t j = j0 + size_t(q) * kLtThreads;
-    col[q] = j < stride ? j : stride - 1;
+    col[q] = unsigned(j < stride ? j : stride - 1);
     const bool o = j < n && j != i && di[j] < inf;
     target[q] = o ? di[j] : T(-1);
     hop[q] = o ? kOpen : kClosed;
     open |= o;
   }
-  const unsigned long long begin = first[i], end = first[i + 1];
-  for (unsigned long long a = begin; a < end; a += kLtBatch) {
+  // Each warp walks the arcs of i on its own, 32 at a time: lane l reads arc
+  // base + l, a ballot keeps those that CanBeFirstHop (tight_arc.hpp), and the
+  // kept ones are taken in increasing order, kLtBatch per round so that their
+  // row loads are in flight together.
+  const unsigned long long end = first[i + 1];
+  for (unsigned long long base = first[i]; base < end; base += 32) {
     if (!__any_sync(0xFFFFFFFFu, open)) break;  // later (larger) neighbours cannot win
-    const unsigned count = end - a < kLtBatch ? unsigned(end - a) : unsigned(kLtBatch);
-    unsigned ks[kLtBatch];
-    T ws[kLtBatch], v[kLtBatch][kLtCols];
-#pragma unroll
-    for (int u = 0; u < kLtBatch; ++u) {
-      if (u < count) {
-        ks[u] = head[a + u];
-        ws[u] = weight[a + u];
-        const T* dk = dist + size_t(ks[u]) * stride;
-#pragma unroll
-        for (int q = 0; q < kLtCols; ++q) v[u][q] = dk[col[q]];
-      }
+    const unsigned long long a = base + lane;
+    unsigned my_k = 0;
+    T my_w = T(0);
+    bool keep = false;
+    if (a < end) {
+      my_k = head[a];
+      my_w = weight[a];
+      keep = CanBeFirstHop(my_w, di[my_k]);
     }
-    open = false;
+    unsigned kept = __ballot_sync(0xFFFFFFFFu, keep);
+    while (kept != 0 && __any_sync(0xFFFFFFFFu, open)) {
+      unsigned ks[kLtBatch];
+      T ws[kLtBatch], v[kLtBatch][kLtCols];
+      int count = 0;
 #pragma unroll
-    for (int u = 0; u < kLtBatch; ++u) {
-      if (u < count) {
-#pragma unroll
-        for (int q = 0; q < kLtCols; ++q)
-          if (hop[q] == kOpen && TightArc(ws[u], v[u][q], target[q])) hop[q] = int(ks[u]);
+      for (int u = 0; u < kLtBatch; ++u) {
+        const int src = kept != 0 ? __ffs(kept) - 1 : 0;  // warp-uniform
+        if (kept != 0) ++count;
+        kept &= kept - 1;
+        ks[u] = __shfl_sync(0xFFFFFFFFu, my_k, src);
+        ws[u] = __shfl_sync(0xFFFFFFFFu, my_w, src);
       }
-    }
 #pragma unroll
-    for (int q = 0; q < kLtCols; ++q) open |= hop[q] == kOpen;
+      for (int u = 0; u < kLtBatch; ++u) {
+        if (u < count) {
+          const T* dk = dist + size_t(ks[u]) * stride;
+#pragma unroll
+          for (int q = 0; q < kLtCols; ++q) v[u][q] = dk[col[q]];
+        }
+      }
+#pragma unroll
+      for (int u = 0; u < kLtBatch; ++u) {
+        if (u < count) {
+#pragma unroll
+          for (int q = 0; q < kLtCols; ++q)
+            if (hop[q] == kOpen && TightArc(ws[u], v[u][q], target[q])) hop[q] = int(ks[u]);
+        }
+      }
+      open = false;
+#pragma unroll
+      for (int q = 0; q < kLtCols; ++q) open |= hop[q] == kOpen;
+    }
   }
   int* out = next + size_t(i) * stride;
 #pragma unroll
