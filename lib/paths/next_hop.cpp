@@ -46,11 +46,24 @@ constexpr std::size_t kPanel = 64;
 constexpr std::int32_t kOpen = -1;    // a route exists, no tight neighbour found yet
 constexpr std::int32_t kClosed = -2;  // j == i, unreachable, or a padding column
 
+// Columns j0 .. j0 + kPanel of row i (all inside the padded row): `di` and `out`
+// point at column j0 of row i, `panel` at column j0 of row 0, `diag` is i - j0
+// (never matches when i is outside the panel), `width` the columns below n.
 template <class T>
 __attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPanel(
     const std::uint32_t* __restrict head, const T* __restrict weight, std::size_t count, const T* __restrict panel,
-    std::size_t stride, const T* __restrict target, std::int32_t* __restrict hop) {
-  for (std::size_t a = 0; a < count; ++a) {
+    std::size_t stride, const T* __restrict di, std::size_t width, std::size_t diag, std::int32_t* __restrict out) {
+  alignas(64) T target[kPanel];
+  alignas(64) std::int32_t hop[kPanel];
+  int any = 0;
+  for (std::size_t c = 0; c < kPanel; ++c) {
+    // w > 0 and d >= 0, so w + d(k, j) never matches the target -1 of a closed column.
+    const bool open = (c < width) & (c != diag) & (di[c] < ElementTraits<T>::kInf);
+    target[c] = open ? di[c] : T(-1);
+    hop[c] = open ? kOpen : kClosed;
+    any |= open;
+  }
+  for (std::size_t a = 0; any && a < count; ++a) {
     const T* __restrict dk = panel + head[a] * stride;
     const T w = weight[a];
     const std::int32_t k = static_cast<std::int32_t>(head[a]);
@@ -64,12 +77,12 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPane
       if (!open) break;
     }
   }
+  for (std::size_t c = 0; c < kPanel; ++c) out[c] = std::max(hop[c], kNoHop);  // padding columns stay kNoHop
 }
 
 template <class T>
 NextHopMatrix LeastTightNextHops(const ArcList<T>& all_arcs, const MatrixView<T>& dist, int threads) {
   const std::size_t n = dist.n;
-  const T inf = ElementTraits<T>::kInf;
   NextHopMatrix next(n);
   // Only arcs that CanBeFirstHop (for integers: w == d(i, k)) take part; on
   // dense graphs that is a small fraction, and the result is the same.
@@ -88,29 +101,13 @@ NextHopMatrix LeastTightNextHops(const ArcList<T>& all_arcs, const MatrixView<T>
   }
   const ArcList<T>& arcs = std::is_floating_point_v<T> ? all_arcs : kept;
 #pragma omp parallel num_threads(threads)
-  {
-    alignas(64) T target[kPanel];
-    alignas(64) std::int32_t hop[kPanel];
-    for (std::size_t j0 = 0; j0 < n; j0 += kPanel) {  // j0 + kPanel <= stride: stride is a multiple of 128
-      const std::size_t width = std::min(kPanel, n - j0);
+  for (std::size_t j0 = 0; j0 < n; j0 += kPanel) {  // j0 + kPanel <= stride: stride is a multiple of 128
+    const std::size_t width = std::min(kPanel, n - j0);
 #pragma omp for schedule(dynamic, 16) nowait
-      for (std::size_t i = 0; i < n; ++i) {
-        const T* di = dist.row(i) + j0;
-        bool any = false;
-        for (std::size_t c = 0; c < kPanel; ++c) {
-          // w > 0 and d >= 0, so w + d(k, j) never matches the target -1 of a closed column.
-          const bool open = c < width && j0 + c != i && di[c] < inf;
-          target[c] = open ? di[c] : T(-1);
-          hop[c] = open ? kOpen : kClosed;
-          any |= open;
-        }
-        if (!any) continue;
-        const std::size_t begin = arcs.first[i];
-        LeastTightPanel(arcs.head.data() + begin, arcs.weight.data() + begin, arcs.first[i + 1] - begin,
-                        dist.data + j0, dist.stride, target, hop);
-        std::int32_t* out = next.row(i) + j0;
-        for (std::size_t c = 0; c < width; ++c) out[c] = std::max(hop[c], kNoHop);
-      }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t begin = arcs.first[i];
+      LeastTightPanel(arcs.head.data() + begin, arcs.weight.data() + begin, arcs.first[i + 1] - begin,
+                      dist.data + j0, dist.stride, dist.row(i) + j0, width, i - j0, next.row(i) + j0);
     }
   }
   return next;
