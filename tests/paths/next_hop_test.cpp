@@ -305,8 +305,9 @@ TEST(NextHop, GpuRoutesEqualCpuRoutes) {
     // variant 0: positive (least tight neighbour); 1: negative arcs; 2: zero arcs (fewest arcs)
     for (int variant = 0; variant < 3; ++variant) GpuEqualsCpu<std::int32_t>(n, sparse, variant, rng);
     GpuEqualsCpu<std::int32_t>(n, dense, 0, rng);
-    GpuEqualsCpu<float>(n, sparse, 0, rng);
     GpuEqualsCpu<float>(n, dense, 0, rng);
+    if (n > 1000) continue;  // keep the run short under compute-sanitizer (scripts/device_check.sh)
+    GpuEqualsCpu<float>(n, sparse, 0, rng);
     GpuEqualsCpu<float>(n, sparse, 2, rng);
   }
 }
