@@ -1,6 +1,10 @@
 // Cost of --paths: APSP distance time vs the next-hop derivation (on the same
-// backend) on the same random graph, in one run. Usage: paths_bench [--backend cpu|gpu|auto] [--threads T] N:ARCS_PER_VERTEX ...
+// backend) on the same random graph, in one run. Usage:
+//   paths_bench [--backend cpu|gpu|auto] [--threads T] [--min-weight W] N:ARCS_PER_VERTEX ...
 // e.g. paths_bench 2000:200 2000:5 16384:5   (ARCS_PER_VERTEX = n/10 gives the n^2/10 graphs)
+// Weights are uniform in [W, 1000]; the default W = 1 makes every arc positive
+// (the least-tight-neighbour rule), --min-weight 0 adds zero arcs (the
+// fewest-arc search of lib/paths/next_hop.hpp).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -20,18 +24,21 @@ static double Seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   ApspOptions opts;
+  int min_weight = 1;
   std::vector<std::pair<std::size_t, std::size_t>> cases;
   for (int a = 1; a < argc; ++a) {
     std::string s = argv[a];
     if (s == "--backend" && a + 1 < argc) ParseBackend(argv[++a], &opts.backend);
     else if (s == "--threads" && a + 1 < argc) opts.threads = std::stoi(argv[++a]);
+    else if (s == "--min-weight" && a + 1 < argc) min_weight = std::stoi(argv[++a]);
     else {
       auto c = s.find(':');
       cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
     }
   }
   if (cases.empty()) cases = {{2000, 200}, {2000, 5}};
-  std::printf("%8s %8s %10s %8s %12s %12s %8s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio");
+  std::printf("%8s %8s %10s %8s %12s %12s %8s %12s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio",
+              "rule");
   for (auto [n, per] : cases) {
     std::mt19937 rng(12345 + n + per);
     DistMatrix<std::int32_t> m(n);
@@ -41,7 +48,7 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < per; ++k) {
         std::size_t v = rng() % n;
         if (v == u) continue;
-        m.at(u, v) = static_cast<std::int32_t>(rng() % 1001);
+        m.at(u, v) = static_cast<std::int32_t>(min_weight + rng() % (1001 - min_weight));
         ++arcs;
       }
     ArcList<std::int32_t> list = ArcsOfAdjacency(m.view());
@@ -52,8 +59,9 @@ int main(int argc, char** argv) {
     NextHopMatrix next = r.used == Backend::kGpu ? GpuComputeNextHops(list, m.view())
                                                  : ComputeNextHops(list, m.view(), opts.threads);
     double hops = Seconds(t0);
-    std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
-                (apsp + hops) / apsp);
+    const char* rule = UsesLeastTightNeighbour(list, m.view()) ? "least-tight" : "fewest-arcs";
+    std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f %12s\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,
+                (apsp + hops) / apsp, rule);
     std::fflush(stdout);
   }
   return 0;

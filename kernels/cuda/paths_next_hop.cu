@@ -1,9 +1,20 @@
-// GPU next-hop derivation (lib/paths/next_hop_gpu.hpp): one thread block per
-// source runs the level-synchronous search over tight arcs that
-// lib/paths/next_hop.cpp runs on the CPU. A warp takes one frontier vertex and
-// its lanes split the arcs; the first thread to claim a vertex (atomicCAS on
-// its level) queues it, and every tight arc from the previous level offers its
-// first hop with atomicMin, so the result does not depend on thread timing.
+// GPU next-hop derivation (lib/paths/next_hop_gpu.hpp), the two rules of
+// lib/paths/next_hop.hpp, chosen by the same UsesLeastTightNeighbour test:
+//
+// Positive weights (LeastTightKernel): block (i, c) fills columns
+// [c * kLtColumns, (c + 1) * kLtColumns) of row i. Each thread owns kLtCols
+// columns; the block walks the out-neighbours k of i in increasing order (only
+// those that CanBeFirstHop, as the CPU does) and reads d(k, .) coalesced, and a
+// column takes the first k whose arc is tight.
+// blockIdx.x runs over rows, so the blocks resident at one time share a column
+// strip of d (n * kLtColumns elements) that the L2 cache holds.
+//
+// Otherwise (NextHopKernel): one thread block per source runs the
+// level-synchronous search over tight arcs that lib/paths/next_hop.cpp runs on
+// the CPU. A warp takes one frontier vertex and its lanes split the arcs; the
+// first thread to claim a vertex (atomicCAS on its level) queues it, and every
+// tight arc from the previous level offers its first hop with atomicMin, so
+// the result does not depend on thread timing.
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -81,6 +92,92 @@ __global__ void __launch_bounds__(kThreads) NextHopKernel(const unsigned long lo
   }
 }
 
+constexpr int kLtThreads = 128;
+constexpr int kLtCols = 4;                         // columns per thread
+constexpr int kLtColumns = kLtThreads * kLtCols;   // columns per block
+constexpr int kLtBatch = 4;                        // arcs whose loads are issued together
+constexpr int kOpen = -1, kClosed = -2;            // as in lib/paths/next_hop.cpp
+
+template <class T>
+__global__ void __launch_bounds__(kLtThreads) LeastTightKernel(const unsigned long long* __restrict first,
+                                                               const unsigned* __restrict head,
+                                                               const T* __restrict weight,
+                                                               const T* __restrict dist, size_t stride, unsigned n,
+                                                               T inf, int* __restrict next) {
+  const unsigned i = blockIdx.x, lane = threadIdx.x % 32;
+  const size_t j0 = size_t(blockIdx.y) * kLtColumns + threadIdx.x;
+  const T* di = dist + size_t(i) * stride;
+  T target[kLtCols];
+  int hop[kLtCols];
+  unsigned col[kLtCols];  // always inside the padded row, so the loads need no guard
+  bool open = false;
+#pragma unroll
+  for (int q = 0; q < kLtCols; ++q) {
+    const size_t j = j0 + size_t(q) * kLtThreads;
+    col[q] = unsigned(j < stride ? j : stride - 1);
+    const bool o = j < n && j != i && di[j] < inf;
+    target[q] = o ? di[j] : T(-1);
+    hop[q] = o ? kOpen : kClosed;
+    open |= o;
+  }
+  // Each warp walks the arcs of i on its own, 32 at a time: lane l reads arc
+  // base + l, a ballot keeps those that CanBeFirstHop (tight_arc.hpp), and the
+  // kept ones are taken in increasing order, kLtBatch per round so that their
+  // row loads are in flight together.
+  const unsigned long long end = first[i + 1];
+  for (unsigned long long base = first[i]; base < end; base += 32) {
+    if (!__any_sync(0xFFFFFFFFu, open)) break;  // later (larger) neighbours cannot win
+    const unsigned long long a = base + lane;
+    unsigned my_k = 0;
+    T my_w = T(0);
+    bool keep = false;
+    if (a < end) {
+      my_k = head[a];
+      my_w = weight[a];
+      keep = CanBeFirstHop(my_w, di[my_k]);
+    }
+    unsigned kept = __ballot_sync(0xFFFFFFFFu, keep);
+    while (kept != 0 && __any_sync(0xFFFFFFFFu, open)) {
+      unsigned ks[kLtBatch];
+      T ws[kLtBatch], v[kLtBatch][kLtCols];
+      int count = 0;
+#pragma unroll
+      for (int u = 0; u < kLtBatch; ++u) {
+        const int src = kept != 0 ? __ffs(kept) - 1 : 0;  // warp-uniform
+        if (kept != 0) ++count;
+        kept &= kept - 1;
+        ks[u] = __shfl_sync(0xFFFFFFFFu, my_k, src);
+        ws[u] = __shfl_sync(0xFFFFFFFFu, my_w, src);
+      }
+#pragma unroll
+      for (int u = 0; u < kLtBatch; ++u) {
+        if (u < count) {
+          const T* dk = dist + size_t(ks[u]) * stride;
+#pragma unroll
+          for (int q = 0; q < kLtCols; ++q) v[u][q] = dk[col[q]];
+        }
+      }
+#pragma unroll
+      for (int u = 0; u < kLtBatch; ++u) {
+        if (u < count) {
+#pragma unroll
+          for (int q = 0; q < kLtCols; ++q)
+            if (hop[q] == kOpen && TightArc(ws[u], v[u][q], target[q])) hop[q] = int(ks[u]);
+        }
+      }
+      open = false;
+#pragma unroll
+      for (int q = 0; q < kLtCols; ++q) open |= hop[q] == kOpen;
+    }
+  }
+  int* out = next + size_t(i) * stride;
+#pragma unroll
+  for (int q = 0; q < kLtCols; ++q) {
+    const size_t j = j0 + size_t(q) * kLtThreads;
+    if (j < n) out[j] = hop[q] < 0 ? -1 : hop[q];
+  }
+}
+
 template <class T> struct DeviceArray {
   T* ptr = nullptr;
   explicit DeviceArray(size_t count, const char* what) { Check(cudaMalloc(&ptr, count * sizeof(T) + 1), what); }
@@ -100,13 +197,14 @@ template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, cons
   Check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attributes");
   const unsigned blocks = static_cast<unsigned>(std::min<size_t>(n, size_t(sms) * 8));
   const size_t matrix_elems = dist.stride * dist.stride;
+  const bool least_tight = UsesLeastTightNeighbour(arcs, dist);
 
   DeviceArray<unsigned long long> first(n + 1, "cudaMalloc arcs");
   DeviceArray<unsigned> head(arcs.head.size(), "cudaMalloc arcs");
   DeviceArray<T> weight(arcs.weight.size(), "cudaMalloc arcs");
   DeviceArray<T> d(matrix_elems, "cudaMalloc distances");
   DeviceArray<int> out(matrix_elems, "cudaMalloc next hops");
-  DeviceArray<unsigned> scratch(size_t(blocks) * 3 * n, "cudaMalloc scratch");
+  DeviceArray<unsigned> scratch(least_tight ? 0 : size_t(blocks) * 3 * n, "cudaMalloc scratch");
 
   static_assert(sizeof(size_t) == sizeof(unsigned long long));
   Check(cudaMemcpy(first.ptr, arcs.first.data(), (n + 1) * sizeof(size_t), cudaMemcpyHostToDevice), "copy arcs");
@@ -115,8 +213,14 @@ template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, cons
   Check(cudaMemcpy(weight.ptr, arcs.weight.data(), arcs.weight.size() * sizeof(T), cudaMemcpyHostToDevice),
         "copy arcs");
   Check(cudaMemcpy(d.ptr, dist.data, matrix_elems * sizeof(T), cudaMemcpyHostToDevice), "copy distances");
-  NextHopKernel<T><<<blocks, kThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
-                                         static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr, scratch.ptr);
+  if (least_tight) {
+    const dim3 grid(static_cast<unsigned>(n), static_cast<unsigned>((n + kLtColumns - 1) / kLtColumns));
+    LeastTightKernel<T><<<grid, kLtThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
+                                             static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr);
+  } else {
+    NextHopKernel<T><<<blocks, kThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
+                                           static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr, scratch.ptr);
+  }
   Check(cudaGetLastError(), "kernel launch");
   Check(cudaDeviceSynchronize(), "kernel");
   // Rows n..stride-1 and columns past n stay kNoHop, as the CPU version leaves them.

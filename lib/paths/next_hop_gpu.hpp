@@ -1,6 +1,7 @@
-// The GPU twin of ComputeNextHops (lib/paths/next_hop.hpp): the same
-// level-by-level search with the same "least first hop" rule, one thread block
-// per source, so it writes the same matrix bit for bit. Implemented in
+// The GPU twin of ComputeNextHops (lib/paths/next_hop.hpp): the same two rules
+// (least tight neighbour when every weight is positive, else the fewest-arc
+// search with the least first hop), chosen by the same test, so it writes the
+// same matrix bit for bit. Implemented in
 // kernels/cuda/paths_next_hop.cu; next_hop_gpu_stub.cpp stands in without CUDA.
 #pragma once
 #include "lib/paths/next_hop.hpp"
