@@ -23,17 +23,22 @@ note "ctest rc=$?: $(grep -E 'tests passed' "$OUT/ctest.log") skipped: $(grep -c
 grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/ctest.log" | head -20 | tee -a "$S"
 
 for rep in 1 2; do
-  timeout 200 "$B/bench/paths_bench" --backend gpu 16384:5 16384:64 8192:819 >> "$OUT/paths_bench.txt" 2>&1
+  timeout 120 "$B/bench/paths_bench" --backend gpu 16384:5 16384:64 8192:819 >> "$OUT/paths_bench.txt" 2>&1
 done
+timeout 120 "$B/bench/paths_bench" --backend gpu --min-weight 0 16384:5 8192:819 >> "$OUT/paths_bench.txt" 2>&1
 note "paths_bench (gpu; twice):"; cat "$OUT/paths_bench.txt" | tee -a "$S"
 
 export GDIST_SEED=$RANDOM
-timeout 240 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_paths" \
+timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_paths" \
   --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes' > "$OUT/memcheck.log" 2>&1
 note "memcheck next-hop rc=$? $(tail -1 "$OUT/memcheck.log")"
-timeout 240 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/test_paths" \
-  --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes' > "$OUT/racecheck.log" 2>&1
-note "racecheck next-hop rc=$? $(tail -1 "$OUT/racecheck.log")"
+# racecheck instruments every shared access: small graphs through gapsp keep it short.
+timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/apps/gapsp" -q --backend gpu --paths \
+  .device/shared/data/nthu-apsp/c05.1 /tmp/rc.gdm > "$OUT/racecheck.log" 2>&1
+note "racecheck gapsp --paths c05.1 (BFS rule, zero weights) rc=$? $(tail -1 "$OUT/racecheck.log")"
+timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/apps/gapsp" -q --backend gpu --paths \
+  .device/shared/data/dimacs9/rome99.gr /tmp/rc.gdm > "$OUT/racecheck2.log" 2>&1
+note "racecheck gapsp --paths rome99 (positive rule) rc=$? $(tail -1 "$OUT/racecheck2.log")"
 
 # End to end, file to file, n=16384 (issue #3): against reading and writing the same bytes.
 n=${E2E_N:-16384}
@@ -47,3 +52,5 @@ for i in 1 2 3; do
 done
 GDIST_GPU_TIMING=1 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu >> "$OUT/e2e.log" 2>&1
 note "$(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
+note "e2e gapsp --backend gpu --paths: $(secs timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths) s"
+timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths 2>&1 | tee -a "$S"
