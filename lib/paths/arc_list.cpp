@@ -1,19 +1,38 @@
 #include "lib/paths/arc_list.hpp"
 
+#include <omp.h>
+
 namespace gdist {
 
+// Two parallel passes over the rows (count, then fill at the prefix-sum
+// offsets): on a dense 16384-vertex graph the single-threaded version took
+// longer than the GPU's whole Floyd-Warshall.
 template <class T> ArcList<T> ArcsOfAdjacency(const MatrixView<T>& a) {
   const T inf = ElementTraits<T>::kInf;
+  const std::size_t n = a.n;
   ArcList<T> arcs;
-  arcs.first.assign(a.n + 1, 0);
-  for (std::size_t u = 0; u < a.n; ++u) {
+  arcs.first.assign(n + 1, 0);
+#pragma omp parallel for schedule(static)
+  for (std::size_t u = 0; u < n; ++u) {
     const T* row = a.row(u);
-    for (std::size_t v = 0; v < a.n; ++v)
+    std::size_t count = 0;
+#pragma omp simd reduction(+ : count)
+    for (std::size_t v = 0; v < n; ++v) count += (v != u && row[v] < inf) ? 1 : 0;
+    arcs.first[u + 1] = count;
+  }
+  for (std::size_t u = 0; u < n; ++u) arcs.first[u + 1] += arcs.first[u];
+  arcs.head.resize(arcs.first[n]);
+  arcs.weight.resize(arcs.first[n]);
+#pragma omp parallel for schedule(static)
+  for (std::size_t u = 0; u < n; ++u) {
+    const T* row = a.row(u);
+    std::size_t out = arcs.first[u];
+    for (std::size_t v = 0; v < n; ++v)
       if (v != u && row[v] < inf) {
-        arcs.head.push_back(static_cast<std::uint32_t>(v));
-        arcs.weight.push_back(row[v]);
+        arcs.head[out] = static_cast<std::uint32_t>(v);
+        arcs.weight[out] = row[v];
+        ++out;
       }
-    arcs.first[u + 1] = arcs.head.size();
   }
   return arcs;
 }
