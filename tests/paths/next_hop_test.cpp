@@ -371,3 +371,28 @@ TEST(Gpath, CliRoutesTreesAndErrors) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+// Real graphs: rome99 (positive weights: least-tight rule) and NTHU cases with
+// zero-weight arcs (fewest-arc rule) give the same distances and next hops on both backends.
+TEST(NextHop, GpuRoutesEqualCpuRoutesOnRealGraphs) {
+  if (!ProbeGpu().usable) GTEST_SKIP() << "no usable GPU: " << ProbeGpu().reason;
+  int compared = 0;
+  for (const char* rel : {"dimacs9/rome99.gr", "nthu-apsp/c02.1", "nthu-apsp/c05.1", "nthu-apsp/c10.1"}) {
+    const std::string path = test::SharedData(rel);
+    if (!test::Exists(path)) continue;
+    Graph g = ReadGraph(path);
+    Solved<std::int32_t> cpu = SolveWithPaths(BuildAdjacency<std::int32_t>(g, {}), Backend::kCpu);
+    Solved<std::int32_t> gpu = SolveWithPaths(BuildAdjacency<std::int32_t>(g, {}), Backend::kGpu);
+    NextHopMatrix on_gpu = GpuComputeNextHops(gpu.arcs, gpu.dist.view());
+    ASSERT_EQ(0, std::memcmp(cpu.dist.data(), gpu.dist.data(), cpu.dist.payload_bytes())) << rel;
+    EXPECT_EQ(0, std::memcmp(cpu.next.data(), on_gpu.data(), cpu.next.bytes())) << rel;
+    ++compared;
+  }
+  if (compared == 0) GTEST_SKIP() << "no shared data";
+}
+
+}  // namespace
+}  // namespace gdist
