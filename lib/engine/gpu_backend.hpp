@@ -1,5 +1,5 @@
 // The GPU engine as seen from the host. Implemented in kernels/cuda when the
-// build has CUDA, and by gpu_backend_stub.cpp otherwise (it reports "not built
+// build has CUDA, and by gpu_backend_no_cuda.cpp otherwise (it reports "not built
 // with CUDA"). Nothing here needs a CUDA header.
 #pragma once
 #include <cstddef>

@@ -2,7 +2,7 @@
 // (least tight neighbour when every weight is positive, else the fewest-arc
 // search with the least first hop), chosen by the same test, so it writes the
 // same matrix bit for bit. Implemented in
-// kernels/cuda/paths_next_hop.cu; next_hop_gpu_stub.cpp stands in without CUDA.
+// kernels/cuda/paths_next_hop.cu; next_hop_gpu_no_cuda.cpp stands in without CUDA.
 #pragma once
 #include "lib/paths/next_hop.hpp"
 

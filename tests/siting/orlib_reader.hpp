@@ -1,13 +1,14 @@
-// A tiny OR-Library p-median reader for the siting tests and bench only (the
-// real reader belongs to the formats layer): "n m p" then m undirected edges
-// "i j c", 1-based; a repeated edge overrides the earlier one (last wins),
-// the convention OR-Library's published optima assume (shared/data/SOURCES.md).
+// An OR-Library p-median instance, solved: the formats layer's reader (last
+// duplicate wins, the convention the published optima assume; see
+// shared/data/SOURCES.md) and the CPU engine. Shared by the siting tests and
+// bench/siting_orlib.
 #pragma once
-#include <fstream>
 #include <string>
+#include <variant>
 
+#include "formats/read_graph.hpp"
 #include "lib/engine/apsp.hpp"
-#include "lib/matrix/dist_matrix.hpp"
+#include "lib/pipeline/load_input.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist::testing {
@@ -18,26 +19,17 @@ struct OrlibInstance {
 };
 
 inline OrlibInstance ReadOrlibPmed(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open");
-  std::size_t n = 0, m = 0;
+  InputOptions input;
+  input.read.format = InputFormat::kOrlib;
+  input.type = ElementType::kInt32;
+  Graph g = ReadGraph(path, input.read);
+  if (!g.orlib_p) throw Error(path + ": no p in the OR-Library header");
   OrlibInstance inst;
-  if (!(in >> n >> m >> inst.p)) throw Error(path + ":1: expected 'n m p'");
-  DistMatrix<std::int32_t> d(n);
-  for (std::size_t e = 0; e < m; ++e) {
-    std::size_t i, j;
-    std::int32_t c;
-    if (!(in >> i >> j >> c) || i < 1 || j < 1 || i > n || j > n) throw Error(path + ": bad edge " + std::to_string(e + 1));
-    if (i == j) continue;
-    d.at(i - 1, j - 1) = c;  // last wins
-    d.at(j - 1, i - 1) = c;
-  }
-  d.meta().directed = false;
-  d.meta().labels = VertexLabels::Range(n, 1);
+  inst.p = *g.orlib_p;
+  inst.dist = std::get<DistMatrix<std::int32_t>>(MatrixFromGraph(g, input));
   ApspOptions opts;
   opts.backend = Backend::kCpu;
-  SolveApsp(d, opts);
-  inst.dist = std::move(d);
+  SolveApsp(inst.dist, opts);
   return inst;
 }
 
