@@ -23,6 +23,7 @@ class AtomicFile {
   std::string final_path_;
   std::string temp_path_;
   int fd_ = -1;
+  std::size_t written_ = 0;  // bytes written by Write(), to start their writeback
   bool committed_ = false;
 };
 
