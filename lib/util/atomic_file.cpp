@@ -43,20 +43,6 @@ void AtomicFile::Write(const void* data, std::size_t bytes) {
   }
 }
 
-void AtomicFile::WriteAt(std::size_t offset, const void* data, std::size_t bytes) {
-  const char* p = static_cast<const char*>(data);
-  while (bytes > 0) {
-    ssize_t w = ::pwrite(fd_, p, std::min<std::size_t>(bytes, 1u << 30), static_cast<off_t>(offset));
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      throw Error(final_path_ + ": write failed: " + std::strerror(errno));
-    }
-    p += w;
-    offset += static_cast<std::size_t>(w);
-    bytes -= static_cast<std::size_t>(w);
-  }
-}
-
 void AtomicFile::Commit() {
   if (fsync(fd_) != 0) throw Error(final_path_ + ": fsync failed: " + std::strerror(errno));
   if (close(fd_) != 0) {

@@ -15,7 +15,6 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   void Write(const void* data, std::size_t bytes);       // throws gdist::Error
-  void WriteAt(std::size_t offset, const void* data, std::size_t bytes);
   void Commit();                                         // fsync + rename
   int fd() const { return fd_; }
 
