@@ -3,11 +3,7 @@
 // round and every item depends only on items earlier in the order.
 #pragma once
 
-#ifdef __CUDACC__
-#define GDIST_HOST_DEVICE __host__ __device__
-#else
-#define GDIST_HOST_DEVICE
-#endif
+#include "lib/util/host_device.hpp"
 
 namespace gdist::cuda {
 

@@ -13,8 +13,9 @@ namespace gdist::cuda {
 
 template <class E> class DeviceBuffer {
  public:
+  // An empty buffer holds no allocation (a graph with no arcs, say).
   explicit DeviceBuffer(std::size_t count) : count_(count) {
-    GDIST_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&ptr_), count * sizeof(E)));
+    if (count > 0) GDIST_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&ptr_), count * sizeof(E)));
   }
   ~DeviceBuffer() {
     if (ptr_) cudaFree(ptr_);

@@ -22,18 +22,13 @@
 
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/paths/tight_arc.hpp"
-#include "lib/util/error.hpp"
+#include "kernels/cuda/device_memory.cuh"
 
 namespace gdist {
 namespace {
 
 constexpr unsigned kUnseen = 0xFFFFFFFFu;
 constexpr int kThreads = 256;
-
-void Check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw Error(std::string("CUDA error in next-hop derivation (") + what + "): " +
-                                    cudaGetErrorString(e));
-}
 
 template <class T>
 __global__ void __launch_bounds__(kThreads) NextHopKernel(const unsigned long long* __restrict first,
@@ -178,14 +173,6 @@ __global__ void __launch_bounds__(kLtThreads) LeastTightKernel(const unsigned lo
   }
 }
 
-template <class T> struct DeviceArray {
-  T* ptr = nullptr;
-  explicit DeviceArray(size_t count, const char* what) { Check(cudaMalloc(&ptr, count * sizeof(T) + 1), what); }
-  ~DeviceArray() { cudaFree(ptr); }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-};
-
 }  // namespace
 
 template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist) {
@@ -193,40 +180,37 @@ template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, cons
   NextHopMatrix next(n);
   if (n == 0) return next;
   int device = 0, sms = 0;
-  Check(cudaGetDevice(&device), "cudaGetDevice");
-  Check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attributes");
+  GDIST_CUDA_CHECK(cudaGetDevice(&device));
+  GDIST_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const unsigned blocks = static_cast<unsigned>(std::min<size_t>(n, size_t(sms) * 8));
   const size_t matrix_elems = dist.stride * dist.stride;
   const bool least_tight = UsesLeastTightNeighbour(arcs, dist);
 
-  DeviceArray<unsigned long long> first(n + 1, "cudaMalloc arcs");
-  DeviceArray<unsigned> head(arcs.head.size(), "cudaMalloc arcs");
-  DeviceArray<T> weight(arcs.weight.size(), "cudaMalloc arcs");
-  DeviceArray<T> d(matrix_elems, "cudaMalloc distances");
-  DeviceArray<int> out(matrix_elems, "cudaMalloc next hops");
-  DeviceArray<unsigned> scratch(least_tight ? 0 : size_t(blocks) * 3 * n, "cudaMalloc scratch");
+  cuda::DeviceBuffer<unsigned long long> first(n + 1);
+  cuda::DeviceBuffer<unsigned> head(arcs.head.size());
+  cuda::DeviceBuffer<T> weight(arcs.weight.size());
+  cuda::DeviceBuffer<T> d(matrix_elems);
+  cuda::DeviceBuffer<int> out(matrix_elems);
+  cuda::DeviceBuffer<unsigned> scratch(least_tight ? 0 : size_t(blocks) * 3 * n);
 
   static_assert(sizeof(size_t) == sizeof(unsigned long long));
-  Check(cudaMemcpy(first.ptr, arcs.first.data(), (n + 1) * sizeof(size_t), cudaMemcpyHostToDevice), "copy arcs");
-  Check(cudaMemcpy(head.ptr, arcs.head.data(), arcs.head.size() * sizeof(unsigned), cudaMemcpyHostToDevice),
-        "copy arcs");
-  Check(cudaMemcpy(weight.ptr, arcs.weight.data(), arcs.weight.size() * sizeof(T), cudaMemcpyHostToDevice),
-        "copy arcs");
-  Check(cudaMemcpy(d.ptr, dist.data, matrix_elems * sizeof(T), cudaMemcpyHostToDevice), "copy distances");
+  GDIST_CUDA_CHECK(cudaMemcpy(first.get(), arcs.first.data(), first.bytes(), cudaMemcpyHostToDevice));
+  GDIST_CUDA_CHECK(cudaMemcpy(head.get(), arcs.head.data(), head.bytes(), cudaMemcpyHostToDevice));
+  GDIST_CUDA_CHECK(cudaMemcpy(weight.get(), arcs.weight.data(), weight.bytes(), cudaMemcpyHostToDevice));
+  GDIST_CUDA_CHECK(cudaMemcpy(d.get(), dist.data, d.bytes(), cudaMemcpyHostToDevice));
   if (least_tight) {
     const dim3 grid(static_cast<unsigned>(n), static_cast<unsigned>((n + kLtColumns - 1) / kLtColumns));
-    LeastTightKernel<T><<<grid, kLtThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
-                                             static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr);
+    LeastTightKernel<T><<<grid, kLtThreads>>>(first.get(), head.get(), weight.get(), d.get(), dist.stride,
+                                             static_cast<unsigned>(n), ElementTraits<T>::kInf, out.get());
   } else {
-    NextHopKernel<T><<<blocks, kThreads>>>(first.ptr, head.ptr, weight.ptr, d.ptr, dist.stride,
-                                           static_cast<unsigned>(n), ElementTraits<T>::kInf, out.ptr, scratch.ptr);
+    NextHopKernel<T><<<blocks, kThreads>>>(first.get(), head.get(), weight.get(), d.get(), dist.stride,
+                                           static_cast<unsigned>(n), ElementTraits<T>::kInf, out.get(), scratch.get());
   }
-  Check(cudaGetLastError(), "kernel launch");
-  Check(cudaDeviceSynchronize(), "kernel");
+  GDIST_CUDA_CHECK_LAUNCH("next-hop kernel");
+  GDIST_CUDA_CHECK(cudaDeviceSynchronize());
   // Rows n..stride-1 and columns past n stay kNoHop, as the CPU version leaves them.
-  Check(cudaMemcpy2D(next.data(), dist.stride * sizeof(int), out.ptr, dist.stride * sizeof(int), n * sizeof(int), n,
-                     cudaMemcpyDeviceToHost),
-        "copy next hops");
+  GDIST_CUDA_CHECK(cudaMemcpy2D(next.data(), dist.stride * sizeof(int), out.get(), dist.stride * sizeof(int),
+                                n * sizeof(int), n, cudaMemcpyDeviceToHost));
   return next;
 }
 

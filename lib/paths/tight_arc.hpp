@@ -4,11 +4,7 @@
 #include <cmath>
 #include <type_traits>
 
-#ifdef __CUDACC__
-#define GDIST_HOST_DEVICE __host__ __device__
-#else
-#define GDIST_HOST_DEVICE
-#endif
+#include "lib/util/host_device.hpp"
 
 namespace gdist {
 
