@@ -15,6 +15,7 @@
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace {
 
@@ -32,11 +33,7 @@ struct Request {
   bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
 };
 
-std::string Num(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
+std::string Num(double v) { return gdist::FormatNumber(v); }
 
 template <class T>
 int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {

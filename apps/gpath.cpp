@@ -7,6 +7,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace {
 
@@ -14,12 +15,6 @@ std::size_t Vertex(const gdist::VertexLabels& labels, const std::string& label, 
   auto v = labels.find(label);
   if (!v) throw gdist::Error(flag + ": no vertex labelled '" + label + "' in the matrix");
   return *v;
-}
-
-template <class T> std::string Format(T v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
 }
 
 template <class T>
@@ -48,10 +43,10 @@ int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_
     w.EndObject();
     std::cout << "\n";
   } else {
-    std::cout << "length " << Format(route->length) << ", " << route->weights.size() << " arcs\n";
+    std::cout << "length " << gdist::FormatNumber(route->length) << ", " << route->weights.size() << " arcs\n";
     for (std::size_t k = 0; k < route->vertices.size(); ++k) {
       std::cout << labels.label(route->vertices[k]);
-      if (k < route->weights.size()) std::cout << " -(" << Format(route->weights[k]) << ")-> ";
+      if (k < route->weights.size()) std::cout << " -(" << gdist::FormatNumber(route->weights[k]) << ")-> ";
     }
     std::cout << "\n";
   }
@@ -68,7 +63,7 @@ template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_
     out << labels.label(t) << ',';
     auto route = gdist::FindRoute(d, next, from, t);
     if (route) {
-      out << Format(route->length) << ',';
+      out << gdist::FormatNumber(route->length) << ',';
       if (t != from) out << labels.label(route->vertices[1]);
       out << ',' << route->weights.size();
     } else {

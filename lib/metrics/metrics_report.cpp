@@ -6,6 +6,7 @@
 
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -29,12 +30,7 @@ void WriteBest(JsonWriter& json, const std::vector<double>& v, const VertexLabel
   json.EndObject();
 }
 
-std::string Num(double v) {
-  std::ostringstream s;
-  s.precision(10);
-  s << v;
-  return s.str();
-}
+std::string Num(double v) { return FormatNumber(v, 10); }
 
 }  // namespace
 

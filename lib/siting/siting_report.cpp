@@ -4,16 +4,12 @@
 #include <sstream>
 
 #include "lib/metrics/summary_report.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
 namespace {
-std::string Num(double v) {
-  std::ostringstream s;
-  s.precision(12);
-  s << v;
-  return s.str();
-}
+std::string Num(double v) { return FormatNumber(v, 12); }
 }  // namespace
 
 template <class T>
