@@ -29,6 +29,7 @@ struct Request {
   double cover = -1, max_cover = -1;
   std::string weights, candidates, fixed, assignment, direction = "out";
   gdist::SitingOptions siting;
+  gdist::Backend backend = gdist::Backend::kAuto;  // where APSP and the siting row passes run
 
   bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
 };
@@ -59,6 +60,7 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
     gdist::ParseDirection(req.direction, &input.direction);
     input.symmetric = !meta.directed;
     input.threads = req.metrics_options.threads;
+    input.backend = req.backend;
     if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
     if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
     if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);
@@ -115,7 +117,9 @@ int main(int argc, char** argv) {
   app.add_flag("--reachable-only", req.metrics_options.reachable_only,
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
-  app.add_option("--backend", backend, "APSP backend when DIST is not a distance matrix")
+  app.add_option("--backend", backend,
+                 "where the work runs: APSP (when DIST is a graph) and the siting models' row passes;\n"
+                 "auto = GPU when present and the problem is large")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
 
@@ -149,6 +153,7 @@ int main(int argc, char** argv) {
              "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
              "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    gdist::ParseBackend(backend, &req.backend);
     gdist::InputOptions input = flags.Options();
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);

@@ -2,26 +2,28 @@
 // p-median minimises weighted distance; MCLP (and the p-center covering test)
 // minimise the weight left uncovered, i.e. a p-median over 0/1 costs
 // [d > R] (Church & ReVelle 1974 note the equivalence), so one interchange
-// engine serves both.
+// engine serves both. Host and device code (the GPU gain table) share these.
 #pragma once
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "lib/matrix/element_type.hpp"
+#include "lib/util/host_device.hpp"
 
 namespace gdist {
 
 // Distance as is; an unreachable pair costs `penalty` (above every finite distance).
 template <class T> struct MedianCost {
   double penalty = 1;
-  double operator()(T v) const { return v < ElementTraits<T>::kInf ? static_cast<double>(v) : penalty; }
+  GDIST_HOST_DEVICE double operator()(T v) const {
+    return v < ElementTraits<T>::kInf ? static_cast<double>(v) : penalty;
+  }
   // Integer T: the bound b with (*this)(v) < x  <=>  v < b, so hot loops
   // compare raw matrix entries and convert only the few that pass.
-  T Below(double x) const {
-    const double lim = std::min(x, static_cast<double>(ElementTraits<T>::kInf));
-    return static_cast<T>(std::ceil(lim));
+  GDIST_HOST_DEVICE T Below(double x) const {
+    const double inf = static_cast<double>(ElementTraits<T>::kInf);
+    return static_cast<T>(ceil(x < inf ? x : inf));
   }
 };
 
@@ -29,8 +31,8 @@ template <class T> struct MedianCost {
 template <class T> struct CoverCost {
   T radius{};
   double penalty = 1;
-  double operator()(T v) const { return v <= radius && v < ElementTraits<T>::kInf ? 0.0 : 1.0; }
-  T Below(double x) const {  // only a covered pair (cost 0) is below a positive x
+  GDIST_HOST_DEVICE double operator()(T v) const { return v <= radius && v < ElementTraits<T>::kInf ? 0.0 : 1.0; }
+  GDIST_HOST_DEVICE T Below(double x) const {  // only a covered pair (cost 0) is below a positive x
     if (x <= 0) return std::numeric_limits<T>::lowest();
     return radius < ElementTraits<T>::kInf ? static_cast<T>(radius + 1) : ElementTraits<T>::kInf;
   }

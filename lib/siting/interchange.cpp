@@ -13,10 +13,6 @@
 
 namespace gdist {
 
-namespace {
-constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
-}
-
 template <class T, class Model>
 Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, const std::vector<std::uint32_t>& sites,
                                    std::size_t num_fixed)
@@ -24,6 +20,7 @@ Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, co
       nd_(prob.num_demands()) {
   if (p_ == 0) throw Error("a solution needs at least one site");
   column_.resize(nd_);
+  table_ = MakeGainTable(prob_, model_);
   Reset(sites);
 }
 
@@ -51,9 +48,8 @@ template <class T, class Model> void Interchange<T, Model>::Reset(const std::vec
   slot_of_.assign(m_, -1);
   for (std::size_t j = 0; j < p_; ++j) slot_of_[sites_[j]] = static_cast<std::int32_t>(j);
   state_.resize(nd_);
-  gain_.assign(m_, 0);
+  table_->Clear(p_);
   loss_.assign(p_, 0);
-  extra_.assign(p_ * m_, 0);
 #pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd_ * p_, prob_.threads()))
   for (std::size_t u = 0; u < nd_; ++u) NearestTwo(u, &state_[u]);
   for (std::size_t u = 0; u < nd_; ++u)
@@ -72,42 +68,25 @@ template <class T, class Model> double Interchange<T, Model>::ComputeObjective()
 
 template <class T, class Model>
 void Interchange<T, Model>::Rescan(const std::vector<std::uint32_t>& users, const std::vector<UserState>* old_states) {
-  if (users.empty()) return;
-#pragma omp parallel num_threads(ThreadsFor(users.size() * m_, prob_.threads()))
-  {
-    // Each thread owns candidates [lo, hi): gain_ and extra_ columns it alone writes.
-    const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
-    const std::size_t lo = m_ * t / nt, hi = m_ * (t + 1) / nt;
-    std::vector<T> scratch(hi - lo);
-    double* gain = gain_.data();
-    for (std::size_t i = 0; i < users.size(); ++i) {
-      const std::size_t u = users[i];
-      const T* row = prob_.DemandRow(u, lo, hi, scratch.data());
-      const double w = prob_.weight(u);
-      const UserState& s = state_[u];
-      double* ex = extra_.data() + static_cast<std::size_t>(s.phi1) * m_;
-      if (!old_states) {
-        ForEachBelow(row, lo, hi, s.d2, [&](std::size_t k, double c) {
-          gain[k] += w * std::max(0.0, s.d1 - c);
-          ex[k] += w * (s.d2 - std::max(c, s.d1));
-        });
-        continue;
-      }
-      // One read of the row removes the old contribution and adds the new one.
+  changes_.resize(users.size());
+  for (std::size_t i = 0; i < users.size(); ++i) {
+    const std::uint32_t u = users[i];
+    UserChange& ch = changes_[i];
+    ch.user = u;
+    ch.weight = prob_.weight(u);
+    ch.new_slot = state_[u].phi1;
+    ch.new_d1 = state_[u].d1;
+    ch.new_d2 = state_[u].d2;
+    if (old_states) {
       const UserState& o = (*old_states)[i];
-      double* ex_old = extra_.data() + static_cast<std::size_t>(o.phi1) * m_;
-      ForEachBelow(row, lo, hi, std::max(o.d2, s.d2), [&](std::size_t k, double c) {
-        if (c < o.d2) {
-          gain[k] -= w * std::max(0.0, o.d1 - c);
-          ex_old[k] -= w * (o.d2 - std::max(c, o.d1));
-        }
-        if (c < s.d2) {
-          gain[k] += w * std::max(0.0, s.d1 - c);
-          ex[k] += w * (s.d2 - std::max(c, s.d1));
-        }
-      });
+      ch.old_slot = o.phi1;
+      ch.old_d1 = o.d1;
+      ch.old_d2 = o.d2;
+    } else {
+      ch.old_slot = kNoSlot;
     }
   }
+  table_->Apply(changes_);
 }
 
 template <class T, class Model> void Interchange<T, Model>::Swap(std::size_t slot, std::uint32_t cand) {
@@ -160,34 +139,9 @@ template <class T, class Model> bool Interchange<T, Model>::ImproveOnce() {
   if (num_fixed_ >= p_) return false;
   // Improvements smaller than this are rounding noise of the running sums.
   const double tol = 1e-9 * (1.0 + std::abs(objective_));
-  double best = tol;
-  std::size_t best_r = 0, best_f = m_;
-#pragma omp parallel num_threads(ThreadsFor((p_ - num_fixed_) * m_, prob_.threads()))
-  {
-    double my_best = tol;
-    std::size_t my_r = 0, my_f = m_;
-#pragma omp for schedule(static) nowait
-    for (std::size_t r = num_fixed_; r < p_; ++r) {
-      const double* ex = extra_.data() + r * m_;
-      const double base = -loss_[r];
-      for (std::size_t f = 0; f < m_; ++f) {
-        const double profit = gain_[f] + base + ex[f];
-        if (profit > my_best && slot_of_[f] < 0) {
-          my_best = profit;
-          my_r = r;
-          my_f = f;
-        }
-      }
-    }
-#pragma omp critical
-    if (my_f < m_ && (my_best > best || (my_best == best && (my_r < best_r || (my_r == best_r && my_f < best_f))))) {
-      best = my_best;
-      best_r = my_r;
-      best_f = my_f;
-    }
-  }
-  if (best_f == m_) return false;
-  Swap(best_r, static_cast<std::uint32_t>(best_f));
+  const SwapChoice best = table_->BestSwap(loss_, slot_of_, num_fixed_, tol);
+  if (!best.found()) return false;
+  Swap(best.slot, best.cand);
   return true;
 }
 

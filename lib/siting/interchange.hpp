@@ -10,8 +10,9 @@
 // so the profit of swapping r out and f in is gain[f] - loss[r] + extra[r][f],
 // and the best swap is an O(p m) scan. After a swap only the demands whose
 // (phi1, d1, d2) changed are re-scanned: a fraction ~3/p of the matrix per move
-// instead of all of it. Threads split the candidates, so no two threads write
-// the same entry.
+// instead of all of it. The per-demand state lives here, on the host; gain,
+// extra and the scans over matrix rows live in a GainTable (gain_table.hpp),
+// on the CPU or on the GPU.
 //
 // [1] M.G.C. Resende, R.F. Werneck, "A fast swap-based local search procedure
 //     for location problems", Annals of Operations Research 150 (2007); AT&T TR 2003.
@@ -21,9 +22,10 @@
 //     large-scale clustering and median location problems", INFOR 21 (1983).
 #pragma once
 #include <cstdint>
-#include <type_traits>
+#include <memory>
 #include <vector>
 
+#include "lib/siting/gain_table.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
 
@@ -55,23 +57,10 @@ template <class T, class Model> class Interchange {
     double d1, d2;
   };
   void NearestTwo(std::size_t u, UserState* s) const;
-  // Removes the contributions of `old_states` (when given) and adds the current ones.
+  // Replaces the table terms of `users` (their states before: `old_states`,
+  // when given) by those of their current states.
   void Rescan(const std::vector<std::uint32_t>& users, const std::vector<UserState>* old_states);
   double ComputeObjective() const;
-  // Calls f(k, cost) for every k in [lo, hi) whose model cost is below x;
-  // row[i] is the matrix entry of candidate lo + i. The hot loop of the engine.
-  template <class F> void ForEachBelow(const T* row, std::size_t lo, std::size_t hi, double x, F f) const {
-    if constexpr (std::is_integral_v<T>) {
-      const T bound = model_.Below(x);
-      for (std::size_t k = lo; k < hi; ++k)
-        if (row[k - lo] < bound) f(k, model_(row[k - lo]));
-    } else {
-      for (std::size_t k = lo; k < hi; ++k) {
-        const double c = model_(row[k - lo]);
-        if (c < x) f(k, c);
-      }
-    }
-  }
 
   const SitingProblem<T>& prob_;
   Model model_;
@@ -79,8 +68,10 @@ template <class T, class Model> class Interchange {
   std::vector<std::uint32_t> sites_;
   std::vector<std::int32_t> slot_of_;
   std::vector<UserState> state_;
-  std::vector<double> gain_, loss_, extra_;  // extra_: p_ x m_
-  std::vector<T> column_;                    // scratch: one facility column
+  std::vector<double> loss_;
+  std::unique_ptr<GainTable> table_;  // gain and extra (see above)
+  std::vector<T> column_;             // scratch: one facility column
+  std::vector<UserChange> changes_;   // scratch: one Rescan's batch
   double objective_ = 0;
 };
 

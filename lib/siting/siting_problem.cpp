@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
+#include "lib/siting/siting_backend.hpp"
+#include "lib/siting/siting_device.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -79,6 +82,32 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
   }
   max_finite_ = mx;
   any_unreachable_ = unreachable;
+  ChooseBackend(input.backend);
+}
+
+template <class T> SitingCostLayout SitingProblem<T>::Layout() const {
+  SitingCostLayout L;
+  L.type = ElementTraits<T>::kType;
+  L.matrix = d_.data;
+  L.n = d_.n;
+  L.stride = d_.stride;
+  L.rows_are_demands = rows_are_demands_;
+  L.demand = demand_.data();
+  L.nd = demand_.size();
+  L.cand = identity_candidates_ ? nullptr : cand_.data();
+  L.m = cand_.size();
+  return L;
+}
+
+template <class T> void SitingProblem<T>::ChooseBackend(Backend requested) {
+  const SitingCostLayout layout = Layout();
+  if (!SitingGpuWorthProbing(requested, layout)) {
+    backend_note_ = requested == Backend::kCpu ? "cpu (asked for)" : "cpu (too small to pay for a GPU)";
+    return;
+  }
+  const SitingBackendDecision decision = ChooseSitingBackend(requested, layout, ProbeGpu());
+  backend_note_ = decision.note;
+  if (decision.gpu) device_ = UploadSitingCosts(layout);
 }
 
 template <class T>

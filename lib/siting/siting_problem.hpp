@@ -11,10 +11,12 @@
 // contiguous row of the demand is read either way.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "lib/engine/apsp.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/element_type.hpp"
 
@@ -35,7 +37,13 @@ struct SitingInput {
   std::optional<std::vector<std::uint32_t>> candidates;  // unset: every vertex
   std::vector<std::uint32_t> fixed;             // sites that exist already
   int threads = 0;                              // 0 = all cores
+  // Where the swap solvers' row passes run (lib/siting/siting_backend.hpp);
+  // kAuto uploads the costs to a GPU when the problem is large and one is present.
+  Backend backend = Backend::kCpu;
 };
+
+class SitingDevice;  // the costs on a GPU (lib/siting/siting_device.hpp)
+struct SitingCostLayout;
 
 template <class T> class SitingProblem {
  public:
@@ -68,7 +76,15 @@ template <class T> class SitingProblem {
   // Costs of every demand for candidate k: out[u] = Cost(u, k).
   void FacilityColumn(std::size_t k, T* out) const;
 
+  // The costs on a GPU, or null when the solvers run on the CPU.
+  const std::shared_ptr<const SitingDevice>& device() const { return device_; }
+  // Which backend and why, for the report: "gpu (NVIDIA H100 ...)", "cpu (...)".
+  const std::string& backend_note() const { return backend_note_; }
+
  private:
+  SitingCostLayout Layout() const;
+  void ChooseBackend(Backend requested);
+
   MatrixView<T> d_;
   bool rows_are_demands_ = true;   // demand u's costs are row demand[u] of D
   bool symmetric_ = false;
@@ -79,6 +95,8 @@ template <class T> class SitingProblem {
   double max_finite_ = 0;
   bool any_unreachable_ = false;
   int threads_ = 1;
+  std::shared_ptr<const SitingDevice> device_;
+  std::string backend_note_ = "cpu";
 };
 
 // Per-demand outcome of a set of sites: nearest site and its distance.

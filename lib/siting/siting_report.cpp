@@ -28,6 +28,7 @@ void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResul
   json.Key("unserved").Number(static_cast<double>(r.assignment.unserved));
   json.Key("optimal").Bool(r.optimal);
   json.Key("method").Str(r.method);
+  json.Key("backend").Str(prob.backend_note());
   json.EndObject();
 }
 
@@ -42,6 +43,7 @@ void WriteSitingText(std::ostream& out, const std::string& title, const SitingRe
   out << "\n  objective  " << Num(r.objective);
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << (r.optimal ? " (optimal)" : "") << "\n";
+  out << "  backend    " << prob.backend_note() << "\n";
 }
 
 #define GDIST_INSTANTIATE(T)                                                                                       \

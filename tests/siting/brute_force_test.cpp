@@ -125,15 +125,19 @@ double BruteCover(const Case& c, double radius) {
   return -1;
 }
 
-class BruteForce : public ::testing::TestWithParam<bool> {};  // param: --exact
+enum class Solver { kHeuristic, kExact, kHeuristicOnGpu };
+class BruteForce : public ::testing::TestWithParam<Solver> {};
 
 TEST_P(BruteForce, EveryModelMatchesExhaustiveSearch) {
   SitingOptions options;
-  options.exact = GetParam();
+  options.exact = GetParam() == Solver::kExact;
+  const bool gpu = GetParam() == Solver::kHeuristicOnGpu;
+  if (gpu && !ProbeGpu().usable) GTEST_SKIP() << "no usable GPU: " << ProbeGpu().reason;
   options.max_rounds = 300;
   options.cover_steps = 5000;
   for (std::uint64_t seed = 1; seed <= 24; ++seed) {
-    const Case c = MakeCase(seed);
+    Case c = MakeCase(seed);
+    if (gpu) c.input.backend = Backend::kGpu;  // the swap solvers' row passes on the GPU gain table
     SCOPED_TRACE("seed " + std::to_string(seed) + (c.g.directed ? " directed" : " undirected") +
                  (c.input.direction == Direction::kOut ? " out" : " in"));
     const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
@@ -151,8 +155,13 @@ TEST_P(BruteForce, EveryModelMatchesExhaustiveSearch) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Siting, BruteForce, ::testing::Values(false, true),
-                         [](const auto& info) { return info.param ? "Exact" : "Heuristic"; });
+INSTANTIATE_TEST_SUITE_P(Siting, BruteForce,
+                         ::testing::Values(Solver::kHeuristic, Solver::kExact, Solver::kHeuristicOnGpu),
+                         [](const auto& info) {
+                           return info.param == Solver::kExact       ? "Exact"
+                                  : info.param == Solver::kHeuristic ? "Heuristic"
+                                                                     : "HeuristicOnGpu";
+                         });
 
 // The assignment names, for every demand, an open site at the nearest distance.
 TEST(Assignment, EveryDemandGoesToANearestOpenSite) {

@@ -1,0 +1,48 @@
+// A siting problem's costs resident on a GPU, as seen from the host (no CUDA
+// header here). Implemented in kernels/cuda/siting_device.cu when the build has
+// CUDA, by siting_device_no_cuda.cpp otherwise.
+//
+// Layout on the device: one row of candidate costs per demand, candidates
+// contiguous so that a warp reads 32 neighbouring candidates of one demand.
+// When the matrix rows already are that (demand rows, every vertex a
+// candidate) the matrix is copied as is and demands index its rows; otherwise
+// the matrix is copied, then gathered (or transposed) on the device into a
+// compact demand x candidate block, and the copy is freed.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "lib/matrix/element_type.hpp"
+#include "lib/siting/gain_table.hpp"
+
+namespace gdist {
+
+struct SitingCostLayout {
+  ElementType type = ElementType::kInt32;  // kInt32 or kFloat32 on the GPU
+  const void* matrix = nullptr;            // n rows of `stride` elements, host memory (mmapped or not)
+  std::size_t n = 0, stride = 0;
+  bool rows_are_demands = true;            // cost(u, k) = D[demand[u]][cand[k]], else D[cand[k]][demand[u]]
+  const std::uint32_t* demand = nullptr;   // nd vertex indices
+  std::size_t nd = 0;
+  const std::uint32_t* cand = nullptr;     // m vertex indices; nullptr: every vertex, in order
+  std::size_t m = 0;
+
+  bool direct() const { return rows_are_demands && cand == nullptr; }
+};
+
+// Device bytes the upload needs at its peak, before any gain table.
+std::size_t SitingDeviceBytes(const SitingCostLayout& layout);
+// Device bytes of one gain table for `slots` open sites (p-median: p).
+std::size_t GainTableDeviceBytes(std::size_t nd, std::size_t m, std::size_t slots);
+
+class SitingDevice;  // kernels/cuda/siting_device.cuh
+
+// Copies the costs to the GPU. Throws gdist::Error on any CUDA failure.
+std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout& layout);
+
+// A gain table whose rows are read on the GPU. T: int32_t or float.
+template <class T, class Model>
+std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice> device, Model model);
+
+}  // namespace gdist
