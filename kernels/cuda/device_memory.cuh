@@ -36,8 +36,8 @@ template <class E> class DeviceBuffer {
 // refuses, copies still work from pageable memory, only slower.
 class HostRegistration {
  public:
-  HostRegistration(void* ptr, std::size_t bytes) {
-    if (cudaHostRegister(ptr, bytes, cudaHostRegisterDefault) == cudaSuccess) ptr_ = ptr;
+  HostRegistration(void* ptr, std::size_t bytes, unsigned flags = cudaHostRegisterDefault) {
+    if (cudaHostRegister(ptr, bytes, flags) == cudaSuccess) ptr_ = ptr;
     else cudaGetLastError();  // clear the non-sticky error
   }
   ~HostRegistration() {

@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 
@@ -26,6 +28,7 @@
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
@@ -140,8 +143,15 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
   SitingResult r;
   r.method = "farthest-first + radius search with covering local search";
+  // GDIST_SITING_TIMING=1: where the time goes, on stderr.
+  const bool timing = std::getenv("GDIST_SITING_TIMING") != nullptr;
+  PhaseTimer timer;
+  auto lap = [&](const char* what) {
+    if (timing) std::fprintf(stderr, "p-center timing: %-34s %8.3f s\n", what, timer.Lap());
+  };
   std::vector<double> far_of_cand, near_of_demand;
   Extremes(prob, &far_of_cand, &near_of_demand);
+  lap("extremes pass");
   for (std::size_t u = 0; u < prob.num_demands(); ++u)
     if (!std::isfinite(near_of_demand[u]))
       throw Error("p-center: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
@@ -153,8 +163,10 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   } else {
     r.sites = FarthestFirst(prob, p, far_of_cand);
     double best = Assign(prob, r.sites).max_distance;
+    lap("farthest-first");
     const double lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
     const std::vector<double> radii = DistinctRadii(prob, lower, best);
+    lap("distinct radii");
     const auto t0 = std::chrono::steady_clock::now();
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
     // Is there a cover at radius R? On success *sites holds it.
@@ -166,12 +178,15 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       std::optional<CoverLists> lists = feasible_lists && feasible_lists->restrictable()
                                             ? RestrictCoverLists(*feasible_lists, R)
                                             : BuildCoverLists(prob, R, kMaxCoverPairs);
+      lap(lists ? "cover lists" : "cover lists (too many pairs)");
       if (lists) {
         CoverSearchOptions co;
         co.time_limit_s = budget;
         co.max_steps = options.cover_steps;
         co.seed = options.seed;
-        if (!CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites)) return false;
+        const bool ok = CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites);
+        lap(ok ? "cover search: feasible" : "cover search: no cover found");
+        if (!ok) return false;
         feasible_lists = std::move(lists);
         return true;
       }
@@ -180,6 +195,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       double uncovered = 0;
       std::vector<std::uint32_t> got =
           SwapSearch(prob, CoverCost<T>{static_cast<T>(R), 1.0}, *sites, nfixed, so, &uncovered);
+      lap(uncovered > 0 ? "0/1 interchange: no cover found" : "0/1 interchange: feasible");
       if (uncovered > 0) return false;
       *sites = got;
       return true;

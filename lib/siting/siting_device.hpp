@@ -41,6 +41,10 @@ class SitingDevice;  // kernels/cuda/siting_device.cuh
 // Copies the costs to the GPU. Throws gdist::Error on any CUDA failure.
 std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout& layout);
 
+// Largest finite cost over the uploaded demand x candidate block, and whether
+// some pair is unreachable: SitingProblem's setup pass, on the device.
+void DeviceCostRange(const SitingDevice& device, double* max_finite, bool* any_unreachable);
+
 // A gain table whose rows are read on the GPU. T: int32_t or float.
 template <class T, class Model>
 std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice> device, Model model);

@@ -9,6 +9,8 @@ std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout&) {
   throw Error("this build has no CUDA backend");
 }
 
+void DeviceCostRange(const SitingDevice&, double*, bool*) { throw Error("this build has no CUDA backend"); }
+
 template <class T, class Model> std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice>, Model) {
   throw Error("this build has no CUDA backend");
 }

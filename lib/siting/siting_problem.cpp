@@ -63,8 +63,13 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
     if (std::find(fixed_.begin(), fixed_.end(), k) == fixed_.end()) fixed_.push_back(k);
   }
 
+  ChooseBackend(input.backend);
   // One pass for the largest finite cost: solvers price an unreachable pair
   // just above it (see docs/SITING.md, "Unreachable pairs").
+  if (device_) {
+    DeviceCostRange(*device_, &max_finite_, &any_unreachable_);
+    return;
+  }
   const std::size_t nd = demand_.size(), m = cand_.size();
   double mx = 0;
   bool unreachable = false;
@@ -82,7 +87,6 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
   }
   max_finite_ = mx;
   any_unreachable_ = unreachable;
-  ChooseBackend(input.backend);
 }
 
 template <class T> SitingCostLayout SitingProblem<T>::Layout() const {

@@ -101,6 +101,9 @@ void CompareTables(const SitingProblem<T>& cpu_prob, const SitingProblem<T>& gpu
                    std::mt19937_64& rng) {
   ASSERT_FALSE(cpu_prob.device());
   ASSERT_TRUE(gpu_prob.device()) << gpu_prob.backend_note();
+  // The setup pass ran on the device for one and on the host for the other.
+  EXPECT_EQ(cpu_prob.max_finite(), gpu_prob.max_finite());
+  EXPECT_EQ(cpu_prob.any_unreachable(), gpu_prob.any_unreachable());
   auto cpu = MakeGainTable(cpu_prob, model);
   auto gpu = MakeGainTable(gpu_prob, model);
   const std::size_t m = cpu_prob.num_candidates();
