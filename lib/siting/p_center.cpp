@@ -26,6 +26,7 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/exact_search.hpp"
 #include "lib/siting/interchange.hpp"
+#include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
@@ -150,7 +151,8 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     if (timing) std::fprintf(stderr, "p-center timing: %-34s %8.3f s\n", what, timer.Lap());
   };
   std::vector<double> far_of_cand, near_of_demand;
-  Extremes(prob, &far_of_cand, &near_of_demand);
+  if (prob.device()) DeviceCostExtremes(*prob.device(), &far_of_cand, &near_of_demand);
+  else Extremes(prob, &far_of_cand, &near_of_demand);
   lap("extremes pass");
   for (std::size_t u = 0; u < prob.num_demands(); ++u)
     if (!std::isfinite(near_of_demand[u]))
@@ -165,7 +167,10 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     double best = Assign(prob, r.sites).max_distance;
     lap("farthest-first");
     const double lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
-    const std::vector<double> radii = DistinctRadii(prob, lower, best);
+    std::vector<double> radii;
+    if (!prob.device() || !DeviceDistinctCosts(*prob.device(), lower, best, std::size_t{1} << 30, &radii))
+      radii = DistinctRadii(prob, lower, best);
+    if (radii.size() > kMaxRadii) radii.clear();
     lap("distinct radii");
     const auto t0 = std::chrono::steady_clock::now();
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "lib/matrix/element_type.hpp"
 #include "lib/siting/gain_table.hpp"
@@ -44,6 +45,16 @@ std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout& la
 // Largest finite cost over the uploaded demand x candidate block, and whether
 // some pair is unreachable: SitingProblem's setup pass, on the device.
 void DeviceCostRange(const SitingDevice& device, double* max_finite, bool* any_unreachable);
+
+// p-center's passes on the device (unreachable = +infinity, as on the host):
+// far_of_cand[k] = max_u cost(u, k), near_of_demand[u] = min_k cost(u, k).
+void DeviceCostExtremes(const SitingDevice& device, std::vector<double>* far_of_cand,
+                        std::vector<double>* near_of_demand);
+// Sorted distinct costs in [lo, hi] (finite lo, hi). int32 costs only, through
+// a bitmap of the range: false when the costs are float or the range is wider
+// than max_range values (the host pass then does it).
+bool DeviceDistinctCosts(const SitingDevice& device, double lo, double hi, std::size_t max_range,
+                         std::vector<double>* out);
 
 // A gain table whose rows are read on the GPU. T: int32_t or float.
 template <class T, class Model>

@@ -11,6 +11,13 @@ std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout&) {
 
 void DeviceCostRange(const SitingDevice&, double*, bool*) { throw Error("this build has no CUDA backend"); }
 
+void DeviceCostExtremes(const SitingDevice&, std::vector<double>*, std::vector<double>*) {
+  throw Error("this build has no CUDA backend");
+}
+bool DeviceDistinctCosts(const SitingDevice&, double, double, std::size_t, std::vector<double>*) {
+  throw Error("this build has no CUDA backend");
+}
+
 template <class T, class Model> std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice>, Model) {
   throw Error("this build has no CUDA backend");
 }

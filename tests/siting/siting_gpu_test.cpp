@@ -6,9 +6,11 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/gain_table.hpp"
+#include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "tests/test_util.hpp"
 
@@ -179,6 +181,54 @@ TEST(GpuGainTable, MatchesTheCpuTableOnFloat) {
     const SitingProblem<float> gpu(d.view(), InputFor(L, Backend::kGpu, r2));
     CompareTables(cpu, gpu, MedianCost<float>{UnreachablePenalty(cpu.max_finite())}, false, rng);
     CompareTables(cpu, gpu, CoverCost<float>{150.0f, 1.0}, false, rng);
+  }
+}
+
+// p-center's device passes against plain loops over SitingProblem::Cost.
+template <class T> void CheckPCenterPasses(const SitingProblem<T>& prob) {
+  ASSERT_TRUE(prob.device()) << prob.backend_note();
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  auto dist = [&](std::size_t u, std::size_t k) {
+    const T v = prob.Cost(u, k);
+    return SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : INFINITY;
+  };
+  std::vector<double> far, near;
+  DeviceCostExtremes(*prob.device(), &far, &near);
+  ASSERT_EQ(far.size(), m);
+  ASSERT_EQ(near.size(), nd);
+  for (std::size_t k = 0; k < m; ++k) {
+    double want = 0;
+    for (std::size_t u = 0; u < nd; ++u) want = std::max(want, dist(u, k));
+    ASSERT_EQ(far[k], want) << "candidate " << k;
+  }
+  for (std::size_t u = 0; u < nd; ++u) {
+    double want = INFINITY;
+    for (std::size_t k = 0; k < m; ++k) want = std::min(want, dist(u, k));
+    ASSERT_EQ(near[u], want) << "demand " << u;
+  }
+  const double lo = nd ? near[0] : 0, hi = 2.5 * lo + 40;
+  std::vector<double> got;
+  const bool done = DeviceDistinctCosts(*prob.device(), lo, hi, std::size_t{1} << 30, &got);
+  ASSERT_EQ(done, std::is_integral_v<T>);
+  if (!done) return;
+  std::set<double> want;
+  for (std::size_t u = 0; u < nd; ++u)
+    for (std::size_t k = 0; k < m; ++k)
+      if (dist(u, k) >= lo && dist(u, k) <= hi) want.insert(dist(u, k));
+  EXPECT_EQ(got, std::vector<double>(want.begin(), want.end()));
+}
+
+TEST(GpuPCenterPasses, EqualPlainLoops) {
+  SKIP_WITHOUT_GPU();
+  const unsigned seed = test::TestSeed();
+  std::mt19937_64 rng(seed);
+  for (const Layout& L : kLayouts) {
+    if (L.n > 1000) continue;
+    SCOPED_TRACE("seed " + std::to_string(seed) + " n " + std::to_string(L.n));
+    const DistMatrix<std::int32_t> di = RandomCosts<std::int32_t>(L.n, L.symmetric, rng);
+    CheckPCenterPasses(SitingProblem<std::int32_t>(di.view(), InputFor(L, Backend::kGpu, rng)));
+    const DistMatrix<float> df = RandomCosts<float>(L.n, L.symmetric, rng);
+    CheckPCenterPasses(SitingProblem<float>(df.view(), InputFor(L, Backend::kGpu, rng)));
   }
 }
 
