@@ -17,13 +17,23 @@
 #include <optional>
 #include <vector>
 
+#include "lib/engine/apsp.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/row_reduction.hpp"
 
 namespace gdist {
+
+// Below this many vertices `auto` keeps the metrics on the CPU: the GPU's
+// context, copies and launches cost more than the CPU passes (bench/RESULTS.md).
+inline constexpr std::size_t kGpuMetricsMinVertices = 4096;
 
 struct MetricsOptions {
   bool reachable_only = false;
   int threads = 0;  // 0 = all cores
+  // Where ComputeDistanceMetrics (distance_metrics.hpp) runs: auto = the GPU
+  // when usable and n >= gpu_min_vertices. Summarize itself is always the CPU.
+  Backend backend = Backend::kAuto;
+  std::size_t gpu_min_vertices = kGpuMetricsMinVertices;
 };
 
 struct DistanceSummary {
@@ -44,5 +54,12 @@ struct DistanceSummary {
 };
 
 template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options);
+
+// The summary's cross-row step (diameter, radius, center, periphery, median)
+// from each row's SummaryRow, computed on the CPU or the GPU.
+DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options);
+
+// One row on the CPU (the GPU twin is in kernels/cuda/metrics_device.cu).
+template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n);
 
 }  // namespace gdist
