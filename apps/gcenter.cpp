@@ -9,6 +9,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/centrality.hpp"
+#include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
@@ -41,8 +42,11 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
   gdist::JsonWriter json(std::cout);
   if (req.json) json.BeginObject();
   if (!req.any_siting() || req.metrics || !req.per_vertex.empty()) {
-    const gdist::DistanceSummary s = gdist::Summarize(d, req.metrics_options);
-    const gdist::Centrality c = gdist::ComputeCentrality(d, s, meta.directed, req.metrics_options.threads);
+    const gdist::DistanceMetrics m = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
+    if (req.metrics_options.backend == gdist::Backend::kGpu && m.used != gdist::Backend::kGpu)
+      std::cerr << "gcenter: metrics on the CPU: " << m.note << "\n";
+    const gdist::DistanceSummary& s = m.summary;
+    const gdist::Centrality& c = m.centrality;
     if (!req.per_vertex.empty()) gdist::WritePerVertexMetricsCsv(req.per_vertex, s, c, labels);
     if (!req.any_siting() || req.metrics) {
       if (req.json) {
@@ -115,7 +119,9 @@ int main(int argc, char** argv) {
   app.add_flag("--reachable-only", req.metrics_options.reachable_only,
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
-  app.add_option("--backend", backend, "APSP backend when DIST is not a distance matrix")
+  app.add_option("--backend", backend,
+                 "where the metrics run (auto: GPU for n >= 4096 when present) and the APSP backend when DIST\n"
+                 "is not a distance matrix")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
 
@@ -149,6 +155,7 @@ int main(int argc, char** argv) {
              "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
              "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    gdist::ParseBackend(backend, &req.metrics_options.backend);
     gdist::InputOptions input = flags.Options();
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);
