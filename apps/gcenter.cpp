@@ -120,8 +120,8 @@ int main(int argc, char** argv) {
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
   app.add_option("--backend", backend,
-                 "where the metrics run (auto: GPU for n >= 4096 when present) and the APSP backend when DIST\n"
-                 "is not a distance matrix")
+                 "where the metrics run (auto: the GPU when present and the matrix is large enough to pay)\n"
+                 "and the APSP backend when DIST is not a distance matrix")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
 

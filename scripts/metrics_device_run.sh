@@ -47,15 +47,18 @@ fi
 if has e2e; then
   D=/tmp/metrics-e2e
   mkdir -p $D
-  "$B/bench/siting_make_matrix" 16384 $D/g16k.gdm > /dev/null 2>&1
-  for be in cpu gpu auto; do
-    t0=$(now)
-    "$B/apps/gcenter" $D/g16k.gdm --json --backend $be --per-vertex $D/pv_$be.csv > $D/gc_$be.json 2> $D/gc_$be.err
-    note "gcenter n=16384 --backend $be rc=$? $(since "$t0") s $(head -c 300 $D/gc_$be.err)"
+  for n in 16384 32768; do
+    "$B/bench/siting_make_matrix" $n $D/g.gdm > /dev/null 2>&1
+    for be in cpu gpu auto; do
+      t0=$(now)
+      GDIST_GPU_TIMING=1 "$B/apps/gcenter" $D/g.gdm --json --backend $be --per-vertex $D/pv_$be.csv > $D/gc_$be.json 2> $D/gc_$be.err
+      note "gcenter n=$n --backend $be rc=$? $(since "$t0") s $(tr '\n' ';' < $D/gc_$be.err | tr -s ' ' | head -c 700)"
+    done
+    cmp $D/gc_cpu.json $D/gc_gpu.json && cmp $D/pv_cpu.csv $D/pv_gpu.csv && cmp $D/gc_cpu.json $D/gc_auto.json
+    note "gcenter n=$n JSON and per-vertex CSV identical cpu/gpu/auto: rc=$?"
+    head -c 600 $D/gc_gpu.json > "$OUT/gcenter_$n.json"
+    rm -f $D/g.gdm
   done
-  cmp $D/gc_cpu.json $D/gc_gpu.json && cmp $D/pv_cpu.csv $D/pv_gpu.csv && cmp $D/gc_cpu.json $D/gc_auto.json
-  note "gcenter JSON and per-vertex CSV identical cpu/gpu/auto: rc=$?"
-  head -c 600 $D/gc_gpu.json > "$OUT/gcenter_16k.json"
   python3 - $D/g.gr <<'PY'
 import random, sys
 random.seed(7); n = 6000; arcs = set()

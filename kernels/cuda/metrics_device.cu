@@ -8,7 +8,7 @@
 // column" need no order. HistogramKernel: one warp per row again, counts in
 // per-warp shared-memory bins, added to global counts once per block.
 //
-// Host side: rows are copied into two pinned staging buffers by host threads,
+// Host side: rows are copied into two pinned staging buffers by a pool of host threads,
 // then sent with cudaMemcpyAsync on a copy stream; the compute stream waits on
 // each block's copy event, so the host copy of block b+1, the PCIe copy of
 // block b and the kernel of block b-1 overlap.
@@ -17,7 +17,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -178,24 +182,96 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// memcpy split over host threads: the staging copy runs at memory speed, not one core's.
-void ParallelCopy(void* dst, const void* src, std::size_t bytes, int threads) {
-  constexpr std::size_t kMinChunk = std::size_t{4} << 20;
-  const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, bytes / kMinChunk));
-  if (parts == 1) {
-    std::memcpy(dst, src, bytes);
-    return;
+// Host threads that fill the staging buffers: created once per run (a block
+// is 16 MiB, so spawning threads per block would cost as much as the copy).
+// The calling thread copies the first chunk itself.
+class CopyPool {
+ public:
+  explicit CopyPool(int threads) {
+    for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w, threads] { Work(w, threads); });
+    parts_ = threads;
   }
-  const std::size_t chunk = (bytes + parts - 1) / parts;
-  std::vector<std::thread> pool;
-  for (std::size_t p = 1; p < parts; ++p) {
-    const std::size_t begin = std::min(bytes, p * chunk), end = std::min(bytes, begin + chunk);
-    pool.emplace_back([=] { std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin,
-                                        end - begin); });
+  ~CopyPool() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    start_.notify_all();
+    for (auto& t : workers_) t.join();
   }
-  std::memcpy(dst, src, std::min(bytes, chunk));
-  for (auto& t : pool) t.join();
-}
+  CopyPool(const CopyPool&) = delete;
+  CopyPool& operator=(const CopyPool&) = delete;
+
+  void Copy(void* dst, const void* src, std::size_t bytes) {
+    constexpr std::size_t kMinChunk = std::size_t{1} << 20;
+    if (workers_.empty() || bytes < 2 * kMinChunk) {
+      std::memcpy(dst, src, bytes);
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      dst_ = static_cast<char*>(dst);
+      src_ = static_cast<const char*>(src);
+      bytes_ = bytes;
+      chunk_ = (bytes + parts_ - 1) / parts_;
+      pending_ = static_cast<int>(workers_.size());
+      ++generation_;
+    }
+    start_.notify_all();
+    CopyChunk(0);
+    std::unique_lock<std::mutex> lock(m_);
+    done_.wait(lock, [this] { return pending_ == 0; });
+  }
+
+ private:
+  void CopyChunk(int part) {
+    const std::size_t begin = std::min(bytes_, part * chunk_), end = std::min(bytes_, begin + chunk_);
+    if (end > begin) std::memcpy(dst_ + begin, src_ + begin, end - begin);
+  }
+  void Work(int part, int) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(m_);
+        start_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+      }
+      CopyChunk(part);
+      std::lock_guard<std::mutex> lock(m_);
+      if (--pending_ == 0) done_.notify_one();
+    }
+  }
+
+  std::mutex m_;
+  std::condition_variable start_, done_;
+  std::vector<std::thread> workers_;
+  int parts_ = 1;
+  int pending_ = 0;
+  bool stop_ = false;
+  std::uint64_t generation_ = 0;
+  char* dst_ = nullptr;
+  const char* src_ = nullptr;
+  std::size_t bytes_ = 0, chunk_ = 0;
+};
+
+// GDIST_GPU_TIMING=1 prints where a run's time goes (stderr), as the APSP engine does.
+class Steps {
+ public:
+  Steps() : on_(std::getenv("GDIST_GPU_TIMING") != nullptr) {}
+  void Step(const char* what, double bytes = 0) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    if (bytes > 0) std::fprintf(stderr, "gpu timing: %-28s %8.3f s  %6.1f GB/s\n", what, s, bytes / s / 1e9);
+    else std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", what, s);
+    last_ = now;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
 
 double SecondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -220,12 +296,16 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
                                : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const T inf = ElementTraits<T>::kInf;
 
+  Steps steps;
   cuda::DeviceBuffer<SummaryRow> summary(n);
   cuda::DeviceBuffer<CentralityRow> centrality(n);
   cuda::DeviceBuffer<T> matrix(plan.resident ? n * stride : 2 * plan.block_rows * stride);
   cuda::PinnedHostBuffer staging(plan.staging_bytes);
   cuda::Stream copy, compute;
   cuda::Event copied[2], computed[2];
+  CopyPool pool(copy_threads);
+  steps.Step("allocate (pinned staging too)", 0);
+  const double matrix_bytes = double(n) * stride * sizeof(T);
 
   // One pass over the rows: host copy -> staging[slot] -> device -> launch(block on device, first row, rows).
   auto stream_rows = [&](auto launch) {
@@ -235,8 +315,10 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
       const std::size_t bytes = rows * stride * sizeof(T);
       // staging[slot] last served block b-2: its copy to the device must be done.
       if (b >= 2) GDIST_CUDA_CHECK(cudaEventSynchronize(copied[slot].get()));
-      char* host = static_cast<char*>(staging.get()) + slot * plan.block_rows * stride * sizeof(T);
-      ParallelCopy(host, d.row(r0), bytes, copy_threads);
+      // One staging buffer when the matrix is one block (plan.staging_bytes).
+      const int stage = plan.blocks > 1 ? slot : 0;
+      char* host = static_cast<char*>(staging.get()) + stage * plan.block_rows * stride * sizeof(T);
+      pool.Copy(host, d.row(r0), bytes);
       T* dev = plan.resident ? matrix.get() + r0 * stride : matrix.get() + slot * plan.block_rows * stride;
       // Streaming: device slot reused; block b-2's kernel must have read it.
       if (!plan.resident && b >= 2) GDIST_CUDA_CHECK(cudaStreamWaitEvent(copy.get(), computed[slot].get(), 0));
@@ -263,6 +345,7 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
   GDIST_CUDA_CHECK(cudaMemcpy(out.summary.data(), summary.get(), summary.bytes(), cudaMemcpyDeviceToHost));
   GDIST_CUDA_CHECK(cudaMemcpy(out.centrality.data(), centrality.get(), centrality.bytes(), cudaMemcpyDeviceToHost));
   out.pass1_seconds = SecondsSince(t0);
+  steps.Step("pass 1 (rows through PCIe)", matrix_bytes);
 
   t0 = std::chrono::steady_clock::now();
   double lo, hi;
@@ -290,6 +373,7 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
   GDIST_CUDA_CHECK(cudaMemcpy(host_counts.data(), counts.get(), counts.bytes(), cudaMemcpyDeviceToHost));
   out.counts.assign(host_counts.begin(), host_counts.end());
   out.pass2_seconds = SecondsSince(t0);
+  steps.Step(plan.resident ? "pass 2 (histogram, resident)" : "pass 2 (histogram, streamed)", matrix_bytes);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "lib/metrics/distance_metrics.hpp"
 
+#include <omp.h>
+
 #include <type_traits>
 
 #include "lib/metrics/metrics_gpu.hpp"
@@ -7,8 +9,8 @@
 
 namespace gdist {
 
-MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n,
-                                            std::size_t gpu_min_vertices, const std::function<GpuStatus()>& probe) {
+MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n, int cpu_threads,
+                                            const std::function<GpuStatus()>& probe) {
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
   if (n == 0) return {Backend::kCpu, "empty matrix"};
   if (type != ElementType::kInt32 && type != ElementType::kFloat32) {
@@ -16,9 +18,9 @@ MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type,
       throw Error(std::string("--backend gpu: the GPU metrics support int32 and float32, not ") + ElementName(type));
     return {Backend::kCpu, std::string("no GPU metrics for ") + ElementName(type)};
   }
-  if (requested == Backend::kAuto && n < gpu_min_vertices)
-    return {Backend::kCpu, "n = " + std::to_string(n) + " < " + std::to_string(gpu_min_vertices) +
-                               ": the CPU passes are faster than starting the GPU"};
+  if (requested == Backend::kAuto && !GpuMetricsPays(double(n) * double(n) * ElementSize(type), cpu_threads))
+    return {Backend::kCpu, "n = " + std::to_string(n) + " on " + std::to_string(cpu_threads) +
+                               " threads: the CPU passes are faster than starting the GPU"};
   const GpuStatus gpu = probe();
   if (!gpu.usable) {
     if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
@@ -31,8 +33,8 @@ template <class T>
 DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
                                        const GpuMetricsOptions& gpu) {
   DistanceMetrics m;
-  MetricsBackendDecision decision =
-      ChooseMetricsBackend(options.backend, ElementTraits<T>::kType, d.n, options.gpu_min_vertices, ProbeGpu);
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  MetricsBackendDecision decision = ChooseMetricsBackend(options.backend, ElementTraits<T>::kType, d.n, threads, ProbeGpu);
   if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
     if (decision.backend == Backend::kGpu) {
       GpuMetricsOptions g = gpu;

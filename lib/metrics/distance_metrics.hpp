@@ -19,13 +19,26 @@ struct DistanceMetrics {
   std::string note;  // why this backend; a GPU fallback says what failed
 };
 
-// auto: GPU when n >= options.gpu_min_vertices, T is int32 or float and a GPU
-// is usable, else the CPU. gpu: throws gdist::Error when no GPU is usable or T
+// auto: GPU when GpuMetricsPays, T is int32 or float and a GPU is usable,
+// else the CPU. gpu: throws gdist::Error when no GPU is usable or T
 // is int64. Either way a GPU run that cannot go on (too little device memory,
 // a CUDA error) falls back to the CPU, with the reason in `note`.
 template <class T>
 DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
                                        const GpuMetricsOptions& gpu = {});
+
+// auto's cost model, measured with bench/metrics_bench (bench/RESULTS.md):
+// the CPU passes read about 0.6 GB/s of matrix per thread; the GPU needs about
+// 0.25 s to start (CUDA context, pinned buffers) and then reads about 25 GB/s
+// (host copy + PCIe). Conservative where the context exists already (gapsp
+// after a GPU APSP).
+inline constexpr double kCpuMetricsBytesPerThreadSecond = 0.6e9;
+inline constexpr double kGpuMetricsStartSeconds = 0.25;
+inline constexpr double kGpuMetricsBytesPerSecond = 25e9;
+inline bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
+  const double cpu = matrix_bytes / (kCpuMetricsBytesPerThreadSecond * (cpu_threads > 0 ? cpu_threads : 1));
+  return cpu > kGpuMetricsStartSeconds + matrix_bytes / kGpuMetricsBytesPerSecond;
+}
 
 struct MetricsBackendDecision {
   Backend backend = Backend::kCpu;
@@ -34,7 +47,8 @@ struct MetricsBackendDecision {
 
 // Pure host logic, tested without a GPU. `probe` is called only when the
 // answer depends on it (so small matrices never create a CUDA context).
-MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n,
-                                            std::size_t gpu_min_vertices, const std::function<GpuStatus()>& probe);
+// cpu_threads: the threads the CPU passes would use.
+MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n, int cpu_threads,
+                                            const std::function<GpuStatus()>& probe);
 
 }  // namespace gdist

@@ -23,17 +23,13 @@
 
 namespace gdist {
 
-// Below this many vertices `auto` keeps the metrics on the CPU: the GPU's
-// context, copies and launches cost more than the CPU passes (bench/RESULTS.md).
-inline constexpr std::size_t kGpuMetricsMinVertices = 4096;
-
 struct MetricsOptions {
   bool reachable_only = false;
   int threads = 0;  // 0 = all cores
   // Where ComputeDistanceMetrics (distance_metrics.hpp) runs: auto = the GPU
-  // when usable and n >= gpu_min_vertices. Summarize itself is always the CPU.
+  // when usable and the matrix is large enough to pay for starting it.
+  // Summarize itself always runs on the CPU.
   Backend backend = Backend::kAuto;
-  std::size_t gpu_min_vertices = kGpuMetricsMinVertices;
 };
 
 struct DistanceSummary {
