@@ -27,14 +27,15 @@ template <class T>
 DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
                                        const GpuMetricsOptions& gpu = {});
 
-// auto's cost model, measured with bench/metrics_bench (bench/RESULTS.md):
-// the CPU passes read about 0.6 GB/s of matrix per thread; the GPU needs about
-// 0.25 s to start (CUDA context, pinned buffers) and then reads about 25 GB/s
-// (host copy + PCIe). Conservative where the context exists already (gapsp
-// after a GPU APSP).
+// auto's cost model, measured with bench/metrics_bench and gcenter on the H100
+// machine (bench/RESULTS.md, 2026-11-22): the CPU passes read about 0.6 GB/s
+// of matrix per thread (16 threads: 9.7 GB/s; 2 threads: 1.6 GB/s); the GPU
+// costs about 0.4 s per process to start and stop (CUDA context 0.2-0.3 s,
+// tear-down, pinned buffers) and then reads about 35 GB/s (host copy + PCIe).
+// Conservative where the context exists already (gapsp after a GPU APSP).
 inline constexpr double kCpuMetricsBytesPerThreadSecond = 0.6e9;
-inline constexpr double kGpuMetricsStartSeconds = 0.25;
-inline constexpr double kGpuMetricsBytesPerSecond = 25e9;
+inline constexpr double kGpuMetricsStartSeconds = 0.4;
+inline constexpr double kGpuMetricsBytesPerSecond = 35e9;
 inline bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
   const double cpu = matrix_bytes / (kCpuMetricsBytesPerThreadSecond * (cpu_threads > 0 ? cpu_threads : 1));
   return cpu > kGpuMetricsStartSeconds + matrix_bytes / kGpuMetricsBytesPerSecond;
