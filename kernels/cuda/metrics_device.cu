@@ -188,7 +188,7 @@ __global__ void __launch_bounds__(kThreads)
 class CopyPool {
  public:
   explicit CopyPool(int threads) {
-    for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w, threads] { Work(w, threads); });
+    for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w] { Work(w); });
     parts_ = threads;
   }
   ~CopyPool() {
@@ -228,7 +228,7 @@ class CopyPool {
     const std::size_t begin = std::min(bytes_, part * chunk_), end = std::min(bytes_, begin + chunk_);
     if (end > begin) std::memcpy(dst_ + begin, src_ + begin, end - begin);
   }
-  void Work(int part, int) {
+  void Work(int part) {
     std::uint64_t seen = 0;
     for (;;) {
       {
