@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
       }
       paths_s += timer.Lap();
       if (!metrics.empty())
-        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads});
+        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend});
       if (to == "nthu") gdist::WriteNthuOutput(out, mat);
       else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
       const double write_s = timer.Lap();

@@ -9,6 +9,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/centrality.hpp"
+#include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
@@ -42,8 +43,11 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
   gdist::JsonWriter json(std::cout);
   if (req.json) json.BeginObject();
   if (!req.any_siting() || req.metrics || !req.per_vertex.empty()) {
-    const gdist::DistanceSummary s = gdist::Summarize(d, req.metrics_options);
-    const gdist::Centrality c = gdist::ComputeCentrality(d, s, meta.directed, req.metrics_options.threads);
+    const gdist::DistanceMetrics m = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
+    if (req.metrics_options.backend == gdist::Backend::kGpu && m.used != gdist::Backend::kGpu)
+      std::cerr << "gcenter: metrics on the CPU: " << m.note << "\n";
+    const gdist::DistanceSummary& s = m.summary;
+    const gdist::Centrality& c = m.centrality;
     if (!req.per_vertex.empty()) gdist::WritePerVertexMetricsCsv(req.per_vertex, s, c, labels);
     if (!req.any_siting() || req.metrics) {
       if (req.json) {
@@ -118,8 +122,8 @@ int main(int argc, char** argv) {
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
   app.add_option("--backend", backend,
-                 "where the work runs: APSP (when DIST is a graph) and the siting models' row passes;\n"
-                 "auto = GPU when present and the problem is large")
+                 "where the work runs: the metrics, the siting models' row passes, and the APSP when\n"
+                 "DIST is a graph (auto: the GPU when present and the problem is large enough to pay)")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
 
@@ -154,6 +158,7 @@ int main(int argc, char** argv) {
              "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     gdist::ParseBackend(backend, &req.backend);
+    req.metrics_options.backend = req.backend;
     gdist::InputOptions input = flags.Options();
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);

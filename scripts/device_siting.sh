@@ -37,7 +37,7 @@ fi
 
 if has sanitize; then
   timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_siting" \
-    --gtest_filter='GpuGainTable.*' > "$OUT/memcheck.log" 2>&1
+    --gtest_filter='GpuGainTable.*:GpuPCenterPasses.*' > "$OUT/memcheck.log" 2>&1
   note "memcheck siting rc=$? $(tail -1 "$OUT/memcheck.log")"
   timeout 200 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/test_siting" \
     --gtest_filter='GpuGainTable.EqualsTheCpuTableOnInt32' > "$OUT/racecheck.log" 2>&1
@@ -58,8 +58,15 @@ if has e2e; then
     note "gcenter g32k --p-median 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_$backend.time");" \
       "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_$backend.json'))['p_median'];print('objective',d['objective'],d['backend'])")"
   done
-  /usr/bin/time -f "%e s wall" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --p-center 50 --backend gpu -j 2 \
-    --json > "$OUT/gcenter_pc_gpu.json" 2> "$OUT/gcenter_pc_gpu.time"
-  note "gcenter g32k --p-center 50 --backend gpu: $(tail -1 "$OUT/gcenter_pc_gpu.time");" \
-    "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_pc_gpu.json'))['p_center'];print('objective',d['objective'])")"
+  for backend in gpu cpu; do
+    /usr/bin/time -f "%e s wall" env GDIST_SITING_TIMING=1 taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm \
+      --p-center 50 --backend $backend -j 2 --json > "$OUT/gcenter_pc_$backend.json" 2> "$OUT/gcenter_pc_$backend.time"
+    note "gcenter g32k --p-center 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_pc_$backend.time");" \
+      "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_pc_$backend.json'))['p_center'];print('objective',d['objective'])")"
+    grep -E "extremes|radii" "$OUT/gcenter_pc_$backend.time" | tee -a "$S"
+    /usr/bin/time -f "%e s wall" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --max-cover 3000 --p 50 \
+      --backend $backend -j 2 --json > "$OUT/gcenter_mc_$backend.json" 2> "$OUT/gcenter_mc_$backend.time"
+    note "gcenter g32k --max-cover 3000 --p 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_mc_$backend.time");" \
+      "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_mc_$backend.json'))['max_cover'];print('objective',d['objective'])")"
+  done
 fi

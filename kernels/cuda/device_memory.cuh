@@ -65,4 +65,38 @@ class Stream {
   cudaStream_t s_ = nullptr;
 };
 
+// Page-locked host memory of its own (cudaMallocHost): staging buffers that
+// rows are copied into before an asynchronous copy to the device.
+class PinnedHostBuffer {
+ public:
+  explicit PinnedHostBuffer(std::size_t bytes) : bytes_(bytes) {
+    if (bytes > 0) GDIST_CUDA_CHECK(cudaMallocHost(&ptr_, bytes));
+  }
+  ~PinnedHostBuffer() {
+    if (ptr_) cudaFreeHost(ptr_);
+  }
+  PinnedHostBuffer(const PinnedHostBuffer&) = delete;
+  PinnedHostBuffer& operator=(const PinnedHostBuffer&) = delete;
+  void* get() const { return ptr_; }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+class Event {
+ public:
+  Event() { GDIST_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+  ~Event() {
+    if (e_) cudaEventDestroy(e_);
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  cudaEvent_t get() const { return e_; }
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
 }  // namespace gdist::cuda

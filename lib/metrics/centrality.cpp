@@ -10,12 +10,30 @@
 
 namespace gdist {
 
-template <class T>
-Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads,
-                             std::size_t max_bins) {
-  const std::size_t n = d.n;
+template <class T> CentralityRow ScanCentralityRow(const T* row, std::size_t i, std::size_t n) {
   const T inf = ElementTraits<T>::kInf;
-  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  double lane[kSumLanes] = {};
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;  // locals: kept in registers
+  for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
+    const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
+    for (std::size_t l = 0; l < m; ++l) {
+      const T v = row[j0 + l];
+      if (j0 + l == i || v >= inf) continue;  // the GPU adds +0.0 here: the same sum (row_reduction.hpp)
+      const double x = static_cast<double>(v);
+      if (x > 0) lane[l] += 1.0 / x;         // HarmonicTerm, without dividing for the others
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+  }
+  CentralityRow r;
+  r.harmonic = SumLanes(lane);
+  r.lo = lo;
+  r.hi = hi;
+  return r;
+}
+
+Centrality CentralityFromRows(const DistanceSummary& s, const std::vector<CentralityRow>& rows, bool directed) {
+  const std::size_t n = s.n;
   Centrality c;
   c.closeness.assign(n, 0);
   c.harmonic.assign(n, 0);
@@ -25,41 +43,37 @@ Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, b
     if (reach > 0 && s.total[i] > 0) c.closeness[i] = (reach / static_cast<double>(n - 1)) * (reach / s.total[i]);
     c.reachable_pairs += n - 1 - s.unreachable_from[i];
     sum_all += s.total[i];
+    c.harmonic[i] = rows[i].harmonic;
   }
   c.average_path_length =
       c.reachable_pairs ? sum_all / static_cast<double>(c.reachable_pairs) : std::numeric_limits<double>::quiet_NaN();
   c.wiener_index = s.unreachable_pairs ? std::numeric_limits<double>::infinity() : (directed ? sum_all : sum_all / 2);
+  return c;
+}
+
+template <class T>
+Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads,
+                             std::size_t max_bins) {
+  const std::size_t n = d.n;
+  const T inf = ElementTraits<T>::kInf;
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
 
   // Pass 1: harmonic sums and the range of finite off-diagonal distances.
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(nt) reduction(min : lo) reduction(max : hi)
-  for (std::size_t i = 0; i < n; ++i) {
-    const T* row = d.row(i);
-    double h = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-      if (j == i || row[j] >= inf) continue;
-      const double x = static_cast<double>(row[j]);
-      if (x > 0) h += 1.0 / x;
-      lo = std::min(lo, x);
-      hi = std::max(hi, x);
-    }
-    c.harmonic[i] = h;
-  }
-  if (!(lo <= hi)) return c;  // no finite pair: empty histogram
+  std::vector<CentralityRow> rows(n);
+#pragma omp parallel for schedule(dynamic, 16) num_threads(nt)
+  for (std::size_t i = 0; i < n; ++i) rows[i] = ScanCentralityRow(d.row(i), i, n);
+  Centrality c = CentralityFromRows(s, rows, directed);
+  double lo, hi;
+  RowRange(rows, &lo, &hi);
+  const HistogramShape shape = ShapeHistogram(lo, hi, std::is_integral_v<T>, max_bins);
+  if (shape.bins == 0) return c;  // no finite pair: empty histogram
 
   // Pass 2: the histogram, over unordered pairs when undirected.
   DistanceHistogram& hist = c.histogram;
-  hist.min = lo;
-  const double span = hi - lo;
-  if (std::is_integral_v<T> && span + 1 <= static_cast<double>(max_bins)) {
-    hist.unit_bins = true;
-    hist.bin_width = 1;
-  } else if (std::is_integral_v<T>) {
-    hist.bin_width = std::ceil((span + 1) / static_cast<double>(max_bins));
-  } else {
-    hist.bin_width = span > 0 ? span / static_cast<double>(max_bins) : 1;
-  }
-  const std::size_t bins = std::min<std::size_t>(max_bins, static_cast<std::size_t>(std::floor(span / hist.bin_width)) + 1);
+  hist.min = shape.min;
+  hist.bin_width = shape.width;
+  hist.unit_bins = shape.unit_bins;
+  const std::size_t bins = shape.bins;
   hist.counts.assign(bins, 0);
 #pragma omp parallel num_threads(nt)
   {
@@ -69,8 +83,7 @@ Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, b
       const T* row = d.row(i);
       for (std::size_t j = directed ? 0 : i + 1; j < n; ++j) {
         if (j == i || row[j] >= inf) continue;
-        const auto b = static_cast<std::size_t>((static_cast<double>(row[j]) - lo) / hist.bin_width);
-        ++mine[std::min(b, bins - 1)];
+        ++mine[HistogramBin(static_cast<double>(row[j]), shape.min, shape.width, bins)];
       }
     }
 #pragma omp critical
@@ -79,6 +92,9 @@ Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, b
   return c;
 }
 
+template CentralityRow ScanCentralityRow<std::int32_t>(const std::int32_t*, std::size_t, std::size_t);
+template CentralityRow ScanCentralityRow<std::int64_t>(const std::int64_t*, std::size_t, std::size_t);
+template CentralityRow ScanCentralityRow<float>(const float*, std::size_t, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<std::int32_t>&, const DistanceSummary&, bool, int, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<std::int64_t>&, const DistanceSummary&, bool, int, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<float>&, const DistanceSummary&, bool, int, std::size_t);

@@ -40,8 +40,16 @@ struct Centrality {
 
 // `s` must be Summarize(d, ...) of the same matrix: closeness and the path
 // length reuse its per-row totals. Two more row passes (harmonic, histogram).
+inline constexpr std::size_t kHistogramBins = 64;
+
 template <class T>
 Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads = 0,
-                             std::size_t max_bins = 64);
+                             std::size_t max_bins = kHistogramBins);
+
+// Building blocks shared with the GPU path (distance_metrics.cpp):
+// everything but the histogram counts, from the summary and each row's CentralityRow.
+Centrality CentralityFromRows(const DistanceSummary& s, const std::vector<CentralityRow>& rows, bool directed);
+// One row on the CPU (the GPU twin is in kernels/cuda/metrics_device.cu).
+template <class T> CentralityRow ScanCentralityRow(const T* row, std::size_t i, std::size_t n);
 
 }  // namespace gdist

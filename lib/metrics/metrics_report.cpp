@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
@@ -93,8 +94,9 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 template <class T>
 void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
                           const MetricsOptions& options) {
-  const DistanceSummary s = Summarize(d, options);
-  const Centrality c = ComputeCentrality(d, s, meta.directed, options.threads);
+  const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
+  const DistanceSummary& s = m.summary;
+  const Centrality& c = m.centrality;
   std::ostringstream text;
   JsonWriter json(text);
   json.BeginObject();

@@ -22,7 +22,7 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
 void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
                               const VertexLabels& labels);
 
-// Summarize + ComputeCentrality and write one JSON object (every summary key
+// ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically). Throws gdist::Error.
 template <class T>
 void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,

@@ -17,13 +17,19 @@
 #include <optional>
 #include <vector>
 
+#include "lib/engine/apsp.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/row_reduction.hpp"
 
 namespace gdist {
 
 struct MetricsOptions {
   bool reachable_only = false;
   int threads = 0;  // 0 = all cores
+  // Where ComputeDistanceMetrics (distance_metrics.hpp) runs: auto = the GPU
+  // when usable and the matrix is large enough to pay for starting it.
+  // Summarize itself always runs on the CPU.
+  Backend backend = Backend::kAuto;
 };
 
 struct DistanceSummary {
@@ -44,5 +50,12 @@ struct DistanceSummary {
 };
 
 template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options);
+
+// The summary's cross-row step (diameter, radius, center, periphery, median)
+// from each row's SummaryRow, computed on the CPU or the GPU.
+DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options);
+
+// One row on the CPU (the GPU twin is in kernels/cuda/metrics_device.cu).
+template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n);
 
 }  // namespace gdist

@@ -1,0 +1,76 @@
+#include "lib/metrics/distance_metrics.hpp"
+
+#include <omp.h>
+
+#include <type_traits>
+
+#include "lib/metrics/metrics_gpu.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n, int cpu_threads,
+                                            const std::function<GpuStatus()>& probe) {
+  if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
+  if (n == 0) return {Backend::kCpu, "empty matrix"};
+  if (type != ElementType::kInt32 && type != ElementType::kFloat32) {
+    if (requested == Backend::kGpu)
+      throw Error(std::string("--backend gpu: the GPU metrics support int32 and float32, not ") + ElementName(type));
+    return {Backend::kCpu, std::string("no GPU metrics for ") + ElementName(type)};
+  }
+  if (requested == Backend::kAuto && !GpuMetricsPays(double(n) * double(n) * ElementSize(type), cpu_threads))
+    return {Backend::kCpu, "n = " + std::to_string(n) + " on " + std::to_string(cpu_threads) +
+                               " threads: the CPU passes are faster than starting the GPU"};
+  const GpuStatus gpu = probe();
+  if (!gpu.usable) {
+    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
+    return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
+  }
+  return {Backend::kGpu, gpu.reason};
+}
+
+template <class T>
+DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
+                                       const GpuMetricsOptions& gpu) {
+  DistanceMetrics m;
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  MetricsBackendDecision decision = ChooseMetricsBackend(options.backend, ElementTraits<T>::kType, d.n, threads, ProbeGpu);
+  if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
+    if (decision.backend == Backend::kGpu) {
+      GpuMetricsOptions g = gpu;
+      if (g.copy_threads == 0) g.copy_threads = options.threads;
+      try {
+        const GpuMetricsPasses p = RunGpuMetricsPasses(d, directed, kHistogramBins, g);
+        m.summary = SummaryFromRows(p.summary, options);
+        m.centrality = CentralityFromRows(m.summary, p.centrality, directed);
+        DistanceHistogram& h = m.centrality.histogram;
+        if (p.shape.bins > 0) {
+          h.min = p.shape.min;
+          h.bin_width = p.shape.width;
+          h.unit_bins = p.shape.unit_bins;
+          h.counts = p.counts;
+        }
+        m.used = Backend::kGpu;
+        m.note = decision.note + (p.plan.resident ? ", matrix resident" : ", streamed in " +
+                                                                              std::to_string(p.plan.blocks) + " blocks");
+        return m;
+      } catch (const Error& e) {
+        decision.note = std::string("the GPU metrics failed, computed on the CPU: ") + e.what();
+      }
+    }
+  }
+  m.summary = Summarize(d, options);
+  m.centrality = ComputeCentrality(d, m.summary, directed, options.threads);
+  m.used = Backend::kCpu;
+  m.note = decision.note;
+  return m;
+}
+
+template DistanceMetrics ComputeDistanceMetrics(const MatrixView<std::int32_t>&, bool, const MetricsOptions&,
+                                                const GpuMetricsOptions&);
+template DistanceMetrics ComputeDistanceMetrics(const MatrixView<std::int64_t>&, bool, const MetricsOptions&,
+                                                const GpuMetricsOptions&);
+template DistanceMetrics ComputeDistanceMetrics(const MatrixView<float>&, bool, const MetricsOptions&,
+                                                const GpuMetricsOptions&);
+
+}  // namespace gdist

@@ -1,0 +1,55 @@
+// The one call the apps make for the metrics: summary + centralities on the
+// CPU or the GPU (MetricsOptions::backend), the same numbers either way
+// (row_reduction.hpp). docs/METRICS.md.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "lib/engine/gpu_backend.hpp"
+#include "lib/metrics/centrality.hpp"
+#include "lib/metrics/metrics_gpu_plan.hpp"
+#include "lib/metrics/summary.hpp"
+
+namespace gdist {
+
+struct DistanceMetrics {
+  DistanceSummary summary;
+  Centrality centrality;
+  Backend used = Backend::kCpu;
+  std::string note;  // why this backend; a GPU fallback says what failed
+};
+
+// auto: GPU when GpuMetricsPays, T is int32 or float and a GPU is usable,
+// else the CPU. gpu: throws gdist::Error when no GPU is usable or T
+// is int64. Either way a GPU run that cannot go on (too little device memory,
+// a CUDA error) falls back to the CPU, with the reason in `note`.
+template <class T>
+DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
+                                       const GpuMetricsOptions& gpu = {});
+
+// auto's cost model, measured with bench/metrics_bench and gcenter on the H100
+// machine (bench/RESULTS.md, 2026-11-22): the CPU passes read about 0.6 GB/s
+// of matrix per thread (16 threads: 9.7 GB/s; 2 threads: 1.6 GB/s); the GPU
+// costs about 0.4 s per process to start and stop (CUDA context 0.2-0.3 s,
+// tear-down, pinned buffers) and then reads about 35 GB/s (host copy + PCIe).
+// Conservative where the context exists already (gapsp after a GPU APSP).
+inline constexpr double kCpuMetricsBytesPerThreadSecond = 0.6e9;
+inline constexpr double kGpuMetricsStartSeconds = 0.4;
+inline constexpr double kGpuMetricsBytesPerSecond = 35e9;
+inline bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
+  const double cpu = matrix_bytes / (kCpuMetricsBytesPerThreadSecond * (cpu_threads > 0 ? cpu_threads : 1));
+  return cpu > kGpuMetricsStartSeconds + matrix_bytes / kGpuMetricsBytesPerSecond;
+}
+
+struct MetricsBackendDecision {
+  Backend backend = Backend::kCpu;
+  std::string note;
+};
+
+// Pure host logic, tested without a GPU. `probe` is called only when the
+// answer depends on it (so small matrices never create a CUDA context).
+// cpu_threads: the threads the CPU passes would use.
+MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type, std::size_t n, int cpu_threads,
+                                            const std::function<GpuStatus()>& probe);
+
+}  // namespace gdist

@@ -1,0 +1,38 @@
+// The GPU passes of the distance metrics as seen from the host. Implemented in
+// kernels/cuda/metrics_device.cu when the build has CUDA, by
+// metrics_gpu_no_cuda.cpp otherwise ("this build has no CUDA backend").
+// Nothing here needs a CUDA header.
+//
+// Pass 1 computes every SummaryRow and CentralityRow (row_reduction.hpp: the
+// same functions and summation order as the CPU, so the same bits); pass 2
+// counts the histogram, whose shape needs pass 1's global range. Rows reach
+// the device in blocks through two pinned staging buffers (copy of one block
+// overlapping the next block's host copy and the previous block's kernel);
+// metrics_gpu_plan.hpp decides between a resident matrix and two streamed passes.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/metrics_gpu_plan.hpp"
+#include "lib/metrics/row_reduction.hpp"
+
+namespace gdist {
+
+struct GpuMetricsPasses {
+  std::vector<SummaryRow> summary;       // per row
+  std::vector<CentralityRow> centrality; // per row
+  HistogramShape shape;
+  std::vector<std::uint64_t> counts;     // shape.bins counts
+  GpuMetricsPlan plan;
+  double pass1_seconds = 0, pass2_seconds = 0;
+};
+
+// T: int32_t or float. Reads d (a DistMatrix, an mmapped file: any host
+// memory) and never writes it. Throws gdist::Error on any CUDA failure and
+// when the plan is not feasible (the message says why).
+template <class T>
+GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
+                                     const GpuMetricsOptions& options);
+
+}  // namespace gdist
