@@ -68,7 +68,7 @@ template <class T> std::shared_ptr<const SitingDevice> Upload(const SitingCostLa
   cuda::DeviceBuffer<std::uint32_t> demand(L.nd), cand(L.cand ? L.m : 0);
   CopyToDevice(demand.get(), L.demand, L.nd * sizeof(std::uint32_t));
   if (L.cand) CopyToDevice(cand.get(), L.cand, L.m * sizeof(std::uint32_t));
-  const std::size_t out_stride = (L.m + 31) / 32 * 32;
+  const std::size_t out_stride = GatheredRowStride(L.m);
   auto dev = std::make_shared<SitingDevice>(L.type, L.nd, out_stride, L.m, L.nd);
   const dim3 block(256), grid(static_cast<unsigned>((L.m + 255) / 256), static_cast<unsigned>(std::min<std::size_t>(L.nd, 4096)));
   if (L.m > 0 && L.nd > 0) {

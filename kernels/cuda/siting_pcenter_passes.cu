@@ -7,6 +7,7 @@
 
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/siting_device.cuh"
+#include "lib/siting/cost_models.hpp"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {
@@ -15,8 +16,6 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr unsigned kColumnSlices = 32;  // row slices of the column-max pass, reduced on the host
-
-template <class T> __device__ double AsDistance(T v) { return v < ElementTraits<T>::kInf ? static_cast<double>(v) : INFINITY; }
 
 // partial[slice][k] = max over the slice's rows of cost(u, k).
 template <class T>
@@ -27,7 +26,7 @@ __global__ void __launch_bounds__(kThreads)
   if (k >= m) return;
   double mx = 0;
   for (std::uint32_t u = blockIdx.y; u < nd; u += gridDim.y)
-    mx = fmax(mx, AsDistance(costs[static_cast<std::size_t>(demand_row[u]) * row_stride + k]));
+    mx = fmax(mx, DistanceOrInfinity(costs[static_cast<std::size_t>(demand_row[u]) * row_stride + k]));
   partial[static_cast<std::size_t>(blockIdx.y) * m + k] = mx;
 }
 
@@ -40,7 +39,7 @@ __global__ void __launch_bounds__(kThreads)
   for (std::uint32_t u = blockIdx.x; u < nd; u += gridDim.x) {
     const T* row = costs + static_cast<std::size_t>(demand_row[u]) * row_stride;
     double mn = INFINITY;
-    for (std::uint32_t k = threadIdx.x; k < m; k += kThreads) mn = fmin(mn, AsDistance(row[k]));
+    for (std::uint32_t k = threadIdx.x; k < m; k += kThreads) mn = fmin(mn, DistanceOrInfinity(row[k]));
     s[threadIdx.x] = mn;
     __syncthreads();
     for (int half = kThreads / 2; half > 0; half /= 2) {

@@ -38,6 +38,12 @@ template <class T> struct CoverCost {
   }
 };
 
+// A matrix entry as a distance, unreachable = +infinity: p-center's passes,
+// on the host (p_center.cpp) and on the device (siting_pcenter_passes.cu).
+template <class T> GDIST_HOST_DEVICE double DistanceOrInfinity(T v) {
+  return v < ElementTraits<T>::kInf ? static_cast<double>(v) : std::numeric_limits<double>::infinity();
+}
+
 // The penalty solvers give an unreachable pair: well above the largest finite
 // cost so that serving a demand at all comes first (docs/SITING.md).
 inline double UnreachablePenalty(double max_finite) { return 16.0 * (max_finite + 1.0); }

@@ -39,8 +39,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair: 1.5 GiB of cover lists
 constexpr std::size_t kMaxRadii = std::size_t{1} << 24;
 
-template <class T> double AsDistance(T v) { return SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : kInf; }
-
 // One pass: each candidate's farthest demand and each demand's nearest candidate.
 template <class T>
 void Extremes(const SitingProblem<T>& prob, std::vector<double>* far_of_cand, std::vector<double>* near_of_demand) {
@@ -56,7 +54,7 @@ void Extremes(const SitingProblem<T>& prob, std::vector<double>* far_of_cand, st
     for (std::size_t u = 0; u < nd; ++u) {
       const T* row = prob.DemandRow(u, lo, hi, scratch.data());
       for (std::size_t k = lo; k < hi; ++k) {
-        const double c = AsDistance(row[k - lo]);
+        const double c = DistanceOrInfinity(row[k - lo]);
         (*far_of_cand)[k] = std::max((*far_of_cand)[k], c);
         near[u] = std::min(near[u], c);
       }
@@ -78,7 +76,7 @@ template <class T> std::vector<std::uint32_t> FarthestFirst(const SitingProblem<
     open[k] = 1;
     sites.push_back(k);
     prob.FacilityColumn(k, column.data());
-    for (std::size_t u = 0; u < nd; ++u) d1[u] = std::min(d1[u], AsDistance(column[u]));
+    for (std::size_t u = 0; u < nd; ++u) d1[u] = std::min(d1[u], DistanceOrInfinity(column[u]));
   };
   sites.clear();
   for (std::uint32_t k : prob.fixed()) open_site(k);
@@ -92,7 +90,7 @@ template <class T> std::vector<std::uint32_t> FarthestFirst(const SitingProblem<
     const T* r = prob.DemandRow(u, 0, m, row.data());
     std::uint32_t best = static_cast<std::uint32_t>(m);
     for (std::size_t k = 0; k < m; ++k)
-      if (!open[k] && (best == m || AsDistance(r[k]) < AsDistance(r[best]))) best = static_cast<std::uint32_t>(k);
+      if (!open[k] && (best == m || DistanceOrInfinity(r[k]) < DistanceOrInfinity(r[best]))) best = static_cast<std::uint32_t>(k);
     open_site(best);
   }
   return sites;
@@ -114,7 +112,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
       if (overflow) continue;
       const T* row = prob.DemandRow(u, 0, m, scratch.data());
       for (std::size_t k = 0; k < m; ++k) {
-        const double c = AsDistance(row[k]);
+        const double c = DistanceOrInfinity(row[k]);
         if (c >= lo && c <= hi) mine.push_back(c);
       }
       if (mine.size() > compact_at) {  // keep each thread's list short: dedupe as it grows

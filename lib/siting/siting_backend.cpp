@@ -10,13 +10,12 @@ std::size_t SitingDeviceBytes(const SitingCostLayout& L) {
   const std::size_t matrix = L.n * L.stride * e, index = L.nd * sizeof(std::uint32_t);
   if (L.direct()) return matrix + index;
   // The copy of the matrix and the gathered block live together for a moment.
-  const std::size_t block = L.nd * ((L.m + 31) / 32 * 32) * e;
+  const std::size_t block = L.nd * GatheredRowStride(L.m) * e;
   return matrix + block + 2 * index + L.m * sizeof(std::uint32_t);
 }
 
 std::size_t GainTableDeviceBytes(std::size_t nd, std::size_t m, std::size_t slots) {
-  constexpr std::size_t kChangeBytes = 48;  // sizeof(UserChange)
-  return (m + slots * m + slots) * sizeof(double) + m * sizeof(std::int32_t) + nd * kChangeBytes + (1 << 20);
+  return (m + slots * m + slots) * sizeof(double) + m * sizeof(std::int32_t) + nd * sizeof(UserChange) + (1 << 20);
 }
 
 bool SitingGpuWorthProbing(Backend requested, const SitingCostLayout& L) {

@@ -32,6 +32,10 @@ struct SitingCostLayout {
   bool direct() const { return rows_are_demands && cand == nullptr; }
 };
 
+// Row stride (elements) of the gathered demand x candidate block: rows start
+// on 128-byte boundaries for int32/float.
+inline std::size_t GatheredRowStride(std::size_t m) { return (m + 31) / 32 * 32; }
+
 // Device bytes the upload needs at its peak, before any gain table.
 std::size_t SitingDeviceBytes(const SitingCostLayout& layout);
 // Device bytes of one gain table for `slots` open sites (p-median: p).
