@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 
 namespace gdist {
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 
 namespace gdist {
 

@@ -38,7 +38,7 @@ void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const 
 
 // 16-bit mode conversions over count elements (count a multiple of 8):
 // every value >= INF32 becomes INF16 and back. Only valid when the range proof
-// of lib/engine/range_check.hpp (Int16ModeFits) holds.
+// of lib/core/range_check.hpp (Int16ModeFits) holds.
 void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count, cudaStream_t stream);
 void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream);
 

@@ -5,14 +5,11 @@
 #include <future>
 #include <string>
 
+#include "lib/core/backend.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
-
-enum class Backend { kAuto, kCpu, kGpu };
-bool ParseBackend(const std::string& s, Backend* out);
-const char* BackendName(Backend b);
 
 struct ApspOptions {
   Backend backend = Backend::kAuto;

@@ -1,6 +1,6 @@
 #include "lib/engine/backend_choice.hpp"
 
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {

@@ -6,15 +6,10 @@
 #include <cstdint>
 #include <string>
 
+#include "lib/core/backend.hpp"
 #include "lib/matrix/element_type.hpp"
 
 namespace gdist {
-
-struct GpuStatus {
-  bool usable = false;
-  std::string reason;          // why not usable, or the device name
-  std::size_t free_bytes = 0;  // device memory free now
-};
 
 // Never throws: no driver, no device, a device our kernels cannot run on or a
 // CUDA-less build give usable=false.

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {

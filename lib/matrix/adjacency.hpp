@@ -1,7 +1,7 @@
 // Graph (arc list) -> padded adjacency matrix, applying the duplicate and
 // self-loop policy and choosing an element type that cannot overflow.
 #pragma once
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {

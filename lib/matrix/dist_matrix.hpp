@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "formats/vertex_labels.hpp"
+#include "lib/core/vertex_labels.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/matrix/page_buffer.hpp"
 

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "lib/paths/next_hop.hpp"
+#include "lib/matrix/next_hop_matrix.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 

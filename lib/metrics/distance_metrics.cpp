@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/metrics_gpu.hpp"
 #include "lib/util/error.hpp"
 

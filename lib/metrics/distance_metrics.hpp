@@ -5,7 +5,7 @@
 #include <functional>
 #include <string>
 
-#include "lib/engine/gpu_backend.hpp"
+#include "lib/core/backend.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/metrics_gpu_plan.hpp"
 #include "lib/metrics/summary.hpp"

@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-#include "lib/engine/apsp.hpp"
+#include "lib/core/backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/metrics/row_reduction.hpp"
 

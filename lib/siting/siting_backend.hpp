@@ -4,8 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "lib/engine/apsp.hpp"
-#include "lib/engine/gpu_backend.hpp"
+#include "lib/core/backend.hpp"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {

@@ -41,7 +41,7 @@ std::size_t SitingDeviceBytes(const SitingCostLayout& layout);
 // Device bytes of one gain table for `slots` open sites (p-median: p).
 std::size_t GainTableDeviceBytes(std::size_t nd, std::size_t m, std::size_t slots);
 
-class SitingDevice;  // kernels/cuda/siting_device.cuh
+class SitingDevice;  // lib/siting/siting_device.cuh
 
 // Copies the costs to the GPU. Throws gdist::Error on any CUDA failure.
 std::shared_ptr<const SitingDevice> UploadSitingCosts(const SitingCostLayout& layout);

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/vertex_labels.hpp"
+#include "lib/core/vertex_labels.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
 

@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/siting/siting_backend.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/util/error.hpp"

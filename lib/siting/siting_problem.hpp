@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/engine/apsp.hpp"
+#include "lib/core/backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/element_type.hpp"
 

@@ -4,7 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include "formats/vertex_labels.hpp"
+#include "lib/core/vertex_labels.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
 #include "lib/util/json_writer.hpp"

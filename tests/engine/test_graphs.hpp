@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist::test {

@@ -13,7 +13,7 @@
 #include <tuple>
 #include <vector>
 
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist::formats_test {

@@ -9,7 +9,7 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {

@@ -11,7 +11,7 @@
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/util/error.hpp"
 

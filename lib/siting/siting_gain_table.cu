@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.cuh"
-#include "kernels/cuda/siting_device.cuh"
+#include "lib/siting/siting_device.cuh"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/siting_device.hpp"
 

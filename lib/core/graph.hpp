@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/vertex_labels.hpp"
+#include "lib/core/vertex_labels.hpp"
 
 namespace gdist {
 

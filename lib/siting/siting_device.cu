@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.cuh"
-#include "kernels/cuda/siting_device.cuh"
+#include "lib/siting/siting_device.cuh"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {

@@ -1,4 +1,4 @@
-#include "formats/vertex_labels.hpp"
+#include "lib/core/vertex_labels.hpp"
 
 #include <charconv>
 
