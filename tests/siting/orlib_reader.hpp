@@ -1,7 +1,6 @@
 // An OR-Library p-median instance, solved: the formats layer's reader (last
 // duplicate wins, the convention the published optima assume; see
-// shared/data/SOURCES.md) and the CPU engine. Shared by the siting tests and
-// bench/siting_orlib.
+// shared/data/SOURCES.md) and the CPU engine. Shared by the siting tests.
 #pragma once
 #include <string>
 #include <variant>

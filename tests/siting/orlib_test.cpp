@@ -6,9 +6,9 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
+#include "formats/orlib_optima.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "tests/siting/orlib_reader.hpp"
 
@@ -16,18 +16,6 @@ namespace gdist {
 namespace {
 
 const std::string kDir = std::string(GDIST_SHARED_DATA) + "/orlib-pmed";
-
-std::map<std::string, double> ReadTable(const std::string& path) {
-  std::map<std::string, double> t;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    char name[64];
-    double v;
-    if (std::sscanf(line.c_str(), "%63s %lf", name, &v) == 2) t[name] = v;
-  }
-  return t;
-}
 
 struct Outcome {
   double median, center, median_opt, center_opt;
@@ -41,7 +29,7 @@ Outcome Solve(int i) {
   const SitingProblem<std::int32_t> prob(inst.dist.view(), input);
   const SitingOptions options;
   return {SolvePMedian(prob, inst.p, options).objective, SolvePCenter(prob, inst.p, options).objective,
-          ReadTable(kDir + "/pmedopt.txt").at(name), ReadTable(kDir + "/kcenteropt.txt").at(name)};
+          ReadOrlibOptima(kDir + "/pmedopt.txt").at(name), ReadOrlibOptima(kDir + "/kcenteropt.txt").at(name)};
 }
 
 TEST(Orlib, SmallInstancesReachThePublishedOptima) {
