@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_gpu_plan.hpp"
 #include "lib/metrics/row_reduction.hpp"

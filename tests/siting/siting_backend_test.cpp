@@ -1,6 +1,7 @@
 // Where the siting row passes run: the host-side decision, checked without a GPU.
 #include <gtest/gtest.h>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/siting/siting_backend.hpp"
 #include "lib/util/error.hpp"
 

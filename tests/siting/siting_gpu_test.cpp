@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/gain_table.hpp"
 #include "lib/siting/siting_device.hpp"
