@@ -1,6 +1,8 @@
 // gapsp IN OUT: all-pairs shortest paths, graph or adjacency file in,
-// distance matrix file (or raw NTHU output) out.
+// distance matrix file (or raw NTHU output) out; or gapsp IN --metrics FILE:
+// the metrics alone, no matrix written.
 #include <chrono>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 
@@ -13,15 +15,17 @@
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/util/phase_timer.hpp"
+#include "lib/matrix/page_buffer.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
-  std::string in, out, backend = "auto", to = "gdm", metrics;
+  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex;
   int threads = 0;
-  bool quiet = false, paths = false;
+  bool quiet = false, paths = false, progress = false;
+  std::size_t memory_limit = 0;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
-  app.add_option("OUT", out, "distance output")->required();
+  app.add_option("OUT", out, "distance output (may be left out with --metrics: then no matrix is written)");
   app.add_option("--backend", backend, "auto (GPU when present), cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}))
       ->capture_default_str();
@@ -29,6 +33,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"gdm", "nthu"}))
       ->capture_default_str();
   app.add_option("--metrics", metrics, "also write the gcenter metrics (JSON) to FILE, without a second pass");
+  app.add_option("--per-vertex", per_vertex, "with --metrics: also write the per-vertex metrics (CSV) to FILE");
+  app.add_option("--memory-limit", memory_limit,
+                 "bytes of RAM the CPU backend may hold of the matrix (e.g. 8G); a larger matrix is kept in a "
+                 "temporary file beside OUT and solved out of core (default: 3/4 of physical memory)")
+      ->transform(CLI::AsSizeValue(false));
+  app.add_flag("--progress", progress, "report rounds, relaxations/s and the fraction of the ceiling on stderr");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
   flags.Add(app);
@@ -40,6 +50,18 @@ int main(int argc, char** argv) {
     opts.threads = threads;
     if (opts.backend != gdist::Backend::kCpu) opts.gpu_probe = gdist::StartGpuProbe();
     if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
+    if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
+    if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
+    if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
+    opts.memory_limit = memory_limit ? memory_limit : gdist::DefaultMemoryLimit();
+    {
+      // A matrix over the limit lives in a temporary file (beside OUT, or in
+      // TMPDIR without one) and the engine works on it out of core.
+      std::filesystem::path dir = out.empty() ? std::filesystem::temp_directory_path()
+                                              : std::filesystem::absolute(out).parent_path();
+      gdist::SetFileBackedAbove(opts.memory_limit, dir.string());
+    }
+    if (progress) opts.progress = gdist::PrintProgressLine;
     gdist::PhaseTimer timer;
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     const double load_s = timer.Lap();
@@ -60,9 +82,14 @@ int main(int argc, char** argv) {
       }
       paths_s += timer.Lap();
       if (!metrics.empty())
-        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend});
-      if (to == "nthu") gdist::WriteNthuOutput(out, mat);
-      else gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
+        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend},
+                                    per_vertex);
+      if (out.empty()) {
+      } else if (to == "nthu") {
+        gdist::WriteNthuOutput(out, mat);
+      } else {
+        gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
+      }
       const double write_s = timer.Lap();
       if (!quiet) {
         std::cerr << std::fixed << std::setprecision(3);

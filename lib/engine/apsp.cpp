@@ -1,16 +1,38 @@
 #include "lib/engine/apsp.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
+#include "lib/engine/cpu_out_of_core.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/engine/negative_cycle.hpp"
 #include "lib/core/range_check.hpp"
+#include "lib/engine/super_tile_schedule.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
+
+std::size_t PhysicalMemoryBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0;
+}
+
+void PrintProgressLine(const ApspProgress& p) {
+  char line[256];
+  std::snprintf(line, sizeof line, "progress: %s %s round %zu/%zu, %.1f s, %.3g relax/s", p.worker.c_str(),
+                p.schedule.c_str(), p.rounds_done, p.rounds_total, p.seconds, p.relax_per_second);
+  std::string text = line;
+  if (p.ceiling_relax_per_second > 0) {
+    std::snprintf(line, sizeof line, " (%.1f%% of %.3g)", 100 * p.ceiling_fraction(), p.ceiling_relax_per_second);
+    text += line;
+  }
+  std::fprintf(stderr, "%s\n", text.c_str());
+}
 
 namespace {
 
@@ -82,7 +104,15 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
       GpuFloydWarshall(m.data(), m.stride(), GpuRunInfo{range.max_abs, range.negative, m.n()});
     }
   } else {
-    CpuFloydWarshall(m.data(), m.stride(), options.threads);
+    const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();
+    if (limit != 0 && m.payload_bytes() > limit) {
+      const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
+      report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
+                     std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
+      CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress);
+    } else {
+      CpuFloydWarshall(m.data(), m.stride(), options.threads);
+    }
   }
 
   if constexpr (std::is_integral_v<T>) {

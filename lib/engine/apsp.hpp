@@ -7,6 +7,7 @@
 
 #include "lib/core/backend.hpp"
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
@@ -17,7 +18,21 @@ struct ApspOptions {
   // A probe started earlier (StartGpuProbe), so that creating the CUDA context
   // overlaps reading the input; empty: SolveApsp probes itself.
   std::shared_future<GpuStatus> gpu_probe;
+  // Bytes the CPU backend may hold of the matrix at once; a larger matrix is
+  // solved out of core (super-tiles through a working set of this size).
+  // 0: DefaultMemoryLimit().
+  std::size_t memory_limit = 0;
+  // Called after each round with the run's progress (gapsp --progress); empty: none.
+  ProgressFn progress;
 };
+
+// Physical memory of this machine in bytes (sysconf), 0 when unknown.
+std::size_t PhysicalMemoryBytes();
+// The default memory_limit of the front ends: 3/4 of physical memory (the
+// rest for the input, the page cache and the other processes).
+inline std::size_t DefaultMemoryLimit() { return PhysicalMemoryBytes() / 4 * 3; }
+// A ProgressFn that prints one line per report on stderr.
+void PrintProgressLine(const ApspProgress& p);
 
 // ProbeGpu on a background thread.
 inline std::shared_future<GpuStatus> StartGpuProbe() { return std::async(std::launch::async, ProbeGpu).share(); }

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/cpu/tile_kernels.hpp"
+
 namespace gdist {
 
 // Instruction sets the CPU tile kernels are built for, slowest first.
@@ -22,5 +24,11 @@ template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads);
 // The same on an explicit ISA (lowered to DetectCpuIsa() if the CPU lacks it):
 // tests run every kernel build through this.
 template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa);
+// The in-core schedule on the size x size block at d whose rows are ld
+// elements apart (size a multiple of kCpuTile): the closure of one super-tile
+// in the out-of-core and distributed schedules.
+template <class T> void CpuFloydWarshallBlock(T* d, std::size_t size, std::size_t ld, int threads);
+// The tile operations of ActiveCpuIsa(), for schedules composed of them elsewhere.
+template <class T> cpu::TileKernels<T> ActiveCpuTileKernels();
 
 }  // namespace gdist

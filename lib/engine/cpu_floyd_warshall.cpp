@@ -77,10 +77,15 @@ template <class T> cpu::TileKernels<T> KernelsFor(CpuIsa isa) {
 
 }  // namespace
 
-template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa) {
+template <class T> cpu::TileKernels<T> ActiveCpuTileKernels() { return KernelsFor<T>(ActiveCpuIsa()); }
+
+namespace {
+
+// The in-core schedule on the size x size block at d (ld elements per row).
+template <class T>
+void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, const cpu::TileKernels<T>& k) {
   constexpr std::size_t kB = cpu::kCpuTile;
-  const cpu::TileKernels<T> k = KernelsFor<T>(isa);
-  const std::size_t tiles = stride / kB;
+  const std::size_t tiles = size / kB;
   if (threads <= 0) threads = omp_get_max_threads();  // honours OMP_NUM_THREADS
   threads = static_cast<int>(std::min<std::size_t>(threads, std::max<std::size_t>(1, tiles * tiles)));
   auto tile = [&](std::size_t ti, std::size_t tj) { return d + ti * kB * stride + tj * kB; };
@@ -139,13 +144,25 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
   }  // jthreads join here
 }
 
+}  // namespace
+
+template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa) {
+  RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(isa));
+}
+
+template <class T> void CpuFloydWarshallBlock(T* d, std::size_t size, std::size_t ld, int threads) {
+  RunFloydWarshall(d, size, ld, threads, KernelsFor<T>(ActiveCpuIsa()));
+}
+
 template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
   CpuFloydWarshallIsa(d, stride, threads, ActiveCpuIsa());
 }
 
-#define GDIST_INSTANTIATE(T)                                          \
-  template void CpuFloydWarshall<T>(T*, std::size_t, int);            \
-  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);
+#define GDIST_INSTANTIATE(T)                                                 \
+  template void CpuFloydWarshall<T>(T*, std::size_t, int);                   \
+  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);        \
+  template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int); \
+  template cpu::TileKernels<T> ActiveCpuTileKernels<T>();
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)

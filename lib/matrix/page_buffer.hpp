@@ -3,8 +3,16 @@
 // anonymous mmap gives zeroed pages lazily and transparent huge pages.
 #pragma once
 #include <cstddef>
+#include <string>
 
 namespace gdist {
+
+// From now on, buffers larger than above_bytes are backed by an unlinked
+// temporary file in `dir` (shared mapping, space reserved up front) instead of
+// anonymous memory: a matrix larger than RAM then pages to that file, and the
+// out-of-core schedules keep their working set in anonymous buffers. Process
+// wide (set once by a front end, before it loads the matrix).
+void SetFileBackedAbove(std::size_t above_bytes, const std::string& dir);
 
 class PageBuffer {
  public:

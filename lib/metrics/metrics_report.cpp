@@ -93,10 +93,11 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 
 template <class T>
 void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                          const MetricsOptions& options) {
+                          const MetricsOptions& options, const std::string& per_vertex_csv) {
   const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
   const DistanceSummary& s = m.summary;
   const Centrality& c = m.centrality;
+  if (!per_vertex_csv.empty()) WritePerVertexMetricsCsv(per_vertex_csv, s, c, meta.labels);
   std::ostringstream text;
   JsonWriter json(text);
   json.BeginObject();
@@ -111,10 +112,10 @@ void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const
 }
 
 template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int32_t>&, const MatrixMeta&,
-                                   const MetricsOptions&);
+                                   const MetricsOptions&, const std::string&);
 template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int64_t>&, const MatrixMeta&,
-                                   const MetricsOptions&);
+                                   const MetricsOptions&, const std::string&);
 template void WriteMetricsJsonFile(const std::string&, const MatrixView<float>&, const MatrixMeta&,
-                                   const MetricsOptions&);
+                                   const MetricsOptions&, const std::string&);
 
 }  // namespace gdist

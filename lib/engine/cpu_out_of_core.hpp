@@ -1,0 +1,22 @@
+// CPU Floyd-Warshall on a matrix larger than the memory it may use: the
+// super-tile schedule (super_tile_schedule.hpp) over a working set of four
+// blocks; each block is copied from the matrix (an mmapped file when it does
+// not fit in RAM), updated with the CPU tile operations, and written back when
+// evicted. Results are the in-core engine's, bit for bit.
+#pragma once
+#include <cstddef>
+
+#include "lib/engine/progress.hpp"
+
+namespace gdist {
+
+// Blocks the CPU out-of-core schedule keeps in memory at once.
+inline constexpr int kCpuOutOfCoreSlots = 4;
+
+// d: stride x stride (a multiple of 128), diagonal 0. side: the block side
+// (SuperTileSideFor with kCpuOutOfCoreSlots). threads <= 0: all cores.
+template <class T>
+void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,
+                               const ProgressFn& progress = {});
+
+}  // namespace gdist
