@@ -8,6 +8,9 @@
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
+#include "lib/distributed/distributed_fw.hpp"
+#include "lib/distributed/mpi_session.hpp"
+#include "lib/distributed/process_grid.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
@@ -45,10 +48,12 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
   app.footer("EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu");
   return gdist::RunApp(app, argc, argv, [&] {
+    // Under mpirun every rank runs this; rank 0 alone writes OUT and the metrics.
+    gdist::MpiSession mpi(&argc, &argv);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
-    if (opts.backend != gdist::Backend::kCpu) opts.gpu_probe = gdist::StartGpuProbe();
+    if (opts.backend != gdist::Backend::kCpu && !mpi.distributed()) opts.gpu_probe = gdist::StartGpuProbe();
     if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
@@ -62,6 +67,18 @@ int main(int argc, char** argv) {
       gdist::SetFileBackedAbove(opts.memory_limit, dir.string());
     }
     if (progress) opts.progress = gdist::PrintProgressLine;
+    if (mpi.distributed()) {
+      if (opts.backend == gdist::Backend::kGpu)
+        throw gdist::Error("--backend gpu: the distributed schedule runs on the CPU tile kernels in this build");
+      opts.backend = gdist::Backend::kCpu;
+      const gdist::ProcessGrid grid = gdist::ChooseProcessGrid(mpi.size());
+      opts.schedule_note = "distributed over " + std::to_string(mpi.size()) + " MPI ranks (" +
+                           std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
+                           " block-cyclic tiles, CPU tile kernels)";
+      opts.schedule = [&](void* d, std::size_t stride, gdist::ElementType type) {
+        gdist::DistributedFloydWarshall(mpi, d, stride, type, threads, opts.progress);
+      };
+    }
     gdist::PhaseTimer timer;
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     const double load_s = timer.Lap();
@@ -72,6 +89,7 @@ int main(int argc, char** argv) {
       double paths_s = timer.Lap();
       gdist::ApspReport r = gdist::SolveApsp(mat, opts);
       const double apsp_s = timer.Lap();
+      if (mpi.rank() != 0) return;  // the result was gathered on rank 0
       gdist::NextHopMatrix next;
       if (paths) {
         // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.

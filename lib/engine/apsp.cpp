@@ -77,22 +77,8 @@ template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
   return r;
 }
 
-}  // namespace
-
-template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options) {
-  auto t0 = std::chrono::steady_clock::now();
-  ApspReport report;
-  if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
-  const WeightRange range = ScanWeights(m);
-  if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative))
-    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
-                ", past what " + ElementTraits<T>::kName +
-                " holds with INF to spare; convert with 'gconvert --type int64' (exact) or '--type float32'");
-  if (range.negative) {
-    if (auto v = FindNegativeCycle(m.view()))
-      throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
-  }
-
+template <class T>
+void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange& range, ApspReport& report) {
   GpuStatus gpu;
   if (options.backend != Backend::kCpu) gpu = options.gpu_probe.valid() ? options.gpu_probe.get() : ProbeGpu();
   BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu);
@@ -114,7 +100,31 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
       CpuFloydWarshall(m.data(), m.stride(), options.threads);
     }
   }
+}
 
+}  // namespace
+
+template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options) {
+  auto t0 = std::chrono::steady_clock::now();
+  ApspReport report;
+  if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
+  const WeightRange range = ScanWeights(m);
+  if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative))
+    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
+                ", past what " + ElementTraits<T>::kName +
+                " holds with INF to spare; convert with 'gconvert --type int64' (exact) or '--type float32'");
+  if (range.negative) {
+    if (auto v = FindNegativeCycle(m.view()))
+      throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
+  }
+
+  if (options.schedule) {
+    report.used = Backend::kCpu;
+    report.note = options.schedule_note;
+    options.schedule(m.data(), m.stride(), ElementTraits<T>::kType);
+  } else {
+    RunBackend(m, options, range, report);
+  }
   if constexpr (std::is_integral_v<T>) {
     // "INF + negative" sums sit just below INF: they are unreachable pairs.
     // The padding too (padded vertices are isolated; the file promises INF there).

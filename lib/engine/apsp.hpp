@@ -2,6 +2,7 @@
 // place), on the backend asked for or chosen. Checks that belong to every
 // backend live here: path-sum range, negative cycles, unreachable clean-up.
 #pragma once
+#include <functional>
 #include <future>
 #include <string>
 
@@ -24,6 +25,11 @@ struct ApspOptions {
   std::size_t memory_limit = 0;
   // Called after each round with the run's progress (gapsp --progress); empty: none.
   ProgressFn progress;
+  // Replaces the CPU/GPU backends after the checks (the distributed schedule
+  // sets it): runs Floyd-Warshall in place on the stride x stride matrix;
+  // schedule_note goes to the report.
+  std::function<void(void* d, std::size_t stride, ElementType type)> schedule;
+  std::string schedule_note;
 };
 
 // Physical memory of this machine in bytes (sysconf), 0 when unknown.
