@@ -8,7 +8,8 @@ GDIST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
 
 packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
-          libbenchmark-dev python3 python3-numpy python3-scipy python3-networkx)
+          libbenchmark-dev python3 python3-numpy python3-scipy python3-networkx
+          libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
