@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex;
   int threads = 0;
   bool quiet = false, paths = false, progress = false;
-  std::size_t memory_limit = 0;
+  std::size_t memory_limit = 0, device_memory = 0;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
   app.add_option("OUT", out, "distance output (may be left out with --metrics: then no matrix is written)");
@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
   app.add_option("--memory-limit", memory_limit,
                  "bytes of RAM the CPU backend may hold of the matrix (e.g. 8G); a larger matrix is kept in a "
                  "temporary file beside OUT and solved out of core (default: 3/4 of physical memory)")
+      ->transform(CLI::AsSizeValue(false));
+  app.add_option("--device-memory", device_memory,
+                 "bytes of GPU memory the GPU backend may use (e.g. 2G); a larger matrix is streamed through it "
+                 "out of core from the pinned host matrix (default: the free device memory)")
       ->transform(CLI::AsSizeValue(false));
   app.add_flag("--progress", progress, "report rounds, relaxations/s and the fraction of the ceiling on stderr");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
@@ -59,6 +63,7 @@ int main(int argc, char** argv) {
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
     if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
     opts.memory_limit = memory_limit ? memory_limit : gdist::DefaultMemoryLimit();
+    opts.device_memory = device_memory;
     {
       // A matrix over the limit lives in a temporary file (beside OUT, or in
       // TMPDIR without one) and the engine works on it out of core.

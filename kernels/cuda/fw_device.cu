@@ -126,11 +126,21 @@ struct LookaheadResources {
 
 template <class E>
 void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options) {
+  FloydWarshallOnDeviceBlock(d, stride, stride, stream, options);
+}
+
+template <class E>
+void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cudaStream_t stream,
+                                const FwScheduleOptions& options) {
   if (stride == 0 || stride % kTile != 0) throw Error("GPU engine: stride must be a positive multiple of 128");
+  if (size == 0 || size % kTile != 0 || size > stride)
+    throw Error("GPU engine: the block size must be a positive multiple of 128, at most the stride");
+  if (options.schedule == FwSchedule::kDataflow && size != stride)
+    throw Error("GPU engine: the dataflow schedule runs on whole matrices only");
   RaiseSharedMemoryLimits<E>(options.k_unroll, options.late_c);
   const int u = options.k_unroll;
   const bool late = options.late_c;
-  const int tiles = static_cast<int>(stride / kTile);
+  const int tiles = static_cast<int>(size / kTile);
   if (options.schedule == FwSchedule::kDataflow) {
     LaunchDataflow(d, stride, tiles, stream, u);
     return;
@@ -191,5 +201,8 @@ bool KernelsRunOnDevice(std::string* why) {
 template void FloydWarshallOnDevice<std::int32_t>(std::int32_t*, std::size_t, cudaStream_t, const FwScheduleOptions&);
 template void FloydWarshallOnDevice<float>(float*, std::size_t, cudaStream_t, const FwScheduleOptions&);
 template void FloydWarshallOnDevice<std::int16_t>(std::int16_t*, std::size_t, cudaStream_t, const FwScheduleOptions&);
+template void FloydWarshallOnDeviceBlock<std::int32_t>(std::int32_t*, std::size_t, std::size_t, cudaStream_t,
+                                                       const FwScheduleOptions&);
+template void FloydWarshallOnDeviceBlock<float>(float*, std::size_t, std::size_t, cudaStream_t, const FwScheduleOptions&);
 
 }  // namespace gdist::cuda

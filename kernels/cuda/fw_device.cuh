@@ -36,6 +36,13 @@ struct FwScheduleOptions {
 template <class E>
 void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options = {});
 
+// The same on the size x size block at d whose rows are `stride` elements
+// apart (size a multiple of kTile): the closure of one block of the
+// out-of-core schedule. Not with kDataflow unless size == stride.
+template <class E>
+void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cudaStream_t stream,
+                                const FwScheduleOptions& options = {});
+
 // 16-bit mode conversions over count elements (count a multiple of 8):
 // every value >= INF32 becomes INF16 and back. Only valid when the range proof
 // of lib/core/range_check.hpp (Int16ModeFits) holds.

@@ -93,16 +93,17 @@ __device__ __forceinline__ bool PickTile(TileRole role, int r, int skip_next, in
 // so that the dataflow schedule, where other blocks update tiles during the
 // same launch, never reads a stale line. kUnroll: unroll of the k loop
 // (benchmarked variants; the engine uses TileConfig<E>::kKUnroll).
+// The same on three tiles given by address, each with its own row pitch in
+// bytes (the out-of-core and distributed schedules keep A, B and C in
+// different buffers).
 template <class E, int kUnroll, bool kLateC = true>
-__device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int ci, int cj, unsigned char* smem) {
+__device__ __forceinline__ void UpdateTileAt(const char* a_tile, std::size_t a_row_bytes, const char* b_tile,
+                                             std::size_t b_row_bytes, char* c_tile, std::size_t row_bytes,
+                                             unsigned char* smem) {
   using Cfg = TileConfig<E>;
   using Op = MinPlus<E>;
   using W = typename Op::Word;
 
-  const std::size_t row_bytes = stride * sizeof(E);
-  const char* a_tile = reinterpret_cast<const char*>(d + (std::size_t)ci * kTile * stride + (std::size_t)r * kTile);
-  const char* b_tile = reinterpret_cast<const char*>(d + (std::size_t)r * kTile * stride + (std::size_t)cj * kTile);
-  char* c_tile = reinterpret_cast<char*>(d + (std::size_t)ci * kTile * stride + (std::size_t)cj * kTile);
   const int tx = threadIdx.x % Cfg::kThreadsX;
   const int ty = threadIdx.x / Cfg::kThreadsX;
 
@@ -133,14 +134,14 @@ __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int 
     for (int v = threadIdx.x; v < kTile * kAVecs; v += Cfg::kThreads) {
       const int row = v / kAVecs, piece = v % kAVecs;
       detail::CpAsync16(as + row * Cfg::kARowBytes + piece * 16,
-                        a_tile + row * row_bytes + q * Cfg::kChunk * sizeof(E) + piece * 16);
+                        a_tile + row * a_row_bytes + q * Cfg::kChunk * sizeof(E) + piece * 16);
     }
     constexpr int kBVecs = Cfg::kBRowBytes / 16;
 #pragma unroll
     for (int v = threadIdx.x; v < Cfg::kChunk * kBVecs; v += Cfg::kThreads) {
       const int kr = v / kBVecs, piece = v % kBVecs;
       detail::CpAsync16(bs + kr * Cfg::kBRowBytes + piece * 16,
-                        b_tile + (std::size_t)(q * Cfg::kChunk + kr) * row_bytes + piece * 16);
+                        b_tile + (std::size_t)(q * Cfg::kChunk + kr) * b_row_bytes + piece * 16);
     }
   };
 
@@ -199,6 +200,15 @@ __device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int 
     *reinterpret_cast<uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16) =
         make_uint4(ToBits(c[ii][4]), ToBits(c[ii][5]), ToBits(c[ii][6]), ToBits(c[ii][7]));
   }
+}
+
+template <class E, int kUnroll, bool kLateC = true>
+__device__ __forceinline__ void UpdateTile(E* d, std::size_t stride, int r, int ci, int cj, unsigned char* smem) {
+  const std::size_t row_bytes = stride * sizeof(E);
+  const char* a_tile = reinterpret_cast<const char*>(d + (std::size_t)ci * kTile * stride + (std::size_t)r * kTile);
+  const char* b_tile = reinterpret_cast<const char*>(d + (std::size_t)r * kTile * stride + (std::size_t)cj * kTile);
+  char* c_tile = reinterpret_cast<char*>(d + (std::size_t)ci * kTile * stride + (std::size_t)cj * kTile);
+  UpdateTileAt<E, kUnroll, kLateC>(a_tile, row_bytes, b_tile, row_bytes, c_tile, row_bytes, smem);
 }
 
 template <class E, int kUnroll = TileConfig<E>::kKUnroll, bool kLateC = true>

@@ -10,6 +10,7 @@
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/cpu_out_of_core.hpp"
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/engine/gpu_out_of_core.hpp"
 #include "lib/engine/negative_cycle.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
@@ -81,13 +82,16 @@ template <class T>
 void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange& range, ApspReport& report) {
   GpuStatus gpu;
   if (options.backend != Backend::kCpu) gpu = options.gpu_probe.valid() ? options.gpu_probe.get() : ProbeGpu();
-  BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu);
+  BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu, options.device_memory);
   report.used = choice.backend;
   report.note = choice.note;
   if (choice.backend == Backend::kCpu) report.note += std::string(", ") + CpuIsaName(ActiveCpuIsa()) + " kernels";
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
-      GpuFloydWarshall(m.data(), m.stride(), GpuRunInfo{range.max_abs, range.negative, m.n()});
+      if (choice.out_of_core_side != 0)
+        GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress);
+      else
+        GpuFloydWarshall(m.data(), m.stride(), GpuRunInfo{range.max_abs, range.negative, m.n()});
     }
   } else {
     const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();

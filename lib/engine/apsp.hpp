@@ -23,6 +23,9 @@ struct ApspOptions {
   // solved out of core (super-tiles through a working set of this size).
   // 0: DefaultMemoryLimit().
   std::size_t memory_limit = 0;
+  // Bytes of device memory the GPU backend may use (--device-memory); a
+  // matrix over it runs out of core on the GPU. 0: the free device memory.
+  std::size_t device_memory = 0;
   // Called after each round with the run's progress (gapsp --progress); empty: none.
   ProgressFn progress;
   // Replaces the CPU/GPU backends after the checks (the distributed schedule

@@ -3,6 +3,8 @@
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 
+#include <algorithm>
+
 namespace gdist {
 
 namespace {
@@ -43,7 +45,8 @@ GpuPlan PlanGpuRun(ElementType type, std::size_t stride, const GpuRunInfo& info,
   return plan;
 }
 
-BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t stride, const GpuStatus& gpu) {
+BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t stride, const GpuStatus& gpu,
+                              std::size_t device_limit) {
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
   const bool type_ok = type == ElementType::kInt32 || type == ElementType::kFloat32;
   if (!gpu.usable) {
@@ -55,11 +58,21 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
       throw Error(std::string("--backend gpu: the GPU engine supports int32 and float32, not ") + ElementName(type));
     return {Backend::kCpu, std::string("the GPU engine does not support ") + ElementName(type)};
   }
-  std::size_t need = GpuBytesNeeded(type, stride);
-  if (need > gpu.free_bytes)
-    return {Backend::kCpu, "the matrix needs " + std::to_string(need >> 20) + " MiB of GPU memory, " +
-                               std::to_string(gpu.free_bytes >> 20) + " MiB are free: using the CPU backend"};
-  return {Backend::kGpu, gpu.reason};
+  const std::size_t budget = device_limit ? std::min(device_limit, gpu.free_bytes) : gpu.free_bytes;
+  const std::size_t need = GpuBytesNeeded(type, stride);
+  if (need <= budget) return {Backend::kGpu, gpu.reason};
+  // Out of core the blocks fill the budget; keep 1/16 of it beside the
+  // head-room for what the runtime allocates per launch and stream.
+  const std::size_t reserve = kHeadroomBytes + budget / 16;
+  const std::size_t usable = budget > reserve ? budget - reserve : 0;
+  const std::size_t smallest = kGpuOutOfCoreSlots * kTile * kTile * ElementSize(type);
+  if (usable < smallest)
+    return {Backend::kCpu, "the GPU budget of " + std::to_string(budget >> 20) +
+                               " MiB holds not even the smallest out-of-core blocks: using the CPU backend"};
+  BackendDecision d{Backend::kGpu, gpu.reason, SuperTileSideFor(stride, ElementSize(type), usable, kGpuOutOfCoreSlots)};
+  d.note += ", out of core: the matrix needs " + std::to_string(need >> 20) + " MiB, the budget is " +
+            std::to_string(budget >> 20) + " MiB; blocks of " + std::to_string(d.out_of_core_side);
+  return d;
 }
 
 }  // namespace gdist

@@ -18,7 +18,8 @@ namespace gdist {
 
 struct BlockId {
   std::size_t i = 0, j = 0;
-  bool operator==(const BlockId&) const = default;
+  // Written out: nvcc compiles this header as C++17 (no defaulted ==).
+  bool operator==(const BlockId& o) const { return i == o.i && j == o.j; }
 };
 
 enum class SuperOp {

@@ -166,11 +166,22 @@ TEST(BackendChoice, FallbackDecisions) {
   EXPECT_THROW(ChooseBackend(Backend::kGpu, ElementType::kInt64, 128, big), Error);
   EXPECT_EQ(ChooseBackend(Backend::kAuto, ElementType::kInt32, 32768, big).backend, Backend::kGpu);
   EXPECT_EQ(ChooseBackend(Backend::kGpu, ElementType::kFloat32, 32768, big).backend, Backend::kGpu);
-  // 32768^2 * 4 bytes = 4 GiB > 100 MiB: CPU with a note naming both sizes.
+  // 32768^2 * 4 bytes = 4 GiB > 100 MiB: out of core on the GPU, six blocks in
+  // what the head-room and 1/16 leave: sqrt(29.75 MiB / 6 / 4) = 1140 -> 1024.
   BackendDecision f = ChooseBackend(Backend::kGpu, ElementType::kInt32, 32768, tiny);
-  EXPECT_EQ(f.backend, Backend::kCpu);
+  EXPECT_EQ(f.backend, Backend::kGpu);
+  EXPECT_EQ(f.out_of_core_side, 1024u);
   EXPECT_NE(f.note.find("4160 MiB"), std::string::npos) << f.note;
   EXPECT_NE(f.note.find("100 MiB"), std::string::npos) << f.note;
+  // --device-memory caps the budget: 8192^2 * 4 + 64 MiB = 320 MiB > 128 MiB.
+  BackendDecision capped = ChooseBackend(Backend::kAuto, ElementType::kInt32, 8192, big, 128 * kMiB);
+  EXPECT_EQ(capped.backend, Backend::kGpu);
+  EXPECT_EQ(capped.out_of_core_side, 1536u);  // sqrt((128 - 64 - 8) MiB / 6 / 4) = 1564 -> 1536
+  EXPECT_EQ(ChooseBackend(Backend::kAuto, ElementType::kInt32, 8192, big, 400 * kMiB).out_of_core_side, 0u);
+  // A budget under the head-room holds no blocks: the CPU, saying why.
+  BackendDecision none_fit = ChooseBackend(Backend::kAuto, ElementType::kInt32, 8192, big, 32 * kMiB);
+  EXPECT_EQ(none_fit.backend, Backend::kCpu);
+  EXPECT_NE(none_fit.note.find("not even the smallest"), std::string::npos) << none_fit.note;
   // 1024^2*4 + 64 MiB = 68 MiB fits in 100 MiB.
   EXPECT_EQ(ChooseBackend(Backend::kAuto, ElementType::kInt32, 1024, tiny).backend, Backend::kGpu);
 }

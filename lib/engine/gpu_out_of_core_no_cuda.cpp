@@ -1,0 +1,15 @@
+// Linked instead of gpu_out_of_core.cu when the build has no CUDA.
+#include <cstdint>
+
+#include "lib/engine/gpu_out_of_core.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+template <class T> void GpuOutOfCoreFloydWarshall(T*, std::size_t, std::size_t, const ProgressFn&) {
+  throw Error("this build has no CUDA backend");
+}
+template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&);
+template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&);
+
+}  // namespace gdist

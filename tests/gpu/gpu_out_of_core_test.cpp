@@ -1,0 +1,56 @@
+// The GPU out-of-core schedule (blocks streamed from the pinned host matrix,
+// forced by a small device budget) == the CPU in-core engine, bit for bit,
+// after SolveApsp: fresh random graphs with negative weights and unreachable
+// pairs, int32 and float32, block splits even and uneven. Skipped where
+// ProbeGpu() finds no GPU (CI); run on the device.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "lib/engine/apsp.hpp"
+#include "lib/engine/backend_choice.hpp"
+#include "lib/engine/gpu_backend.hpp"
+#include "tests/engine/test_graphs.hpp"
+
+namespace gdist {
+namespace {
+
+template <class T> void CheckGpuOutOfCore(const test::TestGraph& g, std::uint64_t seed) {
+  SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(g.n) + ", " + ElementTraits<T>::kName);
+  DistMatrix<T> cpu = test::ToMatrix<T>(g);
+  ApspOptions c;
+  c.backend = Backend::kCpu;
+  c.memory_limit = std::size_t(1) << 40;
+  SolveApsp(cpu, c);
+  // Budgets: 64 MiB head-room plus six blocks of 128, 256 and 384.
+  for (std::size_t side : {128, 256, 384}) {
+    if (side * 2 > cpu.stride()) continue;
+    SCOPED_TRACE("block side " + std::to_string(side));
+    DistMatrix<T> m = test::ToMatrix<T>(g);
+    ApspOptions o;
+    o.backend = Backend::kGpu;
+    o.device_memory = ((std::size_t(64) << 20) + 6 * side * side * sizeof(T)) * 16 / 15 + 4096;
+    std::size_t reports = 0;
+    o.progress = [&](const ApspProgress& p) { reports = p.rounds_done; };
+    const ApspReport r = SolveApsp(m, o);
+    EXPECT_EQ(r.used, Backend::kGpu);
+    EXPECT_NE(r.note.find("out of core"), std::string::npos) << r.note;
+    EXPECT_EQ(reports, (m.stride() + side - 1) / side);
+    ASSERT_EQ(std::memcmp(m.data(), cpu.data(), cpu.payload_bytes()), 0)
+        << test::FirstDifference(m, test::Rows(cpu));
+  }
+}
+
+TEST(GpuOutOfCore, SameBytesAsCpu) {
+  const GpuStatus gpu = ProbeGpu();
+  if (!gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  for (std::size_t n : {700, 1000}) {
+    const std::uint64_t seed = test::FreshSeed();
+    CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.02, 1000, 0, seed), seed);
+    CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.05, 100, 60, seed + 1), seed + 1);
+    CheckGpuOutOfCore<float>(test::RandomGraph(n, 0.03, 1000, 300, seed + 2), seed + 2);
+  }
+}
+
+}  // namespace
+}  // namespace gdist
