@@ -1,0 +1,97 @@
+#include "lib/matrix/matrix_export.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lib/util/atomic_file.hpp"
+
+namespace gdist {
+namespace {
+
+template <class T> const char* NpyDescr() {
+  if constexpr (std::is_same_v<T, std::int32_t>) return "<i4";
+  else if constexpr (std::is_same_v<T, std::int64_t>) return "<i8";
+  else if constexpr (std::is_same_v<T, float>) return "<f4";
+  else return "<f8";
+}
+
+// Shortest text that reads back to the same value; "inf" for no path.
+template <class T> void AppendValue(std::string& out, T v) {
+  if (v >= ElementTraits<T>::kInf) {
+    out += "inf";
+    return;
+  }
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+// A CSV field: quoted when it holds a comma, quote or line break (RFC 4180).
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+}  // namespace
+
+template <class T> std::string NpyHeader(std::size_t rows, std::size_t cols) {
+  std::string dict = "{'descr': '";
+  dict.append(NpyDescr<T>()).append("', 'fortran_order': False, 'shape': (").append(std::to_string(rows));
+  dict.append(", ").append(std::to_string(cols)).append("), }");
+  // Magic (6) + version (2) + header length (2) + dict + padding + '\n', a multiple of 64.
+  const std::size_t unpadded = 10 + dict.size() + 1;
+  dict.append((64 - unpadded % 64) % 64, ' ');
+  dict += '\n';
+  std::string h = "\x93NUMPY";
+  h += char(1);
+  h += char(0);
+  h += char(dict.size() & 0xff);
+  h += char(dict.size() >> 8);
+  return h + dict;
+}
+
+template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d) {
+  AtomicFile out(path);
+  const std::string header = NpyHeader<T>(d.n, d.n);
+  out.Write(header.data(), header.size());
+  for (std::size_t i = 0; i < d.n; ++i) out.Write(d.row(i), d.n * sizeof(T));
+  out.Commit();
+}
+
+template <class T>
+void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
+  AtomicFile out(path);
+  std::string line = "vertex";
+  for (std::size_t j = 0; j < d.n; ++j) line.append(",").append(CsvField(labels.label(j)));
+  line += '\n';
+  out.Write(line.data(), line.size());
+  for (std::size_t i = 0; i < d.n; ++i) {
+    line = CsvField(labels.label(i));
+    const T* row = d.row(i);
+    for (std::size_t j = 0; j < d.n; ++j) {
+      line += ',';
+      AppendValue(line, row[j]);
+    }
+    line += '\n';
+    out.Write(line.data(), line.size());
+  }
+  out.Commit();
+}
+
+#define GDIST_EXPORT_INSTANTIATE(T)                                                       \
+  template std::string NpyHeader<T>(std::size_t, std::size_t);                           \
+  template void WriteNpy<T>(const std::string&, const MatrixView<T>&);                    \
+  template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);
+GDIST_EXPORT_INSTANTIATE(std::int32_t)
+GDIST_EXPORT_INSTANTIATE(std::int64_t)
+GDIST_EXPORT_INSTANTIATE(float)
+#undef GDIST_EXPORT_INSTANTIATE
+
+}  // namespace gdist

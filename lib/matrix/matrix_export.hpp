@@ -1,0 +1,20 @@
+// Exports of a distance matrix for analysts: NumPy .npy (numpy.load reads it,
+// n x n without the padding, the element type and INF of the matrix file)
+// and CSV (a header row of labels, then one row per vertex, "inf" for no
+// path, which pandas.read_csv and numpy.genfromtxt read as infinity).
+// Both stream row by row from any MatrixView, so an mmapped file larger than
+// memory exports as well; both write through AtomicFile.
+#pragma once
+#include <string>
+
+#include "lib/matrix/dist_matrix.hpp"
+
+namespace gdist {
+
+template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d);
+template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels);
+
+// The .npy header for an n x n matrix of T (format 1.0, padded to 64 bytes).
+template <class T> std::string NpyHeader(std::size_t rows, std::size_t cols);
+
+}  // namespace gdist

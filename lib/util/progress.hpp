@@ -1,0 +1,61 @@
+// Progress on stderr for long runs: a one-line bar with done/total, rate and
+// ETA, redrawn at most ten times a second. Shown when stderr is a terminal
+// (or --progress forces it); never in a pipe or a log unless forced; -q
+// silences it. One process-wide mode, set once by the app from its flags.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace gdist {
+
+enum class ProgressMode { kAuto, kAlways, kNever };
+
+void SetProgressMode(ProgressMode mode);
+// True when bars and the pre-run estimate line should be drawn now.
+bool ProgressEnabled();
+
+// One task with a known amount of work (rows, rounds, trees, iterations).
+// Add() is safe from many threads; drawing happens on the thread whose Add()
+// crosses the redraw interval, under a mutex, so workers never wait on I/O.
+class ProgressBar {
+ public:
+  // `unit` names what `total` counts ("rounds", "trees", "MB"); `scale`
+  // converts it for the rate ("relax/s" with scale = n*n*tile, say).
+  ProgressBar(std::string label, std::uint64_t total, std::string unit = "", double rate_scale = 1.0,
+              std::string rate_unit = "");
+  ~ProgressBar();  // draws the final state and ends the line
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  void Add(std::uint64_t done);
+  void Set(std::uint64_t done);
+  bool visible() const { return visible_; }
+
+  // The line as it would be drawn, for tests (no terminal needed).
+  std::string Render(std::uint64_t done, double elapsed_s, int width) const;
+
+ private:
+  void MaybeDraw(bool final);
+
+  std::string label_, unit_, rate_unit_;
+  std::uint64_t total_;
+  double rate_scale_;
+  bool visible_;
+  std::atomic<std::uint64_t> done_{0};
+  std::atomic<std::int64_t> next_draw_ns_{0};
+  std::chrono::steady_clock::time_point start_;
+  std::mutex draw_mutex_;
+};
+
+// "1.2 GB", "35 s", "2:05", "1.6e13": compact numbers for progress lines.
+std::string HumanDuration(double seconds);
+std::string HumanBytes(double bytes);
+std::string HumanRate(double per_second);
+
+// The one line before a long run (terminal only): what it will take.
+void PrintEstimate(const std::string& tool, double bytes, double seconds);
+
+}  // namespace gdist
