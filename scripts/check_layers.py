@@ -31,6 +31,7 @@ LAYER_OF_FOLDER = {
     "lib/metrics": "analysis",
     "lib/siting": "analysis",
     "lib/pipeline": "analysis",
+    "lib/pictures": "analysis",
     "apps": "apps",
     "tests": "tests",
     "bench": "bench",

@@ -1,0 +1,61 @@
+#include "formats/coordinates.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+
+#include "formats/input_file.hpp"
+#include "formats/token_parse.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels) {
+  Coordinates c;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  c.xy.assign(labels.size(), {nan, nan});
+  InputFile in(path);
+  std::string_view line;
+  std::string_view f[5];
+  bool first = true;
+  while (in.NextLine(&line)) {
+    const std::size_t k = SplitFields(line, f, 4);
+    if (k == 0 || f[0][0] == '#' || f[0] == "c" || f[0] == "p") continue;  // blank, comment, DIMACS header
+    std::size_t at = 0;
+    if (f[0] == "v") {  // DIMACS: v ID X Y, coordinates in millionths of degrees
+      c.geographic = true;
+      at = 1;
+    }
+    if (k != at + 3) throw ParseError(path, in.line_number(), "expected 'label x y' (or DIMACS 'v id x y')");
+    double x, y;
+    if (!ParseDouble(f[at + 1], &x) || !ParseDouble(f[at + 2], &y) || !std::isfinite(x) || !std::isfinite(y)) {
+      if (first) {  // a header line such as "vertex,x,y"
+        first = false;
+        continue;
+      }
+      throw ParseError(path, in.line_number(), "coordinates " + Quoted(f[at + 1]) + " " + Quoted(f[at + 2]) +
+                                                   " are not finite numbers");
+    }
+    first = false;
+    const auto v = labels.find(f[at]);
+    if (!v) throw ParseError(path, in.line_number(), "vertex " + Quoted(f[at]) + " is not in the graph");
+    c.xy[*v] = {x, y};
+  }
+  for (const auto& p : c.xy) c.missing += std::isnan(p.first);
+  return c;
+}
+
+std::optional<std::string> CompanionCoordinates(const std::string& graph_path) {
+  std::string base = graph_path;
+  for (const char* ext : {".gz", ".gr"})
+    if (base.size() > std::strlen(ext) && base.compare(base.size() - std::strlen(ext), std::string::npos, ext) == 0)
+      base.resize(base.size() - std::strlen(ext));
+  for (const char* ext : {".co", ".co.gz"}) {
+    std::error_code ec;
+    if (base + ext != graph_path && std::filesystem::is_regular_file(base + ext, ec)) return base + ext;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gdist
