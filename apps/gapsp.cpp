@@ -12,6 +12,7 @@
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/distributed/process_grid.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/matrix/matrix_export.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
 #include "lib/metrics/metrics_report.hpp"
@@ -32,8 +33,10 @@ int main(int argc, char** argv) {
   app.add_option("--backend", backend, "auto (GPU when present), cpu or gpu")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}))
       ->capture_default_str();
-  app.add_option("--to", to, "output: gdm (matrix file) or nthu (raw n x n int32, INF = 1073741823)")
-      ->check(CLI::IsMember({"gdm", "nthu"}))
+  app.add_option("--to", to,
+                 "output: gdm (matrix file), nthu (raw n x n int32, INF = 1073741823), npy (NumPy, n x n,\n"
+                 "values >= the type's INF mean no path) or csv (labels in the first row and column, inf)")
+      ->check(CLI::IsMember({"gdm", "nthu", "npy", "csv"}))
       ->capture_default_str();
   app.add_option("--metrics", metrics, "also write the gcenter metrics (JSON) to FILE, without a second pass");
   app.add_option("--per-vertex", per_vertex, "with --metrics: also write the per-vertex metrics (CSV) to FILE");
@@ -50,7 +53,8 @@ int main(int argc, char** argv) {
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
-  app.footer("EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu");
+  app.footer("EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
+             "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
   return gdist::RunApp(app, argc, argv, [&] {
     // Under mpirun every rank runs this; rank 0 alone writes OUT and the metrics.
     gdist::MpiSession mpi(&argc, &argv);
@@ -58,7 +62,7 @@ int main(int argc, char** argv) {
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
     if (opts.backend != gdist::Backend::kCpu && !mpi.distributed()) opts.gpu_probe = gdist::StartGpuProbe();
-    if (paths && to == "nthu") throw gdist::Error("--paths needs --to gdm (the NTHU layout has no room for routes)");
+    if (paths && to != "gdm") throw gdist::Error("--paths needs --to gdm (only the matrix file has room for routes)");
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
     if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
@@ -110,6 +114,10 @@ int main(int argc, char** argv) {
       if (out.empty()) {
       } else if (to == "nthu") {
         gdist::WriteNthuOutput(out, mat);
+      } else if (to == "npy") {
+        gdist::WriteNpy(out, mat.view());
+      } else if (to == "csv") {
+        gdist::WriteCsvMatrix(out, mat.view(), mat.meta().labels);
       } else {
         gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
       }

@@ -7,11 +7,13 @@
 #include <functional>
 #include <iostream>
 
+#include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
+  AddVersionFlag(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

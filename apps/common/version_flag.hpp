@@ -1,0 +1,47 @@
+// --version for every app: the version and commit it was built from, and
+// which kernels this build and this machine can run, so a bug report or a
+// benchmark line says exactly what ran.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "lib/engine/cpu_backend.hpp"
+
+#ifndef GDIST_VERSION
+#define GDIST_VERSION "unknown"
+#endif
+#ifndef GDIST_COMMIT
+#define GDIST_COMMIT "unknown"
+#endif
+#ifndef GDIST_CUDA_ARCHITECTURES
+#define GDIST_CUDA_ARCHITECTURES ""
+#endif
+
+namespace gdist {
+
+inline std::string VersionText(const std::string& tool) {
+  std::string cpu;
+  for (CpuIsa isa = DetectCpuIsa();; isa = CpuIsa(int(isa) - 1)) {  // every ISA up to this CPU's best
+    cpu += CpuIsaName(isa);
+    if (isa == CpuIsa::kPortable) break;
+    cpu += ", ";
+  }
+  std::string text = tool + " " GDIST_VERSION " (commit " GDIST_COMMIT ")\n";
+  text += "CPU kernels: " + cpu + " (this machine; GDIST_CPU_ISA lowers the choice)\n";
+#ifdef GDIST_HAVE_CUDA
+  text += "CUDA backend: built for " GDIST_CUDA_ARCHITECTURES " (used when a GPU is present)\n";
+#else
+  text += "CUDA backend: not built (no nvcc at build time)\n";
+#endif
+#ifdef GDIST_HAVE_MPI
+  text += "MPI: built (mpirun -np P gapsp ...)";
+#else
+  text += "MPI: not built";
+#endif
+  return text;
+}
+
+inline void AddVersionFlag(CLI::App& app) { app.set_version_flag("--version", VersionText(app.get_name())); }
+
+}  // namespace gdist
