@@ -18,14 +18,15 @@
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
+#include "lib/util/json_writer.hpp"
 #include "lib/util/phase_timer.hpp"
 #include "lib/matrix/page_buffer.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
-  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex;
+  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto";
   int threads = 0;
-  bool quiet = false, paths = false, progress = false;
+  bool quiet = false, paths = false, progress = false, json = false;
   std::size_t memory_limit = 0, device_memory = 0;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
@@ -51,6 +52,12 @@ int main(int argc, char** argv) {
   app.add_flag("--progress", progress, "report rounds, relaxations/s and the fraction of the ceiling on stderr");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
+  app.add_option("--element-bits", element_bits,
+                 "auto: int32 inputs run in 16 bits when every distance is proven to fit (results stay int32); "
+                 "32: never")
+      ->check(CLI::IsMember({"auto", "32"}))
+      ->capture_default_str();
+  app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
   app.footer("EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
@@ -61,6 +68,7 @@ int main(int argc, char** argv) {
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
+    opts.allow_int16 = element_bits == "auto";
     if (opts.backend != gdist::Backend::kCpu && !mpi.distributed()) opts.gpu_probe = gdist::StartGpuProbe();
     if (paths && to != "gdm") throw gdist::Error("--paths needs --to gdm (only the matrix file has room for routes)");
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
@@ -122,10 +130,28 @@ int main(int argc, char** argv) {
         gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
       }
       const double write_s = timer.Lap();
+      if (json) {
+        gdist::JsonWriter w(std::cout);
+        w.BeginObject();
+        w.Key("n").Number(static_cast<double>(mat.n()));
+        w.Key("backend").Str(gdist::BackendName(r.used));
+        w.Key("backend_note").Str(r.note);
+        w.Key("element_bits").Number(r.element_bits);
+        w.Key("precision_reason").Str(r.precision_reason);
+        w.Key("distance_bound");
+        if (r.distance_bound >= 0) w.Number(static_cast<double>(r.distance_bound));
+        else w.Null();
+        w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
+        if (paths) w.Key("next_hops_s").Number(paths_s);
+        w.Key("write_s").Number(write_s);
+        w.EndObject();
+        std::cout << "\n";
+      }
       if (!quiet) {
         std::cerr << std::fixed << std::setprecision(3);
         std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
-                  << "); read " << load_s << " s, apsp " << apsp_s << " s";
+                  << "), " << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s
+                  << " s, apsp " << apsp_s << " s";
         if (paths) std::cerr << ", next hops " << paths_s << " s";
         std::cerr << ", write " << write_s << " s\n";
       }

@@ -44,8 +44,9 @@ void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cuda
                                 const FwScheduleOptions& options = {});
 
 // 16-bit mode conversions over count elements (count a multiple of 8):
-// every value >= INF32 becomes INF16 and back. Only valid when the range proof
-// of lib/core/range_check.hpp (Int16ModeFits) holds.
+// values are clamped at INF16 on the way down (an arc heavier than any
+// distance may exist), INF16 becomes INF32 on the way up. Only valid when a
+// range proof of lib/core/range_check.hpp holds.
 void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count, cudaStream_t stream);
 void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream);
 

@@ -1,5 +1,6 @@
 // The 16-bit mode's conversions (fw_device.cuh): int32 <-> int16 with INF
-// mapped both ways, eight elements per thread and 16-byte accesses.
+// mapped both ways, eight elements per thread and 16-byte accesses. CPU twin:
+// lib/engine/cpu_int16_floyd_warshall.cpp.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -11,8 +12,9 @@
 namespace gdist::cuda {
 namespace {
 
+// Clamps at INF16: values are non-negative, and one at or above INF16 (an arc
+// on no shortest path, or INF32) acts as INF16 (range_check.hpp).
 __global__ void NarrowKernel(const std::int32_t* src, std::int16_t* dst, std::size_t groups) {
-  constexpr std::int32_t kInf32 = MinPlus<std::int32_t>::kInf;
   constexpr std::int16_t kInf16 = MinPlus<std::int16_t>::kInf;
   for (std::size_t g = blockIdx.x * (std::size_t)blockDim.x + threadIdx.x; g < groups;
        g += (std::size_t)gridDim.x * blockDim.x) {
@@ -22,9 +24,9 @@ __global__ void NarrowKernel(const std::int32_t* src, std::int16_t* dst, std::si
     unsigned int packed[4];
 #pragma unroll
     for (int p = 0; p < 4; ++p) {
-      const unsigned lo = static_cast<std::uint16_t>(v[2 * p] >= kInf32 ? kInf16 : static_cast<std::int16_t>(v[2 * p]));
+      const unsigned lo = static_cast<std::uint16_t>(static_cast<std::int16_t>(min(v[2 * p], std::int32_t{kInf16})));
       const unsigned hi =
-          static_cast<std::uint16_t>(v[2 * p + 1] >= kInf32 ? kInf16 : static_cast<std::int16_t>(v[2 * p + 1]));
+          static_cast<std::uint16_t>(static_cast<std::int16_t>(min(v[2 * p + 1], std::int32_t{kInf16})));
       packed[p] = lo | (hi << 16);
     }
     reinterpret_cast<uint4*>(dst)[g] = make_uint4(packed[0], packed[1], packed[2], packed[3]);

@@ -30,17 +30,28 @@ inline double PathSumBound(std::size_t n, double max_abs_weight) {
 // (2^15-2) still fits the non-saturating 16-bit add of VIADDMNMX.S16x2.
 inline constexpr std::int32_t kInt16Inf = (1 << 14) - 1;
 
-// True when an int32 matrix may run in 16 bits with bit-identical results:
+// When an int32 matrix may run in 16 bits with bit-identical results:
 // non-negative weights (no "INF + negative" drift to keep apart from real
-// distances) and every finite distance strictly below kInt16Inf, i.e.
-// (n-1)*max|w| <= 2^14-2. (A distance equal to 2^14-1 would read as INF, so
-// the bound must be strict.) Then every sum a+b of two stored values is at
-// most 2*kInt16Inf < 2^15: no overflow; a sum above a real distance only
-// loses the min, and clamping at kInt16Inf commutes with min-plus for
-// non-negative values, so the 16-bit run yields min(d, kInt16Inf) == d.
+// distances) and every finite distance d strictly below kInt16Inf (a distance
+// of 2^14-1 would read as INF). The values are narrowed by clamping at
+// kInt16Inf (an arc heavier than that may still exist: it is on no shortest
+// path). Then every stored value is in [0, kInt16Inf], every sum a+b is at
+// most 2*kInt16Inf < 2^15: no overflow; and clamping commutes with min-plus
+// for non-negative values (min(min(a,K) + min(b,K), K) = min(a+b, K)), so the
+// 16-bit run yields min(d, kInt16Inf): d itself, and INF16 exactly where d is
+// infinite.
+//
+// The n-based proof: (n-1)*max|w| <= 2^14-2 (a shortest path has at most n-1
+// arcs). Free, but only small graphs pass it.
 inline bool Int16ModeFits(std::size_t n, double max_abs_weight, bool has_negative) {
   if (has_negative) return false;
   return PathSumBound(n, max_abs_weight) < static_cast<double>(kInt16Inf);
+}
+
+// The graph-derived proof: distance_bound (lib/engine/distance_bound.hpp, an
+// upper bound on every finite distance; -1 = none computed) below kInt16Inf.
+inline bool Int16BoundFits(std::int64_t distance_bound) {
+  return distance_bound >= 0 && distance_bound < kInt16Inf;
 }
 
 }  // namespace gdist

@@ -12,6 +12,7 @@
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/engine/gpu_out_of_core.hpp"
 #include "lib/engine/negative_cycle.hpp"
+#include "lib/engine/precision_choice.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
 #include "lib/util/error.hpp"
@@ -78,6 +79,19 @@ template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
   return r;
 }
 
+// The width the engine computes in: the matrix's own, or 16 bits for an
+// int32 matrix whose distances are proven to fit (precision_choice.hpp).
+template <class T> PrecisionChoice ChooseWidth(const DistMatrix<T>& m, const WeightRange& range, bool allow_int16) {
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    return ChoosePrecision(m.view(), range.max_abs, range.negative, allow_int16);
+  } else {
+    PrecisionChoice c;
+    c.element_bits = static_cast<int>(8 * sizeof(T));
+    c.reason = std::string("the matrix's type, ") + ElementTraits<T>::kName;
+    return c;
+  }
+}
+
 template <class T>
 void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange& range, ApspReport& report) {
   GpuStatus gpu;
@@ -86,24 +100,36 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   report.used = choice.backend;
   report.note = choice.note;
   if (choice.backend == Backend::kCpu) report.note += std::string(", ") + CpuIsaName(ActiveCpuIsa()) + " kernels";
+  const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();
+  const bool cpu_out_of_core = choice.backend == Backend::kCpu && limit != 0 && m.payload_bytes() > limit;
+  const bool out_of_core = cpu_out_of_core || (choice.backend == Backend::kGpu && choice.out_of_core_side != 0);
+  // Out of core, the bound's arcs could pass the memory limit: the matrix's own width.
+  const PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !out_of_core);
+  const bool int16 = precision.element_bits == 16;
+  bool ran_int16 = false;
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
-      if (choice.out_of_core_side != 0)
+      if (choice.out_of_core_side != 0) {
         GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress);
-      else
-        GpuFloydWarshall(m.data(), m.stride(), GpuRunInfo{range.max_abs, range.negative, m.n()});
+      } else {
+        const GpuRunInfo info{range.max_abs, range.negative, m.n(), int16 ? precision.distance_bound : -1, int16};
+        ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info) == GpuMode::kInt16;
+      }
     }
+  } else if (cpu_out_of_core) {
+    const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
+    report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
+                   std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
+    CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress);
   } else {
-    const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();
-    if (limit != 0 && m.payload_bytes() > limit) {
-      const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
-      report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
-                     std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
-      CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress);
-    } else {
-      CpuFloydWarshall(m.data(), m.stride(), options.threads);
-    }
+    if constexpr (std::is_same_v<T, std::int32_t>)
+      ran_int16 = int16 && CpuFloydWarshallInt16(m.data(), m.stride(), options.threads, ActiveCpuIsa());
+    if (!ran_int16) CpuFloydWarshall(m.data(), m.stride(), options.threads);
   }
+  report.element_bits = ran_int16 ? 16 : static_cast<int>(8 * sizeof(T));
+  report.precision_reason = out_of_core ? "the out-of-core schedule runs in the matrix's type" : precision.reason;
+  report.distance_bound = precision.distance_bound;
+  if (int16 && !ran_int16) report.precision_reason += "; but the 16-bit copy did not fit in memory beside the matrix";
 }
 
 }  // namespace
@@ -126,6 +152,8 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
     report.used = Backend::kCpu;
     report.note = options.schedule_note;
     options.schedule(m.data(), m.stride(), ElementTraits<T>::kType);
+    report.element_bits = static_cast<int>(8 * sizeof(T));
+    report.precision_reason = "the distributed schedule runs in the matrix's type";
   } else {
     RunBackend(m, options, range, report);
   }

@@ -16,6 +16,9 @@ namespace gdist {
 struct ApspOptions {
   Backend backend = Backend::kAuto;
   int threads = 0;  // CPU threads; 0 = all cores
+  // int32 matrices run in 16 bits when every finite distance is proven to fit
+  // (precision_choice.hpp); false keeps 32 bits (tests and benches compare).
+  bool allow_int16 = true;
   // A probe started earlier (StartGpuProbe), so that creating the CUDA context
   // overlaps reading the input; empty: SolveApsp probes itself.
   std::shared_future<GpuStatus> gpu_probe;
@@ -50,6 +53,9 @@ struct ApspReport {
   Backend used = Backend::kCpu;
   std::string note;      // why this backend (fallbacks are explained here)
   double seconds = 0;    // engine time, checks included
+  int element_bits = 32;        // width the engine computed in (16, 32 or 64); results keep the matrix's type
+  std::string precision_reason;  // why that width
+  std::int64_t distance_bound = -1;  // the proven bound behind a 16-bit run; -1: none
 };
 
 // Replaces m (kind kAdjacency) by its shortest-path distances (kind kDistance).

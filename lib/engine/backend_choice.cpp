@@ -35,7 +35,9 @@ GpuPlan PlanGpuRun(ElementType type, std::size_t stride, const GpuRunInfo& info,
   plan.rounds = stride / plan.tile;
   plan.mode = type == ElementType::kFloat32 ? GpuMode::kFloat32 : GpuMode::kInt32;
   plan.device_bytes = GpuBytesNeeded(type, stride);
-  if (type == ElementType::kInt32 && Int16ModeFits(info.n, info.max_abs_weight, info.has_negative)) {
+  const bool int16_proven = Int16ModeFits(info.n, info.max_abs_weight, info.has_negative) ||
+                            (!info.has_negative && Int16BoundFits(info.distance_bound));
+  if (type == ElementType::kInt32 && info.allow_int16 && int16_proven) {
     const std::size_t with16 = plan.device_bytes + stride * stride * sizeof(std::int16_t);
     if (with16 <= free_bytes) {
       plan.mode = GpuMode::kInt16;

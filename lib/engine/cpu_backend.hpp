@@ -23,6 +23,7 @@ CpuIsa ActiveCpuIsa();
 template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads);
 // The same on an explicit ISA (lowered to DetectCpuIsa() if the CPU lacks it):
 // tests run every kernel build through this.
+// T: int16_t, int32_t, int64_t or float.
 template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa);
 // The in-core schedule on the size x size block at d whose rows are ld
 // elements apart (size a multiple of kCpuTile): the closure of one super-tile
@@ -30,5 +31,13 @@ template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int thread
 template <class T> void CpuFloydWarshallBlock(T* d, std::size_t size, std::size_t ld, int threads);
 // The tile operations of ActiveCpuIsa(), for schedules composed of them elsewhere.
 template <class T> cpu::TileKernels<T> ActiveCpuTileKernels();
+
+// An int32 matrix computed in 16 bits: narrowed to an int16 copy (values
+// clamped at INF16), Floyd-Warshall on it, widened back (INF16 -> INF32).
+// Bit-identical to CpuFloydWarshall<int32_t> when a range proof of
+// range_check.hpp holds (non-negative weights, every finite distance below
+// INF16); the caller must have checked it. CPU twin of the GPU's 16-bit mode.
+// Returns false, with d untouched, when the int16 copy cannot be allocated.
+bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa);
 
 }  // namespace gdist

@@ -163,6 +163,7 @@ template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) 
   template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);        \
   template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int); \
   template cpu::TileKernels<T> ActiveCpuTileKernels<T>();
+GDIST_INSTANTIATE(std::int16_t)
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)

@@ -106,7 +106,7 @@ cuda::FwScheduleOptions ScheduleFromEnvironment() {
 
 }  // namespace
 
-template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
+template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
   std::size_t free_b = 0, total_b = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
   const GpuPlan plan = PlanGpuRun(ElementTraits<T>::kType, stride, info, free_b);
@@ -148,9 +148,10 @@ template <class T> void GpuFloydWarshall(T* host, std::size_t stride, const GpuR
     timer.Step("copy to host");
   }
   timer.Step("cudaFree + cudaHostUnregister");
+  return plan.mode;
 }
 
-template void GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);
-template void GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&);
+template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);
+template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&);
 
 }  // namespace gdist

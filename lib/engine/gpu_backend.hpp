@@ -16,20 +16,25 @@ namespace gdist {
 GpuStatus ProbeGpu();
 
 // In place on the padded host matrix (page aligned). T: int32_t or float.
-// max_abs_weight/has_negative let the engine pick its 16-bit mode when the
-// range proof allows it. Throws gdist::Error on any CUDA failure.
+// max_abs_weight/has_negative/distance_bound let the engine pick its 16-bit
+// mode when a range proof allows it (range_check.hpp). Returns the mode it ran
+// in. Throws gdist::Error on any CUDA failure.
 struct GpuRunInfo {
   double max_abs_weight = 0;
   bool has_negative = false;
-  std::size_t n = 0;  // real vertices (<= stride)
+  std::size_t n = 0;                 // real vertices (<= stride)
+  std::int64_t distance_bound = -1;  // proven bound on every finite distance (precision_choice.hpp); -1: none
+  bool allow_int16 = true;           // false: never the 16-bit mode
 };
-template <class T> void GpuFloydWarshall(T* d, std::size_t stride, const GpuRunInfo& info);
 
 // How a GPU run computes: the element width on the device. kInt16 serves
-// int32 matrices whose every finite distance provably fits (Int16ModeFits in
-// range_check.hpp); results are converted back and are bit-identical.
+// int32 matrices whose every finite distance provably fits (Int16ModeFits or
+// Int16BoundFits in range_check.hpp); results are converted back and are
+// bit-identical.
 enum class GpuMode { kInt32, kInt16, kFloat32 };
 const char* GpuModeName(GpuMode mode);
+
+template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuRunInfo& info);
 
 struct GpuPlan {
   GpuMode mode = GpuMode::kInt32;
@@ -40,7 +45,7 @@ struct GpuPlan {
 
 // Pure host logic (lib/engine/backend_choice.cpp), tested on machines without
 // a GPU. type: kInt32 or kFloat32; stride: a positive multiple of 128 (throws
-// gdist::Error otherwise). The 16-bit mode is chosen only when the proof holds
+// gdist::Error otherwise). The 16-bit mode is chosen only when a proof holds
 // and its extra buffer fits in free_bytes beside the int32 matrix.
 GpuPlan PlanGpuRun(ElementType type, std::size_t stride, const GpuRunInfo& info, std::size_t free_bytes);
 

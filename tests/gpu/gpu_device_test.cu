@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 
 #include "lib/engine/apsp.hpp"
@@ -93,6 +94,32 @@ TEST(GpuDevice, Int32SmallWeightsUseInt16Mode) {
   ASSERT_EQ(PlanGpuRun(ElementType::kInt32, 1024, GpuRunInfo{16, false, 1000}, std::size_t{1} << 30).mode,
             GpuMode::kInt16);
   ExpectGpuEqualsCpu<std::int32_t>({0.01, 0, 16, false}, "int16 mode");
+}
+
+// n = 4097 and 9000 with weights 1..3 fail the n rule; the graph's own bound
+// (a connected random graph: distances around 10) picks 16 bits. Arcs of
+// weight >= INF16 that lie on no shortest path test the clamped narrowing.
+// Reference: the CPU engine in 32 bits.
+TEST(GpuDevice, Int16ModeFromTheGraphsBound) {
+  SKIP_WITHOUT_GPU();
+  const std::uint64_t seed = std::random_device{}() * 0x9e3779b97f4a7c15ull ^ std::random_device{}();
+  std::mt19937_64 rng(seed);
+  for (std::size_t n : {4097u, 9000u}) {
+    DistMatrix<std::int32_t> gpu = RandomGraph<std::int32_t>(n, {8.0 / double(n), 1, 3, false}, rng);
+    for (std::size_t u = 0; u + 2 < n; u += 5)
+      if (gpu.at(u, u + 1) < kInt16Inf && gpu.at(u + 1, u + 2) < kInt16Inf) gpu.at(u, u + 2) = 20000 + int(u);
+    DistMatrix<std::int32_t> cpu(n);
+    std::copy(gpu.data(), gpu.data() + gpu.stride() * gpu.stride(), cpu.data());
+    cpu.meta() = gpu.meta();
+    ApspOptions cpu32{Backend::kCpu, 0};
+    cpu32.allow_int16 = false;
+    const ApspReport rg = SolveApsp(gpu, ApspOptions{Backend::kGpu, 0});
+    const ApspReport rc = SolveApsp(cpu, cpu32);
+    ASSERT_EQ(rg.used, Backend::kGpu) << rg.note;
+    EXPECT_EQ(rg.element_bits, 16) << rg.precision_reason;
+    EXPECT_EQ(rc.element_bits, 32);
+    EXPECT_EQ(std::memcmp(gpu.data(), cpu.data(), gpu.payload_bytes()), 0) << "seed " << seed << " n " << n;
+  }
 }
 
 // Quarter-integer weights: every path sum is exact in float32, so any

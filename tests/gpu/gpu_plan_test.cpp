@@ -153,6 +153,28 @@ TEST(GpuPlan, ChoosesModeByTypeProofAndMemory) {
   EXPECT_STREQ(GpuModeName(GpuMode::kInt16), "int16");
 }
 
+TEST(GpuPlan, SixteenBitsFromTheGraphsDistanceBound) {
+  const std::size_t s = 32768;
+  // n = 32768 with unit weights fails the (n-1) x max|w| rule ...
+  GpuRunInfo info{1, false, 32768};
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt32);
+  // ... but a proven bound below INF16 admits it, unless negative or refused.
+  info.distance_bound = 17;
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt16);
+  info.distance_bound = kInt16Inf - 1;
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt16);
+  info.distance_bound = kInt16Inf;  // would read as INF16
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt32);
+  info.distance_bound = 17;
+  info.allow_int16 = false;
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt32);
+  info.allow_int16 = true;
+  info.has_negative = true;
+  EXPECT_EQ(PlanGpuRun(ElementType::kInt32, s, info, std::size_t{80} << 30).mode, GpuMode::kInt32);
+  EXPECT_FALSE(Int16BoundFits(-1));
+  EXPECT_TRUE(Int16BoundFits(0));
+}
+
 TEST(BackendChoice, FallbackDecisions) {
   GpuStatus none{false, "no CUDA device", 0};
   GpuStatus big{true, "Test GPU", std::size_t{80} << 30};
