@@ -2,10 +2,11 @@
 // and thread count; prints relax/s = n^3 / seconds and the fraction of the
 // 4.1e10 relax/s min-plus ceiling of our 2-core machines (shared/docs/anchors.md).
 //
-// usage: cpu_fw_bench (--graph ARCFILE | --n N [--seed S] [--max-weight W]) [--threads 1,2]
+// usage: cpu_fw_bench (--graph ARCFILE | --n N [--seed S] [--max-weight W | --unweighted]) [--threads 1,2]
 //                     [--types int32,float32,int64,auto] [--reps R] [--isa avx512|avx2|portable]
 // --graph reads bench/peers/make_graph.py output (the graph the peers time);
-// --n draws a random graph with n^2/10 arcs, weights 0..W here (default 1000).
+// --n draws a random graph with n^2/10 arcs, weights 0..W here (default 1000),
+// or all 1 (--unweighted).
 // Type "auto" is the int32 matrix as SolveApsp runs it: the precision choice
 // (lib/engine/precision_choice.hpp, its graph-bound proof timed too), then the
 // 16-bit engine (conversions included) when the proof holds, else int32; its
@@ -40,11 +41,12 @@ std::vector<std::string> SplitCommas(const std::string& s) {
   return out;
 }
 
+// max_weight 0: every weight 1 (unweighted).
 gdist::bench::ArcFile RandomGraph(int n, unsigned seed, int max_weight) {
   gdist::bench::ArcFile g;
   g.n = n;
   std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int> vertex(0, n - 1), weight(0, max_weight);
+  std::uniform_int_distribution<int> vertex(0, n - 1), weight(max_weight > 0 ? 0 : 1, std::max(max_weight, 1));
   const std::size_t m = std::size_t(n) * n / 10;
   for (std::size_t e = 0; e < m; ++e) {
     int u = vertex(rng), v = vertex(rng);
@@ -129,6 +131,7 @@ int main(int argc, char** argv) {
     else if (a == "--n") n = std::atoi(next().c_str());
     else if (a == "--seed") seed = unsigned(std::atoi(next().c_str()));
     else if (a == "--max-weight") max_weight = std::max(1, std::atoi(next().c_str()));
+    else if (a == "--unweighted") max_weight = 0;
     else if (a == "--threads") threads_arg = next();
     else if (a == "--types") types_arg = next();
     else if (a == "--reps") reps = std::max(1, std::atoi(next().c_str()));

@@ -24,7 +24,7 @@ using gdist::cpu::kCpuTile;
 template <class T> void Time(const char* type, gdist::cpu::TileKernels<T> k, double seconds) {
   const std::size_t stride = 3 * kCpuTile;  // a, b, c side by side in one 128-row strip
   std::vector<T> m(stride * kCpuTile);
-  for (std::size_t i = 0; i < m.size(); ++i) m[i] = T(i * 7919 % 1000);
+  for (std::size_t i = 0; i < m.size(); ++i) m[i] = T(i * 7919 % 1000);  // sums fit int16 too
   T* a = m.data();
   T* b = a + kCpuTile;
   T* c = b + kCpuTile;
@@ -55,6 +55,7 @@ template <class T> void AllIsas(const char* type, double seconds) {
 int main(int argc, char** argv) {
   double seconds = 1.0;
   if (argc >= 3 && std::string(argv[1]) == "--seconds") seconds = std::atof(argv[2]);
+  AllIsas<std::int16_t>("int16", seconds);
   AllIsas<std::int32_t>("int32", seconds);
   AllIsas<float>("float32", seconds);
   AllIsas<std::int64_t>("int64", seconds);
