@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "lib/engine/cpu_backend.hpp"
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/matrix/page_buffer.hpp"
 #include "lib/util/error.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "lib/engine/distance_bound.hpp"
-#include "lib/engine/range_check.hpp"
+#include "lib/core/range_check.hpp"
 
 namespace gdist {
 
