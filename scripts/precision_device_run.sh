@@ -15,51 +15,47 @@ B=${BUILD_DIR:-/tmp/bp}
 DATA=${DATA:-$PWD/../shared/data}
 DATA=$(cd "$DATA" && pwd)
 mkdir -p "$OUT"
-SUMMARY=$OUT/summary.txt
-: > "$SUMMARY"
-note() { echo "$*" | tee -a "$SUMMARY"; }
-has() { [[ ",$STEPS," == *",$1,"* ]]; }
-now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.3f", b-a}'; }
+log() { echo "$*" | tee -a "$OUT/summary.txt"; }
+want() { case ",$STEPS," in *",$1,"*) return 0 ;; esac; return 1; }
+: > "$OUT/summary.txt"
+log "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.used,memory.total --format=csv,noheader 2>&1); $(nproc) cores"
 
-note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.used,memory.total --format=csv,noheader 2>&1); $(nproc) cores"
-
-if has build; then
-  t0=$(now)
+if want build; then
+  SECONDS=0
   { cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -G Ninja -DGDIST_SHARED_DATA="$DATA" &&
     cmake --build "$B" --target test_gpu test_engine precision_bench gapsp -j 16; } > "$OUT/build.log" 2>&1
   rc=$?
-  note "build rc=$rc in $(since "$t0") s"
+  log "build rc=$rc in $SECONDS s"
   [ $rc -eq 0 ] || { tail -30 "$OUT/build.log"; exit 1; }
 fi
 
-if has test; then
+if want test; then
   timeout 240 "$B/tests/test_gpu" > "$OUT/test_gpu.log" 2>&1
-  note "test_gpu rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$OUT/test_gpu.log" | tr '\n' ' ')"
+  log "test_gpu rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$OUT/test_gpu.log" | tr '\n' ' ')"
   timeout 120 "$B/tests/test_engine" > "$OUT/test_engine.log" 2>&1
-  note "test_engine rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$OUT/test_engine.log" | tr '\n' ' ')"
+  log "test_engine rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$OUT/test_engine.log" | tr '\n' ' ')"
 fi
 
-if has e2e; then
+if want e2e; then
   for be in gpu cpu; do
     "$B/apps/gapsp" "$DATA/snap/ca-GrQc.txt.gz" /tmp/grqc_$be.gdm --backend $be --json > "$OUT/gapsp_$be.json" 2> "$OUT/gapsp_$be.err"
-    note "gapsp ca-GrQc --backend $be rc=$? $(cat "$OUT/gapsp_$be.json")"
+    log "gapsp ca-GrQc --backend $be rc=$? $(cat "$OUT/gapsp_$be.json")"
   done
   cmp /tmp/grqc_gpu.gdm /tmp/grqc_cpu.gdm
-  note "gapsp ca-GrQc gpu (16-bit) and cpu (16-bit) outputs identical: rc=$?"
+  log "gapsp ca-GrQc gpu (16-bit) and cpu (16-bit) outputs identical: rc=$?"
   "$B/apps/gapsp" "$DATA/snap/ca-GrQc.txt.gz" /tmp/grqc_32.gdm --backend cpu --element-bits 32 -q
   cmp /tmp/grqc_gpu.gdm /tmp/grqc_32.gdm
-  note "gapsp ca-GrQc gpu (16-bit) and cpu --element-bits 32 outputs identical: rc=$?"
+  log "gapsp ca-GrQc gpu (16-bit) and cpu --element-bits 32 outputs identical: rc=$?"
 fi
 
-if has bench; then
+if want bench; then
   seed=$(date +%s)
-  GDIST_GPU_TIMING=1 timeout 200 "$B/bench/precision_bench" --random 32768 --degree 8 --seed $seed --backend gpu \
+  GDIST_GPU_TIMING=1 timeout 200 "$B/bench/precision_bench" --random 32768 --degree 8 --seed $seed --backend gpu --reps 3 \
     > "$OUT/bench_random.log" 2>&1
-  note "precision_bench --random 32768 (seed $seed) rc=$?"
-  grep -E 'proof|engine|identical|Floyd-Warshall' "$OUT/bench_random.log" | tee -a "$SUMMARY"
+  log "precision_bench --random 32768 (seed $seed) rc=$?"
+  grep -E 'proof|engine|identical|Floyd-Warshall' "$OUT/bench_random.log" | tee -a "$OUT/summary.txt"
   GDIST_GPU_TIMING=1 timeout 300 "$B/bench/precision_bench" --graph "$DATA/snap/ca-GrQc.txt.gz" --vertices 65536 \
-    --seed $seed --backend gpu > "$OUT/bench_grqc.log" 2>&1
-  note "precision_bench ca-GrQc x 65536 (seed $seed) rc=$?"
-  grep -E 'graph|proof|engine|identical|Floyd-Warshall' "$OUT/bench_grqc.log" | tee -a "$SUMMARY"
+    --seed $seed --backend gpu --reps 2 > "$OUT/bench_grqc.log" 2>&1
+  log "precision_bench ca-GrQc x 65536 (seed $seed) rc=$?"
+  grep -E 'graph|proof|engine|identical|Floyd-Warshall' "$OUT/bench_grqc.log" | tee -a "$OUT/summary.txt"
 fi
