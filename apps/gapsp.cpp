@@ -12,6 +12,7 @@
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/distributed/process_grid.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/matrix_export.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
@@ -85,15 +86,27 @@ int main(int argc, char** argv) {
     }
     if (progress) opts.progress = gdist::PrintProgressLine;
     if (mpi.distributed()) {
-      if (opts.backend == gdist::Backend::kGpu)
-        throw gdist::Error("--backend gpu: the distributed schedule runs on the CPU tile kernels in this build");
-      opts.backend = gdist::Backend::kCpu;
+      // Each rank decides for itself: its GPU when asked for or (auto) when
+      // one is usable here, else the CPU tile kernels.
+      gdist::DistributedOptions dist;
+      dist.threads = threads;
+      dist.progress = opts.progress;
+      if (opts.backend != gdist::Backend::kCpu) {
+        const gdist::GpuStatus gpu = gdist::ProbeGpu();
+        if (opts.backend == gdist::Backend::kGpu && !gpu.usable)
+          throw gdist::Error("--backend gpu: no usable GPU on " + mpi.where() + " (" + gpu.reason + ")");
+        dist.use_gpu = gpu.usable;
+      }
       const gdist::ProcessGrid grid = gdist::ChooseProcessGrid(mpi.size());
       opts.schedule_note = "distributed over " + std::to_string(mpi.size()) + " MPI ranks (" +
                            std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
-                           " block-cyclic tiles, CPU tile kernels)";
-      opts.schedule = [&](void* d, std::size_t stride, gdist::ElementType type) {
-        gdist::DistributedFloydWarshall(mpi, d, stride, type, threads, opts.progress);
+                           " block-cyclic tiles; rank 0 on the " + (dist.use_gpu ? "GPU" : "CPU") + ")";
+      opts.schedule_backend = dist.use_gpu ? gdist::Backend::kGpu : gdist::Backend::kCpu;
+      opts.schedule = [&mpi, dist](void* d, std::size_t stride, gdist::ElementType type) {
+        gdist::DistributedOptions o = dist;
+        // int64 has CPU kernels only.
+        if (type == gdist::ElementType::kInt64) o.use_gpu = false;
+        gdist::DistributedFloydWarshall(mpi, d, stride, type, o);
       };
     }
     gdist::PhaseTimer timer;

@@ -18,10 +18,15 @@
 
 namespace gdist {
 
+struct DistributedOptions {
+  bool use_gpu = false;  // this rank's tiles on a GPU (one rank per GPU of a host)
+  int threads = 0;       // CPU ranks: threads (0: all cores)
+  ProgressFn progress;
+};
+
 // d: the whole stride x stride matrix on every rank (as loaded); on return
-// rank 0's holds the result (the others' hold their own tiles' results).
-// threads <= 0: all cores. Throws gdist::Error.
+// rank 0's holds the result (the others' are left as they were). Throws gdist::Error.
 void DistributedFloydWarshall(const MpiSession& session, void* d, std::size_t stride, ElementType type,
-                              int threads, const ProgressFn& progress);
+                              const DistributedOptions& options);
 
 }  // namespace gdist

@@ -149,7 +149,7 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   }
 
   if (options.schedule) {
-    report.used = Backend::kCpu;
+    report.used = options.schedule_backend;
     report.note = options.schedule_note;
     options.schedule(m.data(), m.stride(), ElementTraits<T>::kType);
     report.element_bits = static_cast<int>(8 * sizeof(T));

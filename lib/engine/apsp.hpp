@@ -36,6 +36,7 @@ struct ApspOptions {
   // schedule_note goes to the report.
   std::function<void(void* d, std::size_t stride, ElementType type)> schedule;
   std::string schedule_note;
+  Backend schedule_backend = Backend::kCpu;  // what `schedule` runs on, for the report
 };
 
 // Physical memory of this machine in bytes (sysconf), 0 when unknown.
