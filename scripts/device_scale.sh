@@ -4,12 +4,7 @@
 # the device's 16 cores (same binary, same input, one call), bytes compared.
 # Run from the repo root on the GPU machine; logs under $OUT.
 set -u
-OUT=${OUT:-$PWD/device-out}
-B=${BUILD_DIR:-/tmp/gdist-build}
-mkdir -p "$OUT"
-S=$OUT/summary.txt
-: > "$S"
-note() { echo "$*" | tee -a "$S"; }
+source "$(dirname "$0")/device_scale_lib.sh"
 note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1) $(nproc) cores"
 t0=$(date +%s)
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_BUILD_BENCH=OFF > "$OUT/build.log" 2>&1 &&
@@ -22,14 +17,7 @@ note "ctest rc=$?: $(grep -E 'tests passed' "$OUT/ctest.log") skipped: $(grep -c
 grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/ctest.log" | head -20 | tee -a "$S"
 
 # CPU out of core vs in core, 16 threads, a fresh random graph (n = 8192, 8 arcs per vertex).
-python3 - "$RANDOM" > /tmp/g.gr <<'PY'
-import sys, numpy as np
-rng = np.random.default_rng(int(sys.argv[1])); n = 8192; m = 8 * n
-u = rng.integers(1, n + 1, m); v = rng.integers(1, n + 1, m); w = rng.integers(1, 1001, m)
-keep = u != v
-print(f"p sp {n} {keep.sum()}")
-sys.stdout.write("".join(f"a {a} {b} {c}\n" for a, b, c in zip(u[keep], v[keep], w[keep])))
-PY
+gen 8192 /tmp/g.gr
 for rep in 1 2; do
   "$B/apps/gapsp" --backend cpu /tmp/g.gr /tmp/in.gdm >> "$OUT/cpu_ooc.txt" 2>&1
   "$B/apps/gapsp" --backend cpu --memory-limit 64M /tmp/g.gr /tmp/ooc.gdm >> "$OUT/cpu_ooc.txt" 2>&1

@@ -5,13 +5,7 @@
 # then the n = 150,000 int32 metrics run (90 GB: does not fit the H100, so it
 # runs out of core), cut off before the call's limit. Logs under $OUT.
 set -u
-OUT=${OUT:-$PWD/device-out}
-B=${BUILD_DIR:-/tmp/gdist-build}
-START=$(date +%s)
-mkdir -p "$OUT"
-S=$OUT/summary.txt
-: > "$S"
-note() { echo "$*" | tee -a "$S"; }
+source "$(dirname "$0")/device_scale_lib.sh"
 note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1) $(nproc) cores $(free -g | awk '/Mem/{print $2}') GiB"
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_BUILD_BENCH=OFF > "$OUT/build.log" 2>&1 &&
   cmake --build "$B" -j 16 >> "$OUT/build.log" 2>&1
@@ -24,15 +18,6 @@ grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/ctest.log" | head -20 | tee -a 
 grep -E 'GpuOutOfCore|BackendChoice' "$OUT/ctest.log" | grep -E 'Passed|Failed' | tee -a "$S"
 
 # Random directed graph, 8 arcs per vertex, weights 1..1000, fresh seed.
-gen() { python3 - "$1" "$RANDOM" > "$2" <<'PY'
-import sys, numpy as np
-n = int(sys.argv[1]); rng = np.random.default_rng(int(sys.argv[2])); m = 8 * n
-u = rng.integers(1, n + 1, m); v = rng.integers(1, n + 1, m); w = rng.integers(1, 1001, m)
-k = u != v
-sys.stdout.write(f"p sp {n} {k.sum()}\n")
-np.savetxt(sys.stdout, np.stack([u[k], v[k], w[k]], 1), fmt="a %d %d %d")
-PY
-}
 G=/tmp/gapsp-run.txt
 gen 16384 /tmp/g16.gr
 "$B/apps/gapsp" --backend gpu /tmp/g16.gr /tmp/in16.gdm >> $G 2>&1

@@ -4,13 +4,7 @@
 # kernels) against one process on one GPU and against the CPU: bytes on fresh
 # graphs, then the n = 65,536 int32 timing of one H200 vs two in the same call.
 set -u
-OUT=${OUT:-$PWD/device-out}
-B=${BUILD_DIR:-/tmp/gdist-build}
-START=$(date +%s)
-mkdir -p "$OUT"
-S=$OUT/summary.txt
-: > "$S"
-note() { echo "$*" | tee -a "$S"; }
+source "$(dirname "$0")/device_scale_lib.sh"
 note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader | tr '\n' ' ') $(nproc) cores"
 nvidia-smi topo -m > "$OUT/topo.txt" 2>&1
 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_BUILD_BENCH=OFF -DGDIST_BUILD_TESTS=OFF > "$OUT/build.log" 2>&1 &&
@@ -20,17 +14,6 @@ note "build rc=$rc at $(( $(date +%s) - START )) s; $(grep 'gdist:' "$OUT/build.
 [ $rc -eq 0 ] || { tail -30 "$OUT/build.log"; exit 1; }
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none NCCL_NVLS_ENABLE=0
 MPI="mpirun --allow-run-as-root --oversubscribe -np 2 -x OMP_NUM_THREADS=8"
-gen() { python3 - "$1" "$RANDOM" "$3" > "$2" <<'PY'
-import sys, numpy as np
-n = int(sys.argv[1]); rng = np.random.default_rng(int(sys.argv[2])); neg = sys.argv[3] == "neg"; m = 8 * n
-u = rng.integers(1, n + 1, m); v = rng.integers(1, n + 1, m); w = rng.integers(1, 1001, m)
-if neg:  # potentials: negative arcs, no negative cycle
-    p = rng.integers(0, 400, n + 1); w = w + p[u] - p[v]
-k = u != v
-sys.stdout.write(f"p sp {n} {k.sum()}\n")
-np.savetxt(sys.stdout, np.stack([u[k], v[k], w[k]], 1), fmt="a %d %d %d")
-PY
-}
 C=$OUT/check.txt
 for spec in "3000 neg int32" "2500 pos float32" "5000 pos int32"; do
   set -- $spec
