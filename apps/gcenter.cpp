@@ -144,11 +144,18 @@ int main(int argc, char** argv) {
       ->group(siting);
   app.add_option("--assignment", req.assignment, "write model,demand,weight,site,distance CSV to FILE")
       ->group(siting);
-  app.add_flag("--exact", req.siting.exact, "enumerate every solution (small instances only; proves optimality)")
+  app.add_flag("--exact", req.siting.exact,
+               "prove the answer optimal (branch and bound; with --gap or --time-limit: the gap proven so far)")
       ->group(siting);
-  app.add_option("--time-limit", req.siting.time_limit_s, "seconds for the improvement phase of each model")
-      ->capture_default_str()
+  app.add_option("--gap", req.siting.gap, "with --exact: stop once the proven relative gap is at most G (0.001 = 0.1%)")
+      ->check(CLI::Range(0.0, 1.0))
       ->group(siting);
+  auto* time_limit = app.add_option("--time-limit", req.siting.time_limit_s,
+                                    "seconds for each model's improvement phase; with --exact, for the whole proof")
+                         ->check(CLI::PositiveNumber)
+                         ->capture_default_str()
+                         ->group(siting);
+  app.add_flag("!--no-bounds", req.siting.bounds, "skip the lower bounds of the heuristic answers")->group(siting);
   app.add_option("--seed", req.siting.seed, "random seed of the heuristics")->capture_default_str()->group(siting);
   app.add_flag("--metrics", req.metrics, "print the metrics too when a siting model is asked for")->group(siting);
   app.footer("EXAMPLES:\n  gcenter dist.gdm\n  gcenter dist.gdm --json --per-vertex ecc.csv\n"
@@ -159,6 +166,9 @@ int main(int argc, char** argv) {
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     gdist::ParseBackend(backend, &req.backend);
     req.metrics_options.backend = req.backend;
+    if (req.siting.gap > 0 && !req.siting.exact) throw gdist::Error("--gap needs --exact");
+    // --exact runs until proven unless a time limit is given; then it bounds the whole model.
+    if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
     gdist::InputOptions input = flags.Options();
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);

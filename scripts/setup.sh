@@ -8,7 +8,7 @@ GDIST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
 
 packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
-          libbenchmark-dev python3 python3-numpy python3-scipy python3-networkx librsvg2-bin
+          libbenchmark-dev coinor-libcbc-dev python3 python3-numpy python3-scipy python3-networkx librsvg2-bin
           libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do

@@ -5,11 +5,15 @@
 // a p-median over 0/1 costs [d > R], so greedy + fast interchange + ILS.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
 
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
-#include "lib/siting/exact_search.hpp"
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/siting_models.hpp"
@@ -31,35 +35,65 @@ template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double 
     if (lists->num_covering(u) == 0)
       throw Error("cover: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
                   " has no candidate within the radius; no cover exists");
+  const double start_s = SteadySeconds();
+  const double limit = options.exact ? options.proof_time_limit_s : 0;
   std::vector<std::uint32_t> sites = GreedyCover(*lists, prob.fixed());
-  if (options.exact) {
-    for (std::size_t p = 0; nfixed + p <= sites.size(); ++p) {
-      ExactAnswer a = ExactSearch(prob, p, ExactObjective::kCoveredWeight, radius);
-      if (a.objective >= prob.total_weight() * (1 - 1e-12)) {
-        sites = a.sites;
-        break;
-      }
+  r.method = "greedy set cover + covering local search";
+  CoverSearchOptions co;
+  co.seed = options.seed;
+  co.max_steps = options.cover_steps;
+  co.time_limit_s = std::max(0.05, (limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s) / 4);
+  while (sites.size() > nfixed) {
+    // Start one site short: drop the new site whose demands are best covered by others.
+    std::vector<std::uint32_t> start = sites;
+    start.pop_back();
+    std::vector<std::uint32_t> fewer;
+    if (!CoverSearch(*lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
+    sites = fewer;
+  }
+  const double count = static_cast<double>(sites.size());
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  std::string how;
+  if (options.exact || options.bounds) {
+    MipOptions o;
+    o.relax = true;
+    o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
+    const MipAnswer lp = SolveMinCoverMip(*lists, prob.fixed(), o);
+    if (lp.status == MipAnswer::Status::kOptimal) {
+      bound = std::ceil(lp.objective - 1e-6);  // a whole number of sites
+      how = "set-cover LP relaxation (CLP), rounded up";
     }
-    r.method = "exhaustive enumeration by increasing site count";
-    r.optimal = true;
-  } else {
-    r.method = "greedy set cover + covering local search";
-    CoverSearchOptions co;
-    co.seed = options.seed;
-    co.max_steps = options.cover_steps;
-    co.time_limit_s = std::max(0.05, options.time_limit_s / 4);
-    while (sites.size() > nfixed) {
-      // Start one site short: drop the new site whose demands are best covered by others.
-      std::vector<std::uint32_t> start = sites;
-      start.pop_back();
-      std::vector<std::uint32_t> fewer;
-      if (!CoverSearch(*lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
-      sites = fewer;
+  }
+  if (options.exact && HaveMipSolver() && !(bound >= count)) {
+    MipOptions o;
+    o.cutoff = count;  // only covers with fewer sites
+    o.start = &sites;
+    o.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;
+    const MipAnswer a = SolveMinCoverMip(*lists, prob.fixed(), o);
+    if (a.status == MipAnswer::Status::kInfeasible) {
+      bound = count;
+      how = "set-cover integer program (CBC): no cover with fewer sites";
+    } else {
+      if (!a.sites.empty() && a.sites.size() < sites.size()) {
+        std::vector<std::uint32_t> better = prob.fixed();
+        for (std::uint32_t k : a.sites)
+          if (std::find(prob.fixed().begin(), prob.fixed().end(), k) == prob.fixed().end()) better.push_back(k);
+        sites = better;
+        r.method += "; improved by the set-cover integer program (CBC)";
+      }
+      if (a.status == MipAnswer::Status::kOptimal) {
+        bound = static_cast<double>(sites.size());
+        how = "set-cover integer program (CBC), solved to optimality";
+      } else if (std::isfinite(a.bound)) {
+        bound = std::max(std::isnan(bound) ? 0.0 : bound, std::ceil(a.bound - 1e-6));
+        how = "set-cover integer program (CBC), stopped at the time limit";
+      }
     }
   }
   r.sites = sites;
   r.assignment = Assign(prob, r.sites, radius);
   r.objective = static_cast<double>(r.sites.size());
+  if (!std::isnan(bound)) r.SetBound(bound, how);
   return r;
 }
 
@@ -69,23 +103,67 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
   r.radius = radius;
   if (prob.fixed().size() + p > prob.num_candidates()) throw Error("max-cover: more sites asked for than there are candidates");
   if (prob.fixed().size() + p == 0) throw Error("max-cover: ask for at least one site");
-  if (options.exact) {
-    r.sites = ExactSearch(prob, p, ExactObjective::kCoveredWeight, radius).sites;
-    r.method = "exhaustive enumeration";
-    r.optimal = true;
-  } else {
-    T R;
-    if constexpr (std::is_floating_point_v<T>) R = static_cast<T>(radius);
-    else R = static_cast<T>(std::floor(std::min(radius, static_cast<double>(ElementTraits<T>::kInf) - 1)));
-    const CoverCost<T> model{R, 1.0};
-    std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
-    SwapSearchOptions so = SwapOptionsFor(options, p, options.time_limit_s);
-    so.stop_at = 0;
-    r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
-    r.method = "greedy + fast interchange on 0/1 costs + iterated local search";
-  }
+  const double start_s = SteadySeconds();
+  const double limit = options.exact ? options.proof_time_limit_s : 0;
+  T R;
+  if constexpr (std::is_floating_point_v<T>) R = static_cast<T>(radius);
+  else R = static_cast<T>(std::floor(std::min(radius, static_cast<double>(ElementTraits<T>::kInf) - 1)));
+  const CoverCost<T> model{R, 1.0};
+  std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
+  SwapSearchOptions so =
+      SwapOptionsFor(options, p, limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s);
+  so.stop_at = 0;
+  r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
+  r.method = "greedy + fast interchange on 0/1 costs + iterated local search";
   r.assignment = Assign(prob, r.sites, radius);
   r.objective = r.assignment.covered_weight;
+  r.bound_is_upper = true;
+  if (r.objective >= prob.total_weight()) {
+    r.SetBound(prob.total_weight(), "every demand is covered");
+    return r;
+  }
+  if (!(options.exact || options.bounds) || !HaveMipSolver()) return r;
+  const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
+  if (!lists) return r;
+  bool integral = true;  // whole weights: the covered weight is a whole number
+  for (double w : prob.weights()) integral = integral && std::floor(w) == w;
+  auto round_down = [&](double b) { return integral ? std::floor(b + 1e-6) : b + 1e-9 * (std::fabs(b) + 1); };
+  MipOptions o;
+  o.relax = true;
+  o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
+  const MipAnswer lp = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  std::string how;
+  if (lp.status == MipAnswer::Status::kOptimal) {
+    bound = round_down(lp.objective);
+    how = "maximal-covering LP relaxation (CLP)";
+  }
+  if (options.exact && !(bound <= r.objective)) {
+    MipOptions io;
+    io.start = &r.sites;
+    io.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;
+    const MipAnswer a = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, io);
+    if (!a.sites.empty()) {
+      std::vector<std::uint32_t> sites = prob.fixed();
+      for (std::uint32_t k : a.sites)
+        if (std::find(prob.fixed().begin(), prob.fixed().end(), k) == prob.fixed().end()) sites.push_back(k);
+      const Assignment as = Assign(prob, sites, radius);
+      if (sites.size() == prob.fixed().size() + p && as.covered_weight > r.objective) {
+        r.sites = sites;
+        r.assignment = as;
+        r.objective = as.covered_weight;
+        r.method += "; improved by the maximal-covering integer program (CBC)";
+      }
+    }
+    if (a.status == MipAnswer::Status::kOptimal) {
+      bound = round_down(a.bound);
+      how = "maximal-covering integer program (CBC), solved to optimality";
+    } else if (a.status == MipAnswer::Status::kStopped && std::isfinite(a.bound)) {
+      bound = std::isnan(bound) ? round_down(a.bound) : std::min(bound, round_down(a.bound));
+      how = "maximal-covering integer program (CBC), stopped at the time limit";
+    }
+  }
+  if (!std::isnan(bound)) r.SetBound(bound, how);
   return r;
 }
 

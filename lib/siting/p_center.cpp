@@ -21,11 +21,12 @@
 #include <limits>
 #include <optional>
 
+#include "lib/siting/center_proof.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
-#include "lib/siting/exact_search.hpp"
 #include "lib/siting/interchange.hpp"
+#include "lib/siting/deadline.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
@@ -145,6 +146,12 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   // GDIST_SITING_TIMING=1: where the time goes, on stderr.
   const bool timing = std::getenv("GDIST_SITING_TIMING") != nullptr;
   PhaseTimer timer;
+  const double start_s = SteadySeconds();
+  // With --exact and a time limit the proof gets what the radius search leaves over.
+  const double limit = options.exact ? options.proof_time_limit_s : 0;
+  const double search_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
+  std::vector<double> radii;
+  double lower = 0;
   auto lap = [&](const char* what) {
     if (timing) std::fprintf(stderr, "p-center timing: %-34s %8.3f s\n", what, timer.Lap());
   };
@@ -156,16 +163,11 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     if (!std::isfinite(near_of_demand[u]))
       throw Error("p-center: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
                   " is reached by no candidate (give it weight 0 with --weights to leave it out)");
-  if (options.exact) {
-    r.sites = ExactSearch(prob, p, ExactObjective::kMaxDistance).sites;
-    r.method = "exhaustive enumeration";
-    r.optimal = true;
-  } else {
+  {
     r.sites = FarthestFirst(prob, p, far_of_cand);
     double best = Assign(prob, r.sites).max_distance;
     lap("farthest-first");
-    const double lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
-    std::vector<double> radii;
+    lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
     if (!prob.device() || !DeviceDistinctCosts(*prob.device(), lower, best, std::size_t{1} << 30, &radii))
       radii = DistinctRadii(prob, lower, best);
     if (radii.size() > kMaxRadii) radii.clear();
@@ -175,7 +177,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      const double budget = std::max(0.05, (options.time_limit_s - spent) / 3);
+      const double budget = std::max(0.05, (search_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
       std::optional<CoverLists> lists = feasible_lists && feasible_lists->restrictable()
@@ -206,7 +208,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     if (!radii.empty()) {
       // radii[hi] is feasible; radii[lo] failed (lo = -1: none tried).
       std::ptrdiff_t lo = -1, hi = static_cast<std::ptrdiff_t>(radii.size()) - 1;
-      while (hi - lo > 1) {
+      while (hi - lo > 1 && SteadySeconds() - start_s < search_s) {
         const std::ptrdiff_t mid = lo + (hi - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(radii[mid], &trial)) {
@@ -219,7 +221,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       }
     } else {  // too many distinct distances: bisect on the value
       double lo = lower;
-      for (int it = 0; it < 48 && best > lo * (1 + 1e-7); ++it) {
+      for (int it = 0; it < 48 && best > lo * (1 + 1e-7) && SteadySeconds() - start_s < search_s; ++it) {
         const double mid = lo + (best - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(mid, &trial)) {
@@ -231,8 +233,20 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       }
     }
   }
-  r.assignment = Assign(prob, r.sites);
-  r.objective = r.assignment.max_distance;
+  if (options.exact || options.bounds) {
+    const double deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : SteadySeconds() + options.time_limit_s;
+    const CenterProof proof = ProveCenter(prob, radii, lower, r.sites, nfixed + p, options.exact, deadline);
+    if (proof.radius < Assign(prob, r.sites).max_distance) {
+      r.sites = proof.sites;
+      r.method += "; improved by the exact covering search";
+    }
+    r.assignment = Assign(prob, r.sites);
+    r.objective = r.assignment.max_distance;
+    r.SetBound(proof.lower_bound, proof.how);
+  } else {
+    r.assignment = Assign(prob, r.sites);
+    r.objective = r.assignment.max_distance;
+  }
   r.radius = r.objective;
   return r;
 }

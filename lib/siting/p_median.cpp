@@ -1,35 +1,64 @@
 // p-median: lazy greedy start, then Resende-Werneck fast interchange inside an
-// iterated local search (lib/siting/interchange.hpp), or enumeration (--exact).
+// iterated local search (lib/siting/interchange.hpp); then the Lagrangian
+// bound (lib/siting/lagrangian_bound.hpp), and with --exact the Lagrangian
+// branch and bound (lib/siting/median_branch_and_bound.hpp) from that answer.
+#include <algorithm>
 #include <limits>
 
 #include "lib/siting/cost_models.hpp"
-#include "lib/siting/exact_search.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
+#include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/median_branch_and_bound.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
 template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  const double t0 = SteadySeconds();
   SitingResult r;
   if (prob.fixed().size() + p == 0) throw Error("p-median: ask for at least one site");
   if (prob.fixed().size() + p > prob.num_candidates())
     throw Error("p-median: " + std::to_string(p) + " new sites asked for, but only " +
                 std::to_string(prob.num_candidates() - prob.fixed().size()) + " candidates are free");
-  if (options.exact) {
-    r.sites = ExactSearch(prob, p, ExactObjective::kWeightedSum).sites;
-    r.method = "exhaustive enumeration";
-    r.optimal = true;
+  const double penalty = UnreachablePenalty(prob.max_finite());
+  std::optional<SortedCosts> costs;
+  if (options.exact || options.bounds) costs = BuildSortedCosts(prob, penalty);
+  if (options.exact && !costs)
+    throw Error("p-median --exact: " + std::to_string(prob.num_demands()) + " demands x " +
+                std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
+  // With a time limit the proof gets what the heuristic leaves over.
+  const double limit = options.exact ? options.proof_time_limit_s : 0;
+  const double heuristic_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
+  const MedianCost<T> model{penalty};
+  std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
+  SwapSearchOptions so = SwapOptionsFor(options, p, heuristic_s);
+  r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
+  r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
+  if (costs) {
+    MedianProofOptions po;
+    po.branch = options.exact;
+    po.gap = options.gap;
+    po.deadline_s = options.exact ? (limit > 0 ? t0 + limit : 0) : SteadySeconds() + options.time_limit_s;
+    const double heuristic_total = Assign(prob, r.sites).total;
+    const MedianProof proof = ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads());
+    if (proof.upper < heuristic_total) {
+      r.sites = proof.sites;
+      r.method += options.exact ? "; improved by the branch and bound" : "; improved by the Lagrangian relaxation";
+    }
+    r.assignment = Assign(prob, r.sites);
+    r.objective = r.assignment.total;
+    // The bound is on the objective with unreachable pairs at the penalty: the
+    // reported objective when every demand is served.
+    if (r.assignment.unserved == 0 && proof.lower_bound > -std::numeric_limits<double>::infinity())
+      r.SetBound(proof.lower_bound, options.exact ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) +
+                                                        " nodes" + (proof.complete ? "" : ", stopped at the time limit") + ")"
+                                                  : "Lagrangian relaxation (subgradient)");
   } else {
-    const MedianCost<T> model{UnreachablePenalty(prob.max_finite())};
-    std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
-    SwapSearchOptions so = SwapOptionsFor(options, p, options.time_limit_s);
-    r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
-    r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
+    r.assignment = Assign(prob, r.sites);
+    r.objective = r.assignment.total;
   }
-  r.assignment = Assign(prob, r.sites);
-  r.objective = r.assignment.total;
   return r;
 }
 

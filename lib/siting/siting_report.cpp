@@ -26,8 +26,16 @@ void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResul
   if (key == "max_cover")
     json.Key("covered_fraction").Number(prob.total_weight() > 0 ? r.objective / prob.total_weight() : 0);
   json.Key("unserved").Number(static_cast<double>(r.assignment.unserved));
+  // The proven bound: below the objective for the minimising models, above it for max-cover.
+  json.Key(r.bound_is_upper ? "upper_bound" : "lower_bound");
+  if (r.has_bound()) json.Number(r.bound);
+  else json.Null();
+  json.Key("gap");
+  if (r.has_bound() && std::isfinite(r.gap())) json.Number(r.gap());
+  else json.Null();
   json.Key("optimal").Bool(r.optimal);
   json.Key("method").Str(r.method);
+  json.Key("bound_method").Str(r.has_bound() ? r.bound_method : "none");
   json.Key("backend").Str(prob.backend_note());
   json.EndObject();
 }
@@ -42,7 +50,14 @@ void WriteSitingText(std::ostream& out, const std::string& title, const SitingRe
   if (r.sites.size() > kShown) out << " ... (" << r.sites.size() << " sites; --json lists all)";
   out << "\n  objective  " << Num(r.objective);
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
-  out << "\n  method     " << r.method << (r.optimal ? " (optimal)" : "") << "\n";
+  out << "\n  method     " << r.method << "\n";
+  if (r.has_bound()) {
+    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << Num(r.bound) << "  gap "
+        << Num(100 * r.gap()) << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
+    out << "  proof      " << r.bound_method << "\n";
+  } else {
+    out << "  lower bnd  none (not proven)\n";
+  }
   out << "  backend    " << prob.backend_note() << "\n";
 }
 

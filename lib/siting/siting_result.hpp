@@ -1,6 +1,9 @@
 // What every siting model returns, and the knobs they share.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -9,7 +12,12 @@
 namespace gdist {
 
 struct SitingOptions {
-  bool exact = false;          // enumerate every solution (small instances only)
+  // Prove the answer optimal (branch and bound, docs/SITING.md "Proofs"), or
+  // within `gap`, or stop at `proof_time_limit_s` with the gap proven so far.
+  bool exact = false;
+  double gap = 0;                  // relative gap at which a proof may stop
+  double proof_time_limit_s = 0;   // whole-model wall clock in exact mode; 0: none
+  bool bounds = true;              // heuristic mode: also compute a lower bound
   std::uint64_t seed = 1;      // the heuristics' random choices are reproducible
   double time_limit_s = 2.0;       // wall-clock guard on each model's improvement phase
   std::size_t max_rounds = 5000;   // perturbation rounds of the iterated local search
@@ -26,8 +34,29 @@ struct SitingResult {
   double objective = 0;              // the model's objective (docs/SITING.md)
   Assignment assignment;             // every demand's nearest site
   std::string method;                // which algorithm produced it, for the report
-  bool optimal = false;              // proven optimal (exact mode)
   double radius = -1;                // coverage radius of cover/max-cover; p-center: the objective
+  // Proven bound on the optimum: a lower bound for the minimising models, an
+  // upper bound for max-cover (bound_is_upper); NaN when none was computed.
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  bool bound_is_upper = false;
+  bool optimal = false;              // the bound meets the objective
+  std::string bound_method;          // how the bound was proven, for the report
+
+  bool has_bound() const { return !std::isnan(bound); }
+  // Relative distance between objective and bound (0 when they meet).
+  double gap() const {
+    if (!has_bound()) return std::numeric_limits<double>::quiet_NaN();
+    const double d = bound_is_upper ? bound - objective : objective - bound;
+    if (d <= 0) return 0;
+    return objective != 0 ? d / std::fabs(objective) : std::numeric_limits<double>::infinity();
+  }
+  // Records a bound; optimal when it meets the objective (to rounding). A
+  // bound on the wrong side of the objective is kept as it is: a bug to see.
+  void SetBound(double b, const std::string& how) {
+    bound = b;
+    bound_method = how;
+    optimal = std::fabs(bound - objective) <= 1e-9 * (std::fabs(objective) + 1);
+  }
 };
 
 }  // namespace gdist

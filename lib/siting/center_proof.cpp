@@ -1,0 +1,115 @@
+#include "lib/siting/center_proof.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "lib/siting/cover_lists.hpp"
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
+
+namespace gdist {
+
+namespace {
+constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // as p_center.cpp: 1.5 GiB of lists
+
+// Fills `sites` (fixed first) up to p_total with unopened candidates: more sites never cover less.
+std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::vector<std::uint32_t>& fixed,
+                                  std::size_t m, std::size_t p_total) {
+  std::vector<char> open(m, 0);
+  std::vector<std::uint32_t> out = fixed;
+  for (std::uint32_t k : fixed) open[k] = 1;
+  for (std::uint32_t k : sites)
+    if (!open[k]) {
+      open[k] = 1;
+      out.push_back(k);
+    }
+  for (std::uint32_t k = 0; k < m && out.size() < p_total; ++k)
+    if (!open[k]) {
+      open[k] = 1;
+      out.push_back(k);
+    }
+  return out;
+}
+}  // namespace
+
+template <class T>
+CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
+                        const std::vector<std::uint32_t>& start, std::size_t p_total, bool exact, double deadline_s) {
+  CenterProof proof;
+  proof.sites = start;
+  proof.radius = Assign(prob, start).max_distance;
+  proof.lower_bound = lower;
+  proof.how = "max over demands of the nearest candidate's distance";
+  auto remaining = [&] { return deadline_s > 0 ? std::max(0.01, deadline_s - SteadySeconds()) : 0.0; };
+  auto out_of_time = [&] { return deadline_s > 0 && SteadySeconds() > deadline_s; };
+  if (proof.radius <= lower) {
+    proof.complete = true;
+    return proof;
+  }
+  if (radii.empty() || !HaveMipSolver()) return proof;
+  // radii[hi]: the answer's radius; radii[lo] proven uncoverable (lo = -1: none yet).
+  std::ptrdiff_t hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
+  if (hi >= static_cast<std::ptrdiff_t>(radii.size())) return proof;
+  std::ptrdiff_t lo = -1;
+  const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  if (!top) return proof;
+  auto lists_at = [&](double R) { return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs); };
+  const double cap = static_cast<double>(p_total);
+  auto finish = [&](const char* how) {
+    proof.lower_bound = radii[lo + 1];
+    proof.complete = lo + 1 >= hi;
+    proof.how = how;
+  };
+  // LP bisection: the largest radius whose covering LP needs more than p sites.
+  {
+    std::ptrdiff_t up = hi;
+    while (up - lo > 1 && !out_of_time()) {
+      const std::ptrdiff_t mid = lo + (up - lo) / 2;
+      MipOptions o;
+      o.relax = true;
+      o.time_limit_s = remaining();
+      const MipAnswer a = SolveMinCoverMip(lists_at(radii[mid]), prob.fixed(), o);
+      if (a.status == MipAnswer::Status::kInfeasible ||
+          (a.status == MipAnswer::Status::kOptimal && a.objective > cap + 1e-6))
+        lo = mid;
+      else if (a.status == MipAnswer::Status::kOptimal) up = mid;
+      else break;
+    }
+  }
+  finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
+  if (!exact) return proof;
+  // Integer bisection between the LP bound and the answer.
+  while (hi - lo > 1) {
+    if (out_of_time()) {
+      finish("covering integer programs (CBC), stopped at the time limit");
+      return proof;
+    }
+    const std::ptrdiff_t mid = lo + (hi - lo) / 2;
+    MipOptions o;
+    o.cutoff = cap + 1;  // covers of at most p sites
+    o.first_solution = true;
+    o.time_limit_s = remaining();
+    const MipAnswer a = SolveMinCoverMip(lists_at(radii[mid]), prob.fixed(), o);
+    if (a.status == MipAnswer::Status::kInfeasible) {
+      lo = mid;
+    } else if (!a.sites.empty() && a.sites.size() <= p_total) {
+      proof.sites = Padded(a.sites, prob.fixed(), prob.num_candidates(), p_total);
+      proof.radius = Assign(prob, proof.sites).max_distance;
+      hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
+    } else {
+      finish("covering integer programs (CBC), stopped at the time limit");
+      return proof;
+    }
+  }
+  finish("covering integer program (CBC): no cover of p sites at the distance below");
+  return proof;
+}
+
+template CenterProof ProveCenter(const SitingProblem<std::int32_t>&, const std::vector<double>&, double,
+                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
+template CenterProof ProveCenter(const SitingProblem<std::int64_t>&, const std::vector<double>&, double,
+                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
+template CenterProof ProveCenter(const SitingProblem<float>&, const std::vector<double>&, double,
+                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
+
+}  // namespace gdist

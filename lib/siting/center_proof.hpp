@@ -1,0 +1,36 @@
+// Proving a p-center answer. The optimal radius is one of the distinct
+// distances; radius R is feasible iff some set of p sites (fixed ones
+// included) covers every demand within R (Minieka 1970). So a proof that no
+// such cover exists at the distance just below the answer proves it optimal,
+// and the largest distance proven uncoverable gives the lower bound.
+//   bound: bisection with the covering LP (CLP): LP optimum > p proves "no cover";
+//   exact: bisection with the covering integer program (CBC) between that
+//   bound and the answer: "no cover" moves the bound up, a cover found
+//   improves the answer (Elloumi, Labbe & Pochet 2004 solve the same
+//   decision problems with a tighter formulation).
+// The covering programs read cover lists filtered from those of the answer's
+// radius (lib/siting/cover_lists.hpp): one matrix pass in all.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lib/siting/siting_problem.hpp"
+
+namespace gdist {
+
+struct CenterProof {
+  double lower_bound = 0;                // no p sites reach every demand within less
+  std::vector<std::uint32_t> sites;      // the answer: `start`, or a better cover found by the exact search
+  double radius = 0;                     // of `sites`
+  bool complete = false;                 // the bound meets the answer
+  std::string how;
+};
+
+// `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
+// up to the radius of `start`. `deadline_s` (SteadySeconds(); 0: none).
+template <class T>
+CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
+                        const std::vector<std::uint32_t>& start, std::size_t p_total, bool exact, double deadline_s);
+
+}  // namespace gdist

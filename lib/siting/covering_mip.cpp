@@ -1,0 +1,263 @@
+#include "lib/siting/covering_mip.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#ifdef GDIST_HAVE_CBC
+#include <coin/Cbc_C_Interface.h>
+#include <coin/Clp_C_Interface.h>
+#endif
+
+namespace gdist {
+
+#ifndef GDIST_HAVE_CBC
+
+bool HaveMipSolver() { return false; }
+MipAnswer SolveMinCoverMip(const CoverLists&, const std::vector<std::uint32_t>&, const MipOptions&) { return {}; }
+MipAnswer SolveMaxCoverMip(const CoverLists&, const std::vector<double>&, const std::vector<std::uint32_t>&,
+                           std::size_t, const MipOptions&) {
+  return {};
+}
+
+#else
+
+bool HaveMipSolver() { return true; }
+
+namespace {
+
+// Demands as rows: one row per distinct candidate set, demands covered by a
+// fixed site left out (they are covered whatever the choice).
+struct CoverRows {
+  std::vector<std::uint32_t> rep;   // a demand of each row
+  std::vector<double> weight;       // summed weights of its demands
+  std::vector<std::int32_t> row_of; // per demand: its row, or -1
+  double fixed_weight = 0;          // weight the fixed sites cover
+  bool uncoverable = false;         // some demand has no candidate at all
+};
+
+CoverRows MergeRows(const CoverLists& L, const std::vector<double>* weights, const std::vector<char>& is_fixed) {
+  CoverRows r;
+  r.row_of.assign(L.nd, -1);
+  std::vector<std::uint32_t> order;
+  for (std::uint32_t u = 0; u < L.nd; ++u) {
+    const double w = weights ? (*weights)[u] : 1.0;
+    const std::uint32_t* c = L.covering(u);
+    const std::size_t len = L.num_covering(u);
+    if (len == 0) {
+      r.uncoverable = true;
+      continue;
+    }
+    if (std::any_of(c, c + len, [&](std::uint32_t k) { return is_fixed[k] != 0; })) {
+      r.fixed_weight += w;
+      continue;
+    }
+    order.push_back(u);
+  }
+  // Sorted candidate lists make equal sets equal sequences.
+  std::vector<std::vector<std::uint32_t>> sets(L.nd);
+  for (std::uint32_t u : order) {
+    sets[u].assign(L.covering(u), L.covering(u) + L.num_covering(u));
+    std::sort(sets[u].begin(), sets[u].end());
+  }
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return sets[a].size() != sets[b].size() ? sets[a].size() < sets[b].size() : sets[a] < sets[b];
+  });
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::uint32_t u = order[i];
+    const double w = weights ? (*weights)[u] : 1.0;
+    if (i > 0 && sets[u] == sets[order[i - 1]]) {
+      r.row_of[u] = r.row_of[order[i - 1]];
+      r.weight[r.row_of[u]] += w;
+    } else {
+      r.row_of[u] = static_cast<std::int32_t>(r.rep.size());
+      r.rep.push_back(u);
+      r.weight.push_back(w);
+    }
+  }
+  return r;
+}
+
+// Column-major coefficients of the candidates' y columns over the rows: entry
+// `coef` at each row the candidate covers.
+struct Columns {
+  std::vector<CoinBigIndex> start;
+  std::vector<int> index;
+  std::vector<double> value;
+};
+
+void AddCandidateColumns(const CoverLists& L, const CoverRows& rows, double coef, int extra_row, Columns* cols) {
+  std::vector<std::size_t> seen_in(rows.rep.size(), ~std::size_t{0});
+  for (std::size_t k = 0; k < L.m; ++k) {
+    cols->start.push_back(static_cast<CoinBigIndex>(cols->index.size()));
+    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
+      const std::int32_t row = rows.row_of[L.covered(k)[i]];
+      if (row < 0 || seen_in[row] == k) continue;
+      seen_in[row] = k;
+      cols->index.push_back(row);
+      cols->value.push_back(coef);
+    }
+    if (extra_row >= 0) {
+      cols->index.push_back(extra_row);
+      cols->value.push_back(1.0);
+    }
+  }
+}
+
+struct Problem {
+  int ncols = 0, nrows = 0;
+  Columns cols;
+  std::vector<double> collb, colub, obj, rowlb, rowub;
+  int num_integer = 0;  // the first num_integer columns are 0/1 integers
+  double sense = 1;     // 1 minimise, -1 maximise
+  double constant = 0;  // added to the objective
+};
+
+// The LP relaxation with CLP.
+MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
+  MipAnswer a;
+  Clp_Simplex* clp = Clp_newModel();
+  Clp_setLogLevel(clp, 0);
+  Clp_loadProblem(clp, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(),
+                  P.collb.data(), P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
+  Clp_setOptimizationDirection(clp, P.sense);
+  if (time_limit_s > 0) Clp_setMaximumSeconds(clp, time_limit_s);
+  Clp_initialSolve(clp);
+  if (Clp_isProvenOptimal(clp)) {
+    a.status = MipAnswer::Status::kOptimal;
+    a.objective = Clp_objectiveValue(clp) + P.constant;
+    a.bound = a.objective;
+  } else if (Clp_isProvenPrimalInfeasible(clp)) {
+    a.status = MipAnswer::Status::kInfeasible;
+  } else {
+    a.status = MipAnswer::Status::kStopped;
+    a.bound = P.sense > 0 ? -INFINITY : INFINITY;
+  }
+  Clp_deleteModel(clp);
+  return a;
+}
+
+// The integer program with CBC; `start` (column values) seeds it.
+MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m) {
+  MipAnswer a;
+  Cbc_Model* cbc = Cbc_newModel();
+  Cbc_setLogLevel(cbc, 0);
+  Cbc_loadProblem(cbc, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(),
+                  P.collb.data(), P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
+  Cbc_setObjSense(cbc, P.sense);
+  for (int j = 0; j < P.num_integer; ++j) Cbc_setInteger(cbc, j);
+  if (o.time_limit_s > 0) Cbc_setMaximumSeconds(cbc, o.time_limit_s);
+  if (o.cutoff > 0) Cbc_setCutoff(cbc, o.cutoff - 0.5);
+  if (o.first_solution) Cbc_setMaximumSolutions(cbc, 1);
+  // A proof to 1e-9 relative: CBC's default allowable gaps would stop short of one.
+  Cbc_setAllowableGap(cbc, 1e-9);
+  Cbc_setAllowableFractionGap(cbc, 1e-12);
+  std::vector<int> idx;
+  if (start) {
+    idx.resize(start->size());
+    std::iota(idx.begin(), idx.end(), 0);
+    Cbc_setMIPStartI(cbc, static_cast<int>(idx.size()), idx.data(), start->data());
+  }
+  Cbc_solve(cbc);
+  const double* x = Cbc_bestSolution(cbc);
+  if (x) {
+    for (std::size_t k = 0; k < m; ++k)
+      if (x[k] > 0.5) a.sites.push_back(static_cast<std::uint32_t>(k));
+    a.objective = Cbc_getObjValue(cbc) + P.constant;
+  }
+  if (Cbc_isProvenOptimal(cbc) && x) {
+    a.status = MipAnswer::Status::kOptimal;
+    a.bound = a.objective;
+  } else if (Cbc_isProvenInfeasible(cbc) || (Cbc_isProvenOptimal(cbc) && !x)) {
+    a.status = MipAnswer::Status::kInfeasible;
+  } else {
+    a.status = MipAnswer::Status::kStopped;
+    a.bound = Cbc_getBestPossibleObjValue(cbc) + P.constant;
+  }
+  Cbc_deleteModel(cbc);
+  return a;
+}
+
+std::vector<char> Mark(std::size_t m, const std::vector<std::uint32_t>& ks) {
+  std::vector<char> mark(m, 0);
+  for (std::uint32_t k : ks) mark[k] = 1;
+  return mark;
+}
+
+}  // namespace
+
+MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>& fixed, const MipOptions& o) {
+  const std::vector<char> is_fixed = Mark(L.m, fixed);
+  const CoverRows rows = MergeRows(L, nullptr, is_fixed);
+  MipAnswer a;
+  if (rows.uncoverable) {
+    a.status = MipAnswer::Status::kInfeasible;
+    return a;
+  }
+  Problem P;
+  P.ncols = static_cast<int>(L.m);
+  P.nrows = static_cast<int>(rows.rep.size());
+  AddCandidateColumns(L, rows, 1.0, -1, &P.cols);
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.collb.resize(L.m);
+  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.colub.assign(L.m, 1.0);
+  P.obj.assign(L.m, 1.0);
+  P.rowlb.assign(P.nrows, 1.0);
+  P.rowub.assign(P.nrows, INFINITY);
+  P.num_integer = P.ncols;
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  std::vector<double> start;
+  if (o.start) {
+    start.assign(L.m, 0.0);
+    for (std::uint32_t k : *o.start) start[k] = 1.0;
+  }
+  return SolveInteger(P, o, o.start ? &start : nullptr, L.m);
+}
+
+MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weights,
+                           const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
+  const std::vector<char> is_fixed = Mark(L.m, fixed);
+  const CoverRows rows = MergeRows(L, &weights, is_fixed);
+  Problem P;
+  const int nr = static_cast<int>(rows.rep.size());
+  P.ncols = static_cast<int>(L.m) + nr;
+  P.nrows = nr + 1;  // coverage rows, then the site count
+  AddCandidateColumns(L, rows, -1.0, nr, &P.cols);
+  for (int r = 0; r < nr; ++r) {  // z_r
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(r);
+    P.cols.value.push_back(1.0);
+  }
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.collb.assign(P.ncols, 0.0);
+  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.colub.assign(P.ncols, 1.0);
+  P.obj.assign(P.ncols, 0.0);
+  for (int r = 0; r < nr; ++r) P.obj[L.m + r] = rows.weight[r];
+  P.rowlb.assign(P.nrows, -INFINITY);
+  P.rowub.assign(P.nrows, 0.0);
+  P.rowlb[nr] = P.rowub[nr] = static_cast<double>(p + fixed.size());
+  P.num_integer = static_cast<int>(L.m);
+  P.sense = -1;
+  P.constant = rows.fixed_weight;
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  std::vector<double> start;
+  if (o.start) {
+    start.assign(P.ncols, 0.0);
+    for (std::uint32_t k : *o.start) start[k] = 1.0;
+    for (std::uint32_t k : *o.start)
+      for (std::size_t i = 0; i < L.num_covered(k); ++i) {
+        const std::int32_t r = rows.row_of[L.covered(k)[i]];
+        if (r >= 0) start[L.m + r] = 1.0;
+      }
+  }
+  MipOptions io = o;
+  io.cutoff = 0;  // a cutoff is for min-cover
+  MipAnswer a = SolveInteger(P, io, o.start ? &start : nullptr, L.m);
+  return a;
+}
+
+#endif
+
+}  // namespace gdist

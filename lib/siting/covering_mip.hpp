@@ -1,0 +1,53 @@
+// Covering models as linear and integer programs, solved by COIN-OR CLP (the
+// LP relaxations: bounds) and CBC (branch and cut: proofs), the Debian
+// packages coinor-libclp-dev / coinor-libcbc-dev (docs/SITING.md says why).
+// Built from the cover lists of one radius; demands with the same candidate
+// set become one row (weights summed), demands a fixed site covers drop out.
+//
+//   min-cover (LSCP, the p-center decision): min sum_k y_k
+//       s.t. sum_{k covers u} y_k >= 1 for every demand, y_k in {0,1}, fixed y_k = 1
+//   max-cover (MCLP): max sum_u w_u z_u
+//       s.t. z_u <= sum_{k covers u} y_k, sum_k y_k = p + #fixed, z_u in [0,1], y_k in {0,1}
+//
+// Without the COIN-OR libraries (GDIST_HAVE_CBC unset) every call answers
+// kUnavailable and the models report no bound.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lib/siting/cover_lists.hpp"
+
+namespace gdist {
+
+struct MipAnswer {
+  enum class Status {
+    kOptimal,      // `objective` is the optimum (of the LP, or of the integer program)
+    kInfeasible,   // no solution (below the cutoff, when one was given)
+    kStopped,      // time limit: `bound` holds, `sites` is the best found (maybe none)
+    kUnavailable,  // built without COIN-OR
+  };
+  Status status = Status::kUnavailable;
+  double objective = 0;               // of `sites` (integer programs) or of the LP
+  double bound = 0;                   // proven: lower for min-cover, upper for max-cover
+  std::vector<std::uint32_t> sites;   // candidate indices, fixed ones included
+};
+
+bool HaveMipSolver();
+
+struct MipOptions {
+  bool relax = false;                       // the LP relaxation only
+  double time_limit_s = 0;                  // 0: none
+  // min-cover: only solutions with fewer than this many sites (<= 0: any);
+  // the search stops at the first such one when first_solution is set.
+  double cutoff = 0;
+  bool first_solution = false;
+  const std::vector<std::uint32_t>* start = nullptr;  // a known solution (candidate indices)
+};
+
+MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint32_t>& fixed,
+                           const MipOptions& options);
+
+MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
+                           const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
+
+}  // namespace gdist

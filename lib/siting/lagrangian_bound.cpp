@@ -1,0 +1,192 @@
+#include "lib/siting/lagrangian_bound.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace gdist {
+
+template <class T>
+std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  if (nd * m > kMaxSortedCostEntries || m == 0) return std::nullopt;
+  SortedCosts c;
+  c.nd = nd;
+  c.m = m;
+  c.cost.resize(nd * m);
+  c.cand.resize(nd * m);
+  bool integral = true;
+#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads())) reduction(&& : integral)
+  {
+    std::vector<T> scratch(m);
+    std::vector<std::pair<double, std::uint32_t>> row(m);
+#pragma omp for schedule(dynamic, 16)
+    for (std::size_t u = 0; u < nd; ++u) {
+      const T* r = prob.DemandRow(u, 0, m, scratch.data());
+      const double w = prob.weight(u);
+      for (std::size_t k = 0; k < m; ++k) {
+        const double d = SitingProblem<T>::Reachable(r[k]) ? static_cast<double>(r[k]) : penalty;
+        row[k] = {w * d, static_cast<std::uint32_t>(k)};
+        integral = integral && std::floor(w * d) == w * d;
+      }
+      std::sort(row.begin(), row.end());
+      for (std::size_t k = 0; k < m; ++k) {
+        c.cost[u * m + k] = row[k].first;
+        c.cand[u * m + k] = row[k].second;
+      }
+    }
+  }
+  c.integral = integral;
+  return c;
+}
+
+template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int32_t>&, double);
+template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int64_t>&, double);
+template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<float>&, double);
+
+MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
+    : c_(costs), p_(num_open), threads_(std::max(1, threads)) {}
+
+bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                                LagrangianPoint* point) const {
+  const std::size_t nd = c_.nd, m = c_.m;
+  std::vector<double>& rho = point->rho;
+  rho.assign(m, 0);
+  double sum_lambda = 0;
+  // The relaxed prefixes are a small part of each row: parallel only when large.
+#pragma omp parallel num_threads(ThreadsFor(nd * m / 8, threads_)) reduction(+ : sum_lambda)
+  {
+    std::vector<double> mine(m, 0);
+#pragma omp for schedule(static)
+    for (std::size_t u = 0; u < nd; ++u) {
+      const double l = lambda[u];
+      sum_lambda += l;
+      const double* cost = c_.row_cost(u);
+      const std::uint32_t* cand = c_.row_cand(u);
+      for (std::size_t i = 0; i < m && cost[i] < l; ++i) mine[cand[i]] += cost[i] - l;
+    }
+#pragma omp critical
+    for (std::size_t k = 0; k < m; ++k) rho[k] += mine[k];
+  }
+  std::vector<std::uint32_t> free;
+  point->chosen.clear();
+  double bound = sum_lambda;
+  for (std::size_t k = 0; k < m; ++k) {
+    if (state[k] == FacilityState::kOpen) {
+      point->chosen.push_back(static_cast<std::uint32_t>(k));
+      bound += rho[k];
+    } else if (state[k] == FacilityState::kFree) {
+      free.push_back(static_cast<std::uint32_t>(k));
+    }
+  }
+  if (point->chosen.size() > p_ || point->chosen.size() + free.size() < p_) return false;
+  const std::size_t need = p_ - point->chosen.size();
+  auto by_rho = [&](std::uint32_t a, std::uint32_t b) { return rho[a] < rho[b] || (rho[a] == rho[b] && a < b); };
+  if (need > 0 && need < free.size()) std::nth_element(free.begin(), free.begin() + need, free.end(), by_rho);
+  point->rho_last_in = -std::numeric_limits<double>::infinity();
+  point->rho_first_out = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < free.size(); ++i) {
+    const std::uint32_t k = free[i];
+    if (i < need) {
+      point->chosen.push_back(k);
+      bound += rho[k];
+      point->rho_last_in = std::max(point->rho_last_in, rho[k]);
+    } else {
+      point->rho_first_out = std::min(point->rho_first_out, rho[k]);
+    }
+  }
+  point->bound = bound;
+  return true;
+}
+
+void MedianLagrangian::Subgradient(const std::vector<double>& lambda, const std::vector<std::uint32_t>& chosen,
+                                   std::vector<double>* g) const {
+  const std::size_t nd = c_.nd, m = c_.m;
+  std::vector<char> open(m, 0);
+  for (std::uint32_t k : chosen) open[k] = 1;
+  g->assign(nd, 1.0);
+  for (std::size_t u = 0; u < nd; ++u) {
+    const double l = lambda[u];
+    const double* cost = c_.row_cost(u);
+    const std::uint32_t* cand = c_.row_cand(u);
+    double served = 0;
+    for (std::size_t i = 0; i < m && cost[i] < l; ++i) served += open[cand[i]];
+    (*g)[u] = 1.0 - served;
+  }
+}
+
+double MedianLagrangian::Objective(const std::vector<std::uint32_t>& sites) const {
+  const std::size_t nd = c_.nd, m = c_.m;
+  std::vector<char> open(m, 0);
+  for (std::uint32_t k : sites) open[k] = 1;
+  double total = 0;
+  for (std::size_t u = 0; u < nd; ++u) {
+    const std::uint32_t* cand = c_.row_cand(u);
+    for (std::size_t i = 0; i < m; ++i)
+      if (open[cand[i]]) {
+        total += c_.row_cost(u)[i];
+        break;
+      }
+  }
+  return total;
+}
+
+std::vector<double> StartMultipliers(const MedianLagrangian& lag, const std::vector<std::uint32_t>& sites) {
+  const SortedCosts& c = lag.costs();
+  std::vector<char> open(c.m, 0);
+  for (std::uint32_t k : sites) open[k] = 1;
+  std::vector<double> lambda(c.nd, 0);
+  for (std::size_t u = 0; u < c.nd; ++u)
+    for (std::size_t i = 0; i < c.m; ++i)
+      if (open[c.row_cand(u)[i]]) {
+        lambda[u] = c.row_cost(u)[i];
+        break;
+      }
+  return lambda;
+}
+
+LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<FacilityState>& state,
+                               std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
+                               double prune_at, const SubgradientOptions& options) {
+  const std::size_t nd = lag.costs().nd;
+  LagrangianPoint best, point;
+  best.bound = -std::numeric_limits<double>::infinity();
+  std::vector<double> best_lambda = *lambda, g;
+  double f = options.start_step;
+  std::size_t since_better = 0;
+  for (std::size_t it = 0; it < options.max_iterations; ++it) {
+    if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
+    if (point.bound > best.bound) {
+      best = point;
+      best_lambda = *lambda;
+      since_better = 0;
+    } else if (++since_better >= options.patience) {
+      f /= 2;
+      since_better = 0;
+      if (f < options.min_step) break;
+    }
+    if (best.bound >= prune_at) break;
+    if (it % options.price_every == 0) {
+      const double value = lag.Objective(point.chosen);
+      if (value < *upper) {
+        *upper = value;
+        *incumbent = point.chosen;
+      }
+    }
+    lag.Subgradient(*lambda, point.chosen, &g);
+    double norm = 0;
+    for (double x : g) norm += x * x;
+    if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value
+    const double target = std::max(*upper, point.bound + 1e-9 * (std::fabs(point.bound) + 1));
+    const double step = f * (target - point.bound) / norm;
+    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::max(0.0, (*lambda)[u] + step * g[u]);
+    if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
+  }
+  *lambda = best_lambda;
+  return best;
+}
+
+}  // namespace gdist

@@ -1,0 +1,98 @@
+// Lagrangian lower bound for the p-median (Beasley 1993 [1], after Cornuejols,
+// Fisher & Nemhauser 1977 [2]). Relaxing "each demand is served once"
+// with a multiplier lambda_u leaves
+//   L(lambda) = sum_u lambda_u + min_{|S| = p} sum_{k in S} rho_k,
+//   rho_k = sum_u min(0, w_u c(u,k) - lambda_u),
+// a lower bound on the optimum for every lambda, solved by picking the p
+// smallest rho (the open facilities forced in, the closed ones left out).
+// Subgradient steps on lambda raise it. Each demand's weighted costs are kept
+// sorted, so an iteration reads only the entries below lambda_u: the part of
+// the cost matrix the relaxation can use, a few percent of it on geometric
+// instances.
+//
+// [1] J.E. Beasley, "Lagrangean heuristics for location problems", EJOR 65 (1993).
+// [2] G. Cornuejols, M.L. Fisher, G.L. Nemhauser, "Location of bank accounts to
+//     optimize float", Management Science 23 (1977).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "lib/siting/deadline.hpp"
+#include "lib/siting/siting_problem.hpp"
+
+namespace gdist {
+
+// Each demand's weighted costs w_u c(u,k), ascending, with their candidates.
+struct SortedCosts {
+  std::size_t nd = 0, m = 0;
+  std::vector<double> cost;          // nd x m, row u ascending
+  std::vector<std::uint32_t> cand;   // same layout: the candidate of each entry
+  bool integral = true;              // every weighted cost is an integer: objectives are integers
+  const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
+  const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
+};
+
+// Largest nd x m the bound accepts (12 bytes an entry: 400 MB).
+inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
+
+// An unreachable pair costs `penalty` (as in the heuristic). nullopt when
+// nd x m exceeds kMaxSortedCostEntries.
+template <class T>
+std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
+
+// Candidate states in a branch-and-bound node.
+enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };
+
+// One Lagrangian evaluation: its bound, rho, and which candidates it opens.
+struct LagrangianPoint {
+  double bound = 0;
+  std::vector<double> rho;
+  std::vector<std::uint32_t> chosen;      // the open set of the relaxation (num_open candidates)
+  double rho_last_in = 0, rho_first_out = 0;  // largest chosen free rho, smallest unchosen free rho
+};
+
+class MedianLagrangian {
+ public:
+  MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads);
+
+  // L(lambda) under `state`; fills *point. Returns false when the state is
+  // infeasible (more forced open than num_open, or too few left).
+  bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                LagrangianPoint* point) const;
+  // Subgradient of L at lambda for the chosen set: g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
+  void Subgradient(const std::vector<double>& lambda, const std::vector<std::uint32_t>& chosen,
+                   std::vector<double>* g) const;
+  // sum_u min_{k in sites} w_u c(u,k).
+  double Objective(const std::vector<std::uint32_t>& sites) const;
+
+  const SortedCosts& costs() const { return c_; }
+  std::size_t num_open() const { return p_; }
+
+ private:
+  const SortedCosts& c_;
+  std::size_t p_;
+  int threads_;
+};
+
+struct SubgradientOptions {
+  std::size_t max_iterations = 1000;
+  double start_step = 2.0;        // Beasley's f: halved after `patience` iterations without a better bound
+  std::size_t patience = 30;
+  double min_step = 0.005;
+  double deadline_s = 0;          // SteadySeconds() to stop at; 0: none
+  std::size_t price_every = 1;    // price the relaxation's open set as a solution every this many iterations
+};
+
+// Raises L from `*lambda` (updated to the best multipliers found) towards
+// `*upper`; stops once L reaches `prune_at` (no better solution below). Each
+// relaxation's open set is priced as a solution: when cheaper than *upper,
+// *upper and *incumbent take it. Returns the best point.
+LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<FacilityState>& state,
+                               std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
+                               double prune_at, const SubgradientOptions& options);
+
+// Starting multipliers: each demand's weighted cost to its nearest site of `sites`.
+std::vector<double> StartMultipliers(const MedianLagrangian& lag, const std::vector<std::uint32_t>& sites);
+
+}  // namespace gdist

@@ -1,0 +1,39 @@
+// Proving a p-median answer: Lagrangian branch and bound (Beasley 1993).
+// Each node raises the Lagrangian bound (lagrangian_bound.hpp) by subgradient
+// steps warm-started from its parent's multipliers, then fixes candidates by
+// reduced cost: an unopened candidate k whose opening would cost the bound
+// rho_k - (largest chosen rho) more than the incumbent allows is closed, and
+// a chosen k whose closing would lift the bound past the incumbent is forced
+// open. The node then branches on the chosen candidate that is dearest to
+// close (open first, closed second), depth first. The heuristic's solution is
+// the first incumbent; each relaxation's open set is priced as a solution too.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lib/siting/lagrangian_bound.hpp"
+
+namespace gdist {
+
+struct MedianProofOptions {
+  bool branch = true;             // false: the root bound only
+  double gap = 0;                 // stop once the proven relative gap is at most this
+  double deadline_s = 0;          // SteadySeconds() to stop at; 0: none
+  std::size_t root_iterations = 3000;
+  std::size_t node_iterations = 120;
+};
+
+struct MedianProof {
+  double lower_bound = 0;             // no solution costs less (weighted cost units)
+  double upper = 0;                   // cost of `sites`
+  std::vector<std::uint32_t> sites;   // the best solution seen (fixed sites first)
+  bool complete = false;              // the search finished (not stopped by the deadline)
+  std::size_t nodes = 0;
+};
+
+// `fixed`: candidates that are always open; p_total counts them too.
+// `incumbent` (p_total sites, fixed first) and its cost start the search.
+MedianProof ProveMedian(const SortedCosts& costs, const std::vector<std::uint32_t>& fixed, std::size_t p_total,
+                        const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options, int threads);
+
+}  // namespace gdist

@@ -1,0 +1,184 @@
+// Every bound against the brute force (lib/siting/exact_search) on small
+// random instances: a lower bound above the true optimum (an upper bound
+// below it, for max-cover) fails, and so does `optimal` on a non-optimal
+// answer. The proofs (--exact) must reach the optimum from a bad start, and
+// the integer programs must equal the brute force.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "lib/siting/cover_lists.hpp"
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/exact_search.hpp"
+#include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/median_branch_and_bound.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "tests/siting/small_graphs.hpp"
+
+namespace gdist {
+namespace {
+
+struct Instance {
+  testing::SmallGraph g;
+  SitingInput input;
+};
+
+Instance MakeInstance(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Instance c;
+  const std::size_t n = 9 + rng() % 6;
+  const bool directed = rng() % 2;
+  c.g = testing::RandomGraph(n, directed, 0.45, 25, seed * 104729 + 3);
+  c.input.symmetric = !directed;
+  c.input.direction = rng() % 2 ? Direction::kOut : Direction::kIn;
+  c.input.threads = 2;
+  std::vector<double> w(n);
+  for (auto& x : w) x = static_cast<double>(rng() % 5);
+  w[0] = 2;
+  c.input.weights = w;
+  if (rng() % 3 == 0) c.input.fixed = {static_cast<std::uint32_t>(rng() % n)};
+  return c;
+}
+
+constexpr double kEps = 1e-9;
+
+TEST(Bounds, NeverCrossTheOptimum) {
+  int median_proven = 0, center_proven = 0, checked = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Instance c = MakeInstance(seed);
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    for (std::size_t p = 1; p <= 3; ++p) {
+      SitingOptions heuristic;
+      heuristic.max_rounds = 50;
+      SitingOptions exact = heuristic;
+      exact.exact = true;
+      const double median_opt = ExactSearch(prob, p, ExactObjective::kWeightedSum).objective;
+      if (std::isfinite(median_opt)) {
+        const SitingResult h = SolvePMedian(prob, p, heuristic);
+        if (h.has_bound()) {
+          EXPECT_LE(h.bound, median_opt + kEps) << "p-median lower bound above the optimum, p=" << p;
+          if (h.optimal) EXPECT_EQ(h.objective, median_opt);
+          median_proven += h.optimal;
+        }
+        const SitingResult e = SolvePMedian(prob, p, exact);
+        EXPECT_TRUE(e.optimal) << "p-median --exact, p=" << p;
+        EXPECT_EQ(e.objective, median_opt);
+        EXPECT_EQ(e.bound, median_opt);
+        ++checked;
+      }
+      bool reachable = true;  // p-center needs every demand reached by some candidate
+      for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+        bool any = false;
+        for (std::size_t k = 0; k < prob.num_candidates(); ++k) any |= SitingProblem<std::int32_t>::Reachable(prob.Cost(u, k));
+        reachable &= any;
+      }
+      if (reachable) {
+        const double center_opt = ExactSearch(prob, p, ExactObjective::kMaxDistance).objective;
+        const SitingResult h = SolvePCenter(prob, p, heuristic);
+        ASSERT_TRUE(h.has_bound());
+        EXPECT_LE(h.bound, center_opt + kEps) << "p-center lower bound above the optimum, p=" << p;
+        if (h.optimal) EXPECT_EQ(h.objective, center_opt);
+        center_proven += h.optimal;
+        if (HaveMipSolver()) {
+          const SitingResult e = SolvePCenter(prob, p, exact);
+          EXPECT_TRUE(e.optimal) << "p-center --exact, p=" << p;
+          EXPECT_EQ(e.objective, center_opt);
+        }
+      }
+      const double radius = 12 + 6 * static_cast<double>(p);
+      const double cover_opt = ExactSearch(prob, p, ExactObjective::kCoveredWeight, radius).objective;
+      const SitingResult mh = SolveMaxCover(prob, radius, p, heuristic);
+      if (mh.has_bound()) {
+        EXPECT_GE(mh.bound, cover_opt - kEps) << "max-cover upper bound below the optimum, p=" << p;
+        if (mh.optimal) EXPECT_EQ(mh.objective, cover_opt);
+      }
+      if (HaveMipSolver()) {
+        const SitingResult me = SolveMaxCover(prob, radius, p, exact);
+        EXPECT_TRUE(me.optimal) << "max-cover --exact, p=" << p;
+        EXPECT_EQ(me.objective, cover_opt);
+      }
+    }
+  }
+  EXPECT_GT(checked, 40);
+  // The bounds are not vacuous: most small instances are proven without --exact.
+  EXPECT_GT(median_proven, checked / 3);
+  EXPECT_GT(center_proven, 10);
+}
+
+// LSCP: the LP bound never exceeds the fewest sites, and CBC finds that number.
+TEST(Bounds, SetCoverLpAndIntegerProgramAgainstEnumeration) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Instance c = MakeInstance(seed);
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    for (double radius : {10.0, 20.0, 35.0}) {
+      const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, 1 << 20);
+      bool coverable = true;
+      for (std::size_t u = 0; u < lists->nd; ++u) coverable &= lists->num_covering(u) > 0;
+      if (!coverable) continue;
+      double fewest = -1;  // by enumeration over increasing counts
+      for (std::size_t p = 0; prob.fixed().size() + p <= prob.num_candidates(); ++p)
+        if (ExactSearch(prob, p, ExactObjective::kCoveredWeight, radius).objective >= prob.total_weight() - kEps) {
+          fewest = static_cast<double>(prob.fixed().size() + p);
+          break;
+        }
+      ASSERT_GE(fewest, 0);
+      MipOptions lp;
+      lp.relax = true;
+      const MipAnswer relaxed = SolveMinCoverMip(*lists, prob.fixed(), lp);
+      ASSERT_EQ(relaxed.status, MipAnswer::Status::kOptimal);
+      EXPECT_LE(relaxed.objective, fewest + 1e-6) << "seed " << seed << " R=" << radius;
+      const MipAnswer ip = SolveMinCoverMip(*lists, prob.fixed(), MipOptions{});
+      ASSERT_EQ(ip.status, MipAnswer::Status::kOptimal);
+      EXPECT_EQ(static_cast<double>(ip.sites.size()), fewest) << "seed " << seed << " R=" << radius;
+      SitingOptions exact;
+      exact.exact = true;
+      const SitingResult r = SolveCover(prob, radius, exact);
+      EXPECT_TRUE(r.optimal);
+      EXPECT_EQ(r.objective, fewest);
+      const SitingResult h = SolveCover(prob, radius, SitingOptions{});
+      ASSERT_TRUE(h.has_bound());
+      EXPECT_LE(h.bound, fewest);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 20);
+}
+
+// The branch and bound reaches the optimum from the worst start (the first
+// p candidates), whatever the heuristic would have found.
+TEST(Bounds, MedianBranchAndBoundFromABadIncumbent) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Instance c = MakeInstance(seed);
+    c.input.fixed.clear();
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    for (std::size_t p = 2; p <= 4; ++p) {
+      const double opt = ExactSearch(prob, p, ExactObjective::kWeightedSum).objective;
+      if (!std::isfinite(opt)) continue;
+      const std::optional<SortedCosts> costs = BuildSortedCosts(prob, 1e6);
+      ASSERT_TRUE(costs);
+      std::vector<std::uint32_t> start;
+      for (std::uint32_t k = 0; k < p; ++k) start.push_back(k);
+      // The bare Lagrangian bound, from multipliers of that start.
+      MedianLagrangian lag(*costs, p, 1);
+      std::vector<double> lambda = StartMultipliers(lag, start);
+      std::vector<FacilityState> state(costs->m, FacilityState::kFree);
+      double upper = lag.Objective(start);
+      std::vector<std::uint32_t> incumbent = start;
+      const LagrangianPoint pt = RunSubgradient(lag, state, &lambda, &upper, &incumbent, 1e300, SubgradientOptions{});
+      EXPECT_LE(pt.bound, opt + kEps) << "seed " << seed << " p=" << p;
+      EXPECT_GE(upper, opt - kEps);
+      const MedianProof proof = ProveMedian(*costs, {}, p, start, MedianProofOptions{}, 1);
+      EXPECT_TRUE(proof.complete);
+      EXPECT_EQ(proof.upper, opt) << "seed " << seed << " p=" << p;
+      EXPECT_EQ(proof.lower_bound, opt) << "seed " << seed << " p=" << p;
+      EXPECT_EQ(Assign(prob, proof.sites).total, opt);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gdist
