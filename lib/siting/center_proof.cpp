@@ -33,8 +33,31 @@ std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::v
 }  // namespace
 
 template <class T>
+std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii, std::ptrdiff_t hi,
+                             std::size_t p_total, double deadline_s) {
+  std::ptrdiff_t lo = -1;
+  if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
+  const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  if (!top || !top->restrictable()) return lo;
+  while (hi - lo > 1 && !(deadline_s > 0 && SteadySeconds() > deadline_s)) {
+    const std::ptrdiff_t mid = lo + (hi - lo) / 2;
+    MipOptions o;
+    o.relax = true;
+    o.time_limit_s = deadline_s > 0 ? std::max(0.01, deadline_s - SteadySeconds()) : 0;
+    const MipAnswer a = SolveMinCoverMip(RestrictCoverLists(*top, radii[mid]), prob.fixed(), o);
+    if (a.status == MipAnswer::Status::kInfeasible ||
+        (a.status == MipAnswer::Status::kOptimal && a.objective > static_cast<double>(p_total) + 1e-6))
+      lo = mid;
+    else if (a.status == MipAnswer::Status::kOptimal) hi = mid;
+    else break;
+  }
+  return lo;
+}
+
+template <class T>
 CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
-                        const std::vector<std::uint32_t>& start, std::size_t p_total, bool exact, double deadline_s) {
+                        std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start, std::size_t p_total,
+                        bool exact, double deadline_s) {
   CenterProof proof;
   proof.sites = start;
   proof.radius = Assign(prob, start).max_distance;
@@ -46,38 +69,24 @@ CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>&
     proof.complete = true;
     return proof;
   }
-  if (radii.empty() || !HaveMipSolver()) return proof;
+  if (radii.empty()) return proof;
   // radii[hi]: the answer's radius; radii[lo] proven uncoverable (lo = -1: none yet).
   std::ptrdiff_t hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
   if (hi >= static_cast<std::ptrdiff_t>(radii.size())) return proof;
-  std::ptrdiff_t lo = -1;
+  std::ptrdiff_t lo = std::min(lp_lo, hi - 1);
+  auto finish = [&](const char* how) {
+    if (lo >= 0) {
+      proof.lower_bound = radii[lo + 1];
+      proof.how = how;
+    }
+    proof.complete = lo + 1 >= hi;
+  };
+  finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
+  if (!exact || proof.complete || !HaveMipSolver()) return proof;
   const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   if (!top) return proof;
   auto lists_at = [&](double R) { return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs); };
   const double cap = static_cast<double>(p_total);
-  auto finish = [&](const char* how) {
-    proof.lower_bound = radii[lo + 1];
-    proof.complete = lo + 1 >= hi;
-    proof.how = how;
-  };
-  // LP bisection: the largest radius whose covering LP needs more than p sites.
-  {
-    std::ptrdiff_t up = hi;
-    while (up - lo > 1 && !out_of_time()) {
-      const std::ptrdiff_t mid = lo + (up - lo) / 2;
-      MipOptions o;
-      o.relax = true;
-      o.time_limit_s = remaining();
-      const MipAnswer a = SolveMinCoverMip(lists_at(radii[mid]), prob.fixed(), o);
-      if (a.status == MipAnswer::Status::kInfeasible ||
-          (a.status == MipAnswer::Status::kOptimal && a.objective > cap + 1e-6))
-        lo = mid;
-      else if (a.status == MipAnswer::Status::kOptimal) up = mid;
-      else break;
-    }
-  }
-  finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
-  if (!exact) return proof;
   // Integer bisection between the LP bound and the answer.
   while (hi - lo > 1) {
     if (out_of_time()) {
@@ -105,11 +114,14 @@ CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>&
   return proof;
 }
 
-template CenterProof ProveCenter(const SitingProblem<std::int32_t>&, const std::vector<double>&, double,
-                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
-template CenterProof ProveCenter(const SitingProblem<std::int64_t>&, const std::vector<double>&, double,
-                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
-template CenterProof ProveCenter(const SitingProblem<float>&, const std::vector<double>&, double,
-                                 const std::vector<std::uint32_t>&, std::size_t, bool, double);
+#define GDIST_INSTANTIATE(T)                                                                                 \
+  template std::ptrdiff_t CenterLpBound(const SitingProblem<T>&, const std::vector<double>&, std::ptrdiff_t,     \
+                                        std::size_t, double);                                                  \
+  template CenterProof ProveCenter(const SitingProblem<T>&, const std::vector<double>&, double, std::ptrdiff_t, \
+                                   const std::vector<std::uint32_t>&, std::size_t, bool, double);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -27,10 +27,20 @@ struct CenterProof {
   std::string how;
 };
 
+// The LP bisection alone, over radii[0..hi) (hi: a feasible radius): the
+// index of the largest radius whose covering LP proves "no cover of p_total
+// sites", or -1. Runs before the heuristic radius search so that the search
+// never tries a radius already proven uncoverable.
+template <class T>
+std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii, std::ptrdiff_t hi,
+                             std::size_t p_total, double deadline_s);
+
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
-// up to the radius of `start`. `deadline_s` (SteadySeconds(); 0: none).
+// up to at least the radius of `start`; radii[lp_lo] is proven uncoverable
+// (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none).
 template <class T>
 CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
-                        const std::vector<std::uint32_t>& start, std::size_t p_total, bool exact, double deadline_s);
+                        std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start, std::size_t p_total,
+                        bool exact, double deadline_s);
 
 }  // namespace gdist

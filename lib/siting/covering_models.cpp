@@ -37,21 +37,7 @@ template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double 
                   " has no candidate within the radius; no cover exists");
   const double start_s = SteadySeconds();
   const double limit = options.exact ? options.proof_time_limit_s : 0;
-  std::vector<std::uint32_t> sites = GreedyCover(*lists, prob.fixed());
-  r.method = "greedy set cover + covering local search";
-  CoverSearchOptions co;
-  co.seed = options.seed;
-  co.max_steps = options.cover_steps;
-  co.time_limit_s = std::max(0.05, (limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s) / 4);
-  while (sites.size() > nfixed) {
-    // Start one site short: drop the new site whose demands are best covered by others.
-    std::vector<std::uint32_t> start = sites;
-    start.pop_back();
-    std::vector<std::uint32_t> fewer;
-    if (!CoverSearch(*lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
-    sites = fewer;
-  }
-  const double count = static_cast<double>(sites.size());
+  // The LP bound first: the local search stops once it reaches it.
   double bound = std::numeric_limits<double>::quiet_NaN();
   std::string how;
   if (options.exact || options.bounds) {
@@ -64,6 +50,21 @@ template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double 
       how = "set-cover LP relaxation (CLP), rounded up";
     }
   }
+  std::vector<std::uint32_t> sites = GreedyCover(*lists, prob.fixed());
+  r.method = "greedy set cover + covering local search";
+  CoverSearchOptions co;
+  co.seed = options.seed;
+  co.max_steps = options.cover_steps;
+  co.time_limit_s = std::max(0.05, (limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s) / 4);
+  while (sites.size() > nfixed && !(static_cast<double>(sites.size()) <= bound)) {
+    // Start one site short: drop the new site whose demands are best covered by others.
+    std::vector<std::uint32_t> start = sites;
+    start.pop_back();
+    std::vector<std::uint32_t> fewer;
+    if (!CoverSearch(*lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
+    sites = fewer;
+  }
+  const double count = static_cast<double>(sites.size());
   if (options.exact && HaveMipSolver() && !(bound >= count)) {
     MipOptions o;
     o.cutoff = count;  // only covers with fewer sites
@@ -108,11 +109,31 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
   T R;
   if constexpr (std::is_floating_point_v<T>) R = static_cast<T>(radius);
   else R = static_cast<T>(std::floor(std::min(radius, static_cast<double>(ElementTraits<T>::kInf) - 1)));
+  bool integral = true;  // whole weights: the covered weight is a whole number
+  for (double w : prob.weights()) integral = integral && std::floor(w) == w;
+  auto round_down = [&](double b) { return integral ? std::floor(b + 1e-6) : b + 1e-9 * (std::fabs(b) + 1); };
+  // The LP bound first: the local search stops once it reaches it.
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  std::string how;
+  std::optional<CoverLists> lists;
+  if ((options.exact || options.bounds) && HaveMipSolver()) lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
+  if (lists) {
+    MipOptions o;
+    o.relax = true;
+    o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
+    const MipAnswer lp = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
+    if (lp.status == MipAnswer::Status::kOptimal) {
+      bound = round_down(lp.objective);
+      how = "maximal-covering LP relaxation (CLP)";
+    }
+  }
   const CoverCost<T> model{R, 1.0};
   std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
   SwapSearchOptions so =
       SwapOptionsFor(options, p, limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s);
-  so.stop_at = 0;
+  // Uncovered weight, the interchange's objective, cannot go below total - bound.
+  so.stop_at = std::isnan(bound) ? 0 : std::max(0.0, prob.total_weight() - bound);
+  if (options.exact && lists) so.patience = std::min<std::size_t>(so.patience, 50);  // CBC closes the rest
   r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
   r.method = "greedy + fast interchange on 0/1 costs + iterated local search";
   r.assignment = Assign(prob, r.sites, radius);
@@ -122,23 +143,7 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
     r.SetBound(prob.total_weight(), "every demand is covered");
     return r;
   }
-  if (!(options.exact || options.bounds) || !HaveMipSolver()) return r;
-  const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
-  if (!lists) return r;
-  bool integral = true;  // whole weights: the covered weight is a whole number
-  for (double w : prob.weights()) integral = integral && std::floor(w) == w;
-  auto round_down = [&](double b) { return integral ? std::floor(b + 1e-6) : b + 1e-9 * (std::fabs(b) + 1); };
-  MipOptions o;
-  o.relax = true;
-  o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
-  const MipAnswer lp = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
-  double bound = std::numeric_limits<double>::quiet_NaN();
-  std::string how;
-  if (lp.status == MipAnswer::Status::kOptimal) {
-    bound = round_down(lp.objective);
-    how = "maximal-covering LP relaxation (CLP)";
-  }
-  if (options.exact && !(bound <= r.objective)) {
+  if (options.exact && lists && !(bound <= r.objective)) {
     MipOptions io;
     io.start = &r.sites;
     io.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;

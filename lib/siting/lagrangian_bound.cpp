@@ -48,7 +48,9 @@ template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::in
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<float>&, double);
 
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
-    : c_(costs), p_(num_open), threads_(std::max(1, threads)) {}
+    : c_(costs), p_(num_open), threads_(std::max(1, threads)) {
+  cap_index_ = std::min(c_.m - 1, std::max<std::size_t>(64, 6 * c_.m / std::max<std::size_t>(p_, 1)));
+}
 
 bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                                 LagrangianPoint* point) const {
@@ -57,7 +59,7 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   rho.assign(m, 0);
   double sum_lambda = 0;
   // The relaxed prefixes are a small part of each row: parallel only when large.
-#pragma omp parallel num_threads(ThreadsFor(nd * m / 8, threads_)) reduction(+ : sum_lambda)
+#pragma omp parallel num_threads(ThreadsFor(nd * m / 64, threads_)) reduction(+ : sum_lambda)
   {
     std::vector<double> mine(m, 0);
 #pragma omp for schedule(static)
@@ -155,6 +157,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
   LagrangianPoint best, point;
   best.bound = -std::numeric_limits<double>::infinity();
   std::vector<double> best_lambda = *lambda, g;
+  std::vector<std::uint32_t> last_priced;
   double f = options.start_step;
   std::size_t since_better = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
@@ -169,7 +172,12 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
       if (f < options.min_step) break;
     }
     if (best.bound >= prune_at) break;
-    if (it % options.price_every == 0) {
+    // Pricing a set reads each row up to its nearest open site: the
+    // dearest step, so only every few iterations and only for a new set.
+    std::vector<std::uint32_t> sorted_chosen = point.chosen;
+    std::sort(sorted_chosen.begin(), sorted_chosen.end());
+    if (it % options.price_every == 0 && sorted_chosen != last_priced) {
+      last_priced = sorted_chosen;
       const double value = lag.Objective(point.chosen);
       if (value < *upper) {
         *upper = value;
@@ -182,7 +190,10 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
     if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value
     const double target = std::max(*upper, point.bound + 1e-9 * (std::fabs(point.bound) + 1));
     const double step = f * (target - point.bound) / norm;
-    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::max(0.0, (*lambda)[u] + step * g[u]);
+    // Any multipliers give a valid bound; capping each at its row's K-th
+    // cost keeps the scanned prefixes short while the steps oscillate.
+    for (std::size_t u = 0; u < nd; ++u)
+      (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, lag.Cap(u));
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;

@@ -66,6 +66,9 @@ class MedianLagrangian {
   // sum_u min_{k in sites} w_u c(u,k).
   double Objective(const std::vector<std::uint32_t>& sites) const;
 
+  // Largest multiplier a subgradient step sets for demand u (its row's cost at cap_index_).
+  double Cap(std::size_t u) const { return c_.row_cost(u)[cap_index_]; }
+
   const SortedCosts& costs() const { return c_; }
   std::size_t num_open() const { return p_; }
 
@@ -73,6 +76,7 @@ class MedianLagrangian {
   const SortedCosts& c_;
   std::size_t p_;
   int threads_;
+  std::size_t cap_index_ = 0;
 };
 
 struct SubgradientOptions {
@@ -81,7 +85,7 @@ struct SubgradientOptions {
   std::size_t patience = 30;
   double min_step = 0.005;
   double deadline_s = 0;          // SteadySeconds() to stop at; 0: none
-  std::size_t price_every = 1;    // price the relaxation's open set as a solution every this many iterations
+  std::size_t price_every = 5;    // price the relaxation's open set as a solution every this many iterations
 };
 
 // Raises L from `*lambda` (updated to the best multipliers found) towards

@@ -69,7 +69,7 @@ class MedianSearch {
       so.start_step = 1.0;
       so.patience = 8;
       so.min_step = 0.02;
-      so.price_every = 4;
+      so.price_every = 10;
     }
     for (int round = 0;; ++round) {
       std::size_t open = 0, free = 0;

@@ -152,6 +152,8 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   const double search_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
   std::vector<double> radii;
   double lower = 0;
+  std::ptrdiff_t lp_lo = -1;  // radii[lp_lo]: proven uncoverable by the covering LP
+  const double proof_deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : start_s + 2 * options.time_limit_s;
   auto lap = [&](const char* what) {
     if (timing) std::fprintf(stderr, "p-center timing: %-34s %8.3f s\n", what, timer.Lap());
   };
@@ -206,8 +208,14 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       return true;
     };
     if (!radii.empty()) {
-      // radii[hi] is feasible; radii[lo] failed (lo = -1: none tried).
+      // radii[hi] is feasible; radii[lo] failed (lo = -1: none tried). The
+      // covering LP first proves a stretch of small radii uncoverable.
       std::ptrdiff_t lo = -1, hi = static_cast<std::ptrdiff_t>(radii.size()) - 1;
+      if (options.exact || options.bounds) {
+        lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline);
+        lo = lp_lo;
+        lap("covering LP bound");
+      }
       while (hi - lo > 1 && SteadySeconds() - start_s < search_s) {
         const std::ptrdiff_t mid = lo + (hi - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
@@ -234,8 +242,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     }
   }
   if (options.exact || options.bounds) {
-    const double deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : SteadySeconds() + options.time_limit_s;
-    const CenterProof proof = ProveCenter(prob, radii, lower, r.sites, nfixed + p, options.exact, deadline);
+    const CenterProof proof = ProveCenter(prob, radii, lower, lp_lo, r.sites, nfixed + p, options.exact, proof_deadline);
     if (proof.radius < Assign(prob, r.sites).max_distance) {
       r.sites = proof.sites;
       r.method += "; improved by the exact covering search";

@@ -1,0 +1,142 @@
+// Proven siting answers on OR-Library pmed instances: each model with
+// --exact (SitingOptions::exact) under a time limit, printed as one JSON line
+// per instance and model (objective, bound, gap, proven, seconds, published
+// optimum where there is one). bench/siting_proofs_race.sh runs it beside
+// spopt and makes the table.
+//   siting_proofs DATA_DIR --instances 1-40|11,26 --models median,center,lscp,mclp
+//                 [--time-limit S] [--threads T] [--cover-p P] [--dump DIR]
+// lscp and mclp run at the radius of the instance's proven 10-center optimum
+// (mclp with --cover-p sites, default 5). --dump DIR writes each instance's
+// distance matrix as DIR/pmedN.txt (n lines of n integers) for the peer.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "lib/siting/siting_models.hpp"
+#include "tests/siting/orlib_reader.hpp"
+
+namespace {
+
+std::map<std::string, double> ReadTable(const std::string& path) {
+  std::map<std::string, double> t;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    char name[64];
+    double v;
+    if (std::sscanf(line.c_str(), "%63s %lf", name, &v) == 2) t[name] = v;
+  }
+  return t;
+}
+
+std::vector<int> ParseInstances(const std::string& s) {
+  std::vector<int> out;
+  std::stringstream ss(s);
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    const auto dash = part.find('-');
+    if (dash == std::string::npos) out.push_back(std::stoi(part));
+    else
+      for (int i = std::stoi(part.substr(0, dash)); i <= std::stoi(part.substr(dash + 1)); ++i) out.push_back(i);
+  }
+  return out;
+}
+
+void Print(const std::string& name, std::size_t n, const char* model, double param, const gdist::SitingResult& r,
+           double seconds, double published) {
+  std::printf("{\"instance\": \"%s\", \"n\": %zu, \"model\": \"%s\", \"param\": %.17g, \"objective\": %.17g, "
+              "\"bound\": %s, \"gap\": %s, \"proven\": %s, \"time_s\": %.4f, \"published\": %s, \"proof\": \"%s\"}\n",
+              name.c_str(), n, model, param, r.objective,
+              r.has_bound() ? std::to_string(r.bound).c_str() : "null",
+              r.has_bound() ? std::to_string(r.gap()).c_str() : "null", r.optimal ? "true" : "false", seconds,
+              published >= 0 ? std::to_string(published).c_str() : "null", r.bound_method.c_str());
+  std::fflush(stdout);
+}
+
+double Seconds(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string dir = "../shared/data/orlib-pmed", instances = "1-40", models = "median,center", dump;
+  int threads = 2;
+  std::size_t cover_p = 5;
+  gdist::SitingOptions options;
+  options.exact = true;
+  options.proof_time_limit_s = 60;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "siting_proofs: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--instances") instances = next();
+    else if (a == "--models") models = next();
+    else if (a == "--time-limit") options.proof_time_limit_s = std::atof(next().c_str());
+    else if (a == "--threads") threads = std::atoi(next().c_str());
+    else if (a == "--cover-p") cover_p = std::strtoull(next().c_str(), nullptr, 10);
+    else if (a == "--dump") dump = next();
+    else dir = a;
+  }
+  std::set<std::string> want;
+  {
+    std::stringstream ss(models);
+    std::string m;
+    while (std::getline(ss, m, ',')) want.insert(m);
+  }
+  const auto median_opt = ReadTable(dir + "/pmedopt.txt");
+  const auto center_opt = ReadTable(dir + "/kcenteropt.txt");
+  for (int i : ParseInstances(instances)) {
+    const std::string name = "pmed" + std::to_string(i);
+    gdist::testing::OrlibInstance inst = gdist::testing::ReadOrlibPmed(dir + "/" + name + ".txt");
+    const std::size_t n = inst.dist.n();
+    if (!dump.empty()) {
+      std::ofstream out(dump + "/" + name + ".txt");
+      for (std::size_t u = 0; u < n; ++u) {
+        for (std::size_t v = 0; v < n; ++v) out << (v ? " " : "") << inst.dist.view().at(u, v);
+        out << "\n";
+      }
+    }
+    gdist::SitingInput input;
+    input.symmetric = true;
+    input.threads = threads;
+    gdist::SitingProblem<std::int32_t> prob(inst.dist.view(), input);
+    if (want.count("median")) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const gdist::SitingResult r = gdist::SolvePMedian(prob, inst.p, options);
+      Print(name, n, "p-median", static_cast<double>(inst.p), r, Seconds(t0), median_opt.at(name));
+    }
+    if (want.count("center")) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const gdist::SitingResult r = gdist::SolvePCenter(prob, inst.p, options);
+      Print(name, n, "p-center", static_cast<double>(inst.p), r, Seconds(t0), center_opt.at(name));
+    }
+    if (want.count("lscp") || want.count("mclp")) {
+      auto t0 = std::chrono::steady_clock::now();
+      const gdist::SitingResult c10 = gdist::SolvePCenter(prob, 10, options);
+      Print(name, n, "10-center", 10, c10, Seconds(t0), -1);
+      if (!c10.optimal) continue;  // the radius of the target is the proven 10-center optimum
+      if (want.count("lscp")) {
+        t0 = std::chrono::steady_clock::now();
+        const gdist::SitingResult r = gdist::SolveCover(prob, c10.objective, options);
+        Print(name, n, "lscp", c10.objective, r, Seconds(t0), -1);
+      }
+      if (want.count("mclp")) {
+        t0 = std::chrono::steady_clock::now();
+        const gdist::SitingResult r = gdist::SolveMaxCover(prob, c10.objective, cover_p, options);
+        Print(name, n, "mclp", c10.objective, r, Seconds(t0), -1);
+      }
+    }
+  }
+  return 0;
+}
