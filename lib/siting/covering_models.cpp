@@ -3,6 +3,9 @@
 // covering local search asked for one site fewer until it fails. MCLP
 // (Church & ReVelle 1974): p sites covering the most demand weight within R -
 // a p-median over 0/1 costs [d > R], so greedy + fast interchange + ILS.
+// Both first solve their LP relaxation (lib/siting/covering_mip.hpp) for the
+// bound, stop the local search when it reaches that bound, and with --exact
+// hand the rest to CBC started from the heuristic's answer.
 #include <algorithm>
 #include <cmath>
 #include <limits>

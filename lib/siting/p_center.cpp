@@ -7,6 +7,8 @@
 // lib/siting/cover_search.hpp (or, when the cover lists would not fit in
 // memory, by the interchange engine on 0/1 costs), warm-started from the last
 // feasible solution. A heuristic "no" only makes the answer less tight.
+// Before that search the covering LP proves the smaller radii uncoverable,
+// and afterwards lib/siting/center_proof.hpp proves the answer (--exact).
 //
 // [1] T.F. Gonzalez, "Clustering to minimize the maximum intercluster
 //     distance", Theoretical Computer Science 38 (1985).
@@ -174,11 +176,11 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       radii = DistinctRadii(prob, lower, best);
     if (radii.size() > kMaxRadii) radii.clear();
     lap("distinct radii");
-    const auto t0 = std::chrono::steady_clock::now();
+    double search_from = SteadySeconds();  // the radius search's clock starts after the LP bound
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const double spent = SteadySeconds() - search_from;
       const double budget = std::max(0.05, (search_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
@@ -215,8 +217,9 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
         lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline);
         lo = lp_lo;
         lap("covering LP bound");
+        search_from = SteadySeconds();
       }
-      while (hi - lo > 1 && SteadySeconds() - start_s < search_s) {
+      while (hi - lo > 1 && SteadySeconds() - search_from < search_s) {
         const std::ptrdiff_t mid = lo + (hi - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(radii[mid], &trial)) {
@@ -229,7 +232,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       }
     } else {  // too many distinct distances: bisect on the value
       double lo = lower;
-      for (int it = 0; it < 48 && best > lo * (1 + 1e-7) && SteadySeconds() - start_s < search_s; ++it) {
+      for (int it = 0; it < 48 && best > lo * (1 + 1e-7) && SteadySeconds() - search_from < search_s; ++it) {
         const double mid = lo + (best - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(mid, &trial)) {
