@@ -17,22 +17,11 @@
 #include <sstream>
 #include <string>
 
+#include "formats/orlib_optima.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "tests/siting/orlib_reader.hpp"
 
 namespace {
-
-std::map<std::string, double> ReadTable(const std::string& path) {
-  std::map<std::string, double> t;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    char name[64];
-    double v;
-    if (std::sscanf(line.c_str(), "%63s %lf", name, &v) == 2) t[name] = v;
-  }
-  return t;
-}
 
 std::vector<int> ParseInstances(const std::string& s) {
   std::vector<int> out;
@@ -94,8 +83,8 @@ int main(int argc, char** argv) {
     std::string m;
     while (std::getline(ss, m, ',')) want.insert(m);
   }
-  const auto median_opt = ReadTable(dir + "/pmedopt.txt");
-  const auto center_opt = ReadTable(dir + "/kcenteropt.txt");
+  const auto median_opt = gdist::ReadOrlibOptima(dir + "/pmedopt.txt");
+  const auto center_opt = gdist::ReadOrlibOptima(dir + "/kcenteropt.txt");
   for (int i : ParseInstances(instances)) {
     const std::string name = "pmed" + std::to_string(i);
     gdist::testing::OrlibInstance inst = gdist::testing::ReadOrlibPmed(dir + "/" + name + ".txt");
