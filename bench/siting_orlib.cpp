@@ -10,37 +10,14 @@
 #include <string>
 #include <variant>
 
+#include "bench/orlib_instance.hpp"
 #include "formats/orlib_optima.hpp"
-#include "formats/read_graph.hpp"
-#include "lib/engine/apsp.hpp"
-#include "lib/pipeline/load_input.hpp"
 #include "lib/siting/siting_models.hpp"
-#include "lib/util/error.hpp"
 
 namespace {
 
 double Seconds(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-struct Instance {
-  gdist::DistMatrix<std::int32_t> dist;  // APSP solved
-  std::size_t p = 0;
-};
-
-// The p-median file through the formats layer (last duplicate wins, the
-// convention the published optima assume), solved on the CPU engine.
-Instance ReadInstance(const std::string& path) {
-  gdist::InputOptions input;
-  input.read.format = gdist::InputFormat::kOrlib;
-  input.type = gdist::ElementType::kInt32;
-  const gdist::Graph g = gdist::ReadGraph(path, input.read);
-  if (!g.orlib_p) throw gdist::Error(path + ": no p in the OR-Library header");
-  Instance inst{std::get<gdist::DistMatrix<std::int32_t>>(gdist::MatrixFromGraph(g, input)), *g.orlib_p};
-  gdist::ApspOptions apsp;
-  apsp.backend = gdist::Backend::kCpu;
-  gdist::SolveApsp(inst.dist, apsp);
-  return inst;
 }
 
 }  // namespace
@@ -65,7 +42,7 @@ int main(int argc, char** argv) try {
     if (only && i != only) continue;
     const std::string name = "pmed" + std::to_string(i);
     auto t0 = std::chrono::steady_clock::now();
-    const Instance inst = ReadInstance(dir + "/" + name + ".txt");
+    const gdist::bench::OrlibInstance inst = gdist::bench::ReadOrlibInstance(dir + "/" + name + ".txt");
     const double apsp_s = Seconds(t0);
     gdist::SitingInput input;
     input.symmetric = true;

@@ -17,9 +17,9 @@
 #include <sstream>
 #include <string>
 
+#include "bench/orlib_instance.hpp"
 #include "formats/orlib_optima.hpp"
 #include "lib/siting/siting_models.hpp"
-#include "tests/siting/orlib_reader.hpp"
 
 namespace {
 
@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   const auto center_opt = gdist::ReadOrlibOptima(dir + "/kcenteropt.txt");
   for (int i : ParseInstances(instances)) {
     const std::string name = "pmed" + std::to_string(i);
-    gdist::testing::OrlibInstance inst = gdist::testing::ReadOrlibPmed(dir + "/" + name + ".txt");
+    const gdist::bench::OrlibInstance inst = gdist::bench::ReadOrlibInstance(dir + "/" + name + ".txt");
     const std::size_t n = inst.dist.n();
     if (!dump.empty()) {
       std::ofstream out(dump + "/" + name + ".txt");
