@@ -58,7 +58,8 @@ for r in ours:
     else:
         ratio = p["total_s"] / r["time_s"] if r["time_s"] > 0 else float("inf")
         note = "" if p["proven"] else f" (not proven in {limit} s)"
-        peer_cols = f"{p['objective']:g} | {'yes' if p['proven'] else 'no'} | {p['total_s']:.2f} ({p['solve_s']:.2f}) | {ratio:.0f}x{note}"
+        obj = "none" if p["objective"] is None else f"{p['objective']:g}"
+        peer_cols = f"{obj} | {'yes' if p['proven'] else 'no'} | {p['total_s']:.2f} ({p['solve_s']:.2f}) | {ratio:.0f}x{note}"
     bound = "-" if r["bound"] is None else f"{r['bound']:g}"
     gap = "-" if r["gap"] is None else f"{100 * r['gap']:.2f}%"
     print(f"| {r['instance']} | {r['model']} | {r['param']:g} | {r['objective']:g} | {bound} | {gap} | "

@@ -39,7 +39,13 @@ def main():
         m = MCLP.from_cost_matrix(cost, weights, service_radius=args.a, p_facilities=int(args.b))
     t1 = time.perf_counter()
     solver = pulp.PULP_CBC_CMD(msg=False, timeLimit=args.time_limit)
-    m = m.solve(solver, results=False)
+    try:
+        m = m.solve(solver, results=False)
+    except RuntimeError as e:  # spopt raises when CBC stops without a solution it accepts
+        t2 = time.perf_counter()
+        print(json.dumps({"model": args.model, "objective": None, "proven": False, "error": str(e)[:120],
+                          "total_s": t2 - t0, "solve_s": t2 - t1}))
+        return
     t2 = time.perf_counter()
     prob = m.problem
     objective = pulp.value(prob.objective)
