@@ -20,6 +20,7 @@
 #include "kernels/cpu/tile_kernels.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -58,6 +59,7 @@ CpuIsa ActiveCpuIsa() {
   if (std::strcmp(env, "portable") == 0) asked = CpuIsa::kPortable;
   else if (std::strcmp(env, "avx2") == 0) asked = CpuIsa::kAvx2;
   else if (std::strcmp(env, "avx512") == 0) asked = CpuIsa::kAvx512;
+  else throw Error(std::string("GDIST_CPU_ISA: unknown value '") + env + "', expected portable, avx2 or avx512");
   return std::min(asked, best);
 }
 
