@@ -78,6 +78,7 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
     input.symmetric = !meta.directed;
     input.threads = req.metrics_options.threads;
     input.backend = req.backend;
+    input.labels = &labels;
     if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
     if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
     if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);

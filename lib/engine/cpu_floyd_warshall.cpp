@@ -54,7 +54,7 @@ CpuIsa DetectCpuIsa() {
 CpuIsa ActiveCpuIsa() {
   CpuIsa best = DetectCpuIsa();
   const char* env = std::getenv("GDIST_CPU_ISA");
-  if (env == nullptr) return best;
+  if (env == nullptr || *env == '\0') return best;  // empty: as if unset
   CpuIsa asked = best;
   if (std::strcmp(env, "portable") == 0) asked = CpuIsa::kPortable;
   else if (std::strcmp(env, "avx2") == 0) asked = CpuIsa::kAvx2;
