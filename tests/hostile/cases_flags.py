@@ -114,6 +114,24 @@ def cases(ctx, Case):
                 [ctx.tool("gapsp"), "g.gr", "d64.gdm", "-q", "--type", "int64"], cwd=d, check=True)
         out.append(Case(g, "gpu-policy/" + name, argv, rc=rc, err=err, creates=creates if rc == 0 else set(),
                         setup=setup))
+    # Negative cycles are refused with a clear message on every backend; negative
+    # weights without one are fine.
+    def neg(d, cycle=True):
+        with open(os.path.join(d, "neg.gr"), "w") as f:
+            f.write("p sp 4 5\na 1 2 4\na 2 3 -2\na 3 1 %d\na 3 4 7\na 4 1 1\n" % (-3 if cycle else -1))
+    import os
+    for backend in ("auto", "cpu", "gpu"):
+        rc_err = (2, r"negative cycle: vertex [123] lies on a cycle of negative length")
+        if backend == "gpu" and not ctx.has_gpu:
+            rc_err = (2, r"--backend gpu|GPU|CUDA")
+        out.append(Case(g, "negative-weights/cycle-refused-%s" % backend,
+                        ["gapsp", "neg.gr", "o.gdm", "-q", "--backend", backend], rc=rc_err[0], err=rc_err[1],
+                        setup=neg))
+        if backend != "gpu" or ctx.has_gpu:
+            out.append(Case(g, "negative-weights/no-cycle-ok-%s" % backend,
+                            ["gcenter", "neg.gr", "--json", "--backend", backend], rc=0,
+                            out=r'"diameter": ?9,.*"wiener_index": ?33\b',  # by hand: d(1,4) = 9, sum 33
+                            setup=lambda d: neg(d, cycle=False)))
     # --time-limit bounds p-center too (31.5 s for 0.5 s before #11).
     def big_setup(d):
         import os
