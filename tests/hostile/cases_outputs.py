@@ -176,6 +176,21 @@ def cases(ctx, Case):
         out.append(Case(g, "%s/proc-self-fd-1" % w, _argv(w, "so"), rc=0, creates=extra,
                         setup=lambda d: os.symlink("/proc/self/fd/1", os.path.join(d, "so")),
                         check=lambda f, p, ref=ref: None if p.stdout_bytes.startswith(ref) else "stdout lacks the output"))
+    # The issue's literal paths (gapsp g.gdm /dev/full, /dev/null, /dev/stdout), run in a private
+    # mount namespace whose /dev is a fresh tmpfs: the machine's /dev is never written.
+    def private_dev(d):
+        if not ctx.can_unshare:
+            return "skip: cannot make a private mount namespace (unshare -m) here"
+    private = ('mount -t tmpfs none /dev && ln -s /proc/self/fd/1 /dev/stdout && '
+               'mknod -m 666 /dev/null c 1 3 && mknod -m 666 /dev/full c 1 7 && ')
+    for target, rc, check in (("/dev/stdout", 0, 'test -L /dev/stdout && test "$(wc -c < out)" -gt 4096'),
+                              ("/dev/null", 0, "test -c /dev/null"),
+                              ("/dev/full", 2, "test -c /dev/full")):
+        out.append(Case("outputs", "issue-literal%s" % target.replace("/", "-"),
+                        ["unshare", "-m", "sh", "-c", private + '"{apps}/gapsp" g.gdm %s -q > out; rc=$?; %s || exit 7; '
+                         'rm -f out; exit $rc' % (target, check)],
+                        rc=rc, setup=private_dev, stderr_prefix=False,
+                        err=r"gapsp: /dev/full: write failed: No space left" if rc else None))
     # Several outputs: all or none.
     g = "outputs/multi"
     out.append(Case(g, "gapsp-out-fails-no-metrics", ["gapsp", "g.gdm", "dev", "-q", "--metrics", "m.json"], rc=2,

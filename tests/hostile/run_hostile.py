@@ -80,6 +80,7 @@ class Context:
         self.apps = apps
         self.fixtures = fixtures
         self.can_mknod = _probe_mknod()
+        self.can_unshare = _probe_unshare()
         self.has_gpu = _probe_gpu(apps)
         self.source_dir = os.path.dirname(os.path.dirname(HERE))
         self._big_lock = threading.Lock()
@@ -114,6 +115,18 @@ def _probe_mknod():
         return False
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+def _probe_unshare():
+    """A private mount namespace with its own tmpfs on /dev (the machine's /dev stays as it is)."""
+    unshare = shutil.which("unshare")
+    if not unshare:
+        return False
+    try:
+        return subprocess.run([unshare, "-m", "sh", "-c", "mount -t tmpfs none /dev && mknod /dev/x c 1 3"],
+                              capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
 
 
 def _probe_gpu(apps):
