@@ -59,10 +59,8 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
       if (req.json) {
         gdist::WriteSummaryJson(json, metrics->summary, labels, meta.directed);
         gdist::WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
-        json.Key("metrics_backend").BeginObject();
-        json.Key("used").Str(gdist::BackendName(metrics->used));
-        json.Key("note").Str(metrics->note);
-        json.EndObject();
+        // Only a fallback is reported: the same numbers from either backend print the same JSON.
+        if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
       } else {
         gdist::WriteSummaryText(report, metrics->summary, labels, meta.directed);
         gdist::WriteCentralityText(report, metrics->centrality, labels);

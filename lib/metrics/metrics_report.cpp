@@ -104,10 +104,8 @@ void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const
   json.BeginObject();
   WriteSummaryJson(json, s, meta.labels, meta.directed);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
-  json.Key("metrics_backend").BeginObject();
-  json.Key("used").Str(BackendName(m.used));
-  json.Key("note").Str(m.note);
-  json.EndObject();
+  // Only a fallback is reported: the same numbers from either backend print the same JSON.
+  if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
   json.EndObject();
   text << "\n";
   if (m.fell_back) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
