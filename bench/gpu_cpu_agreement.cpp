@@ -8,6 +8,8 @@
 //   gpu_cpu_agreement [--float-n 1000,4096] [--int-n 32768] [--sources 32] [--seed S]
 #include <omp.h>
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -23,14 +25,6 @@
 #include "lib/engine/apsp.hpp"
 
 namespace {
-
-std::vector<std::size_t> ParseList(const std::string& s) {
-  std::vector<std::size_t> v;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) v.push_back(std::stoul(item));
-  return v;
-}
 
 template <class T> gdist::DistMatrix<T> RandomGraph(std::size_t n, std::size_t out_degree, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -96,13 +90,12 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> float_sizes{1000, 4096}, int_sizes{32768};
   std::size_t sources = 32;
   std::uint64_t seed = std::random_device{}();
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--float-n") float_sizes = ParseList(v);
-    else if (a == "--int-n") int_sizes = ParseList(v);
-    else if (a == "--sources") sources = std::stoul(v);
-    else if (a == "--seed") seed = std::stoull(v);
-  }
+  CLI::App app{"GPU results against the CPU backend (float32) and Dijkstra (int32)"};
+  app.add_option("--float-n", float_sizes, "float32 sizes, comma-separated")->delimiter(',');
+  app.add_option("--int-n", int_sizes, "int32 sizes, comma-separated")->delimiter(',');
+  app.add_option("--sources", sources, "Dijkstra sources per int32 size")->check(CLI::PositiveNumber);
+  app.add_option("--seed", seed, "random seed (default: fresh)");
+  CLI11_PARSE(app, argc, argv);
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
   std::printf("float32,n,degree,cells,cells_differing,fraction,max_ulps,max_relative,gpu_s,cpu_s\n");
   for (std::size_t n : float_sizes) {

@@ -4,6 +4,8 @@
 // solved by SolveApsp on the CPU backend. The ratio is the cost of the
 // negative-cycle check (negative_cycle.hpp) and of the wider range proof.
 //   negative_weights_bench [--n 2000,3000] [--density 0.05] [--threads 2] [--reps 3]
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,14 +17,6 @@
 #include "lib/engine/apsp.hpp"
 
 namespace {
-
-std::vector<std::size_t> ParseList(const std::string& s) {
-  std::vector<std::size_t> v;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) v.push_back(std::stoul(item));
-  return v;
-}
 
 gdist::DistMatrix<std::int32_t> Make(std::size_t n, double density, bool negative, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -53,13 +47,12 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> sizes{2000, 3000};
   double density = 0.05;
   int threads = 2, reps = 3;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
-    if (a == "--n") sizes = ParseList(v);
-    else if (a == "--density") density = std::stod(v);
-    else if (a == "--threads") threads = std::stoi(v);
-    else if (a == "--reps") reps = std::stoi(v);
-  }
+  CLI::App app{"Negative weights against positive ones, side by side (CPU backend)"};
+  app.add_option("--n", sizes, "sizes, comma-separated")->delimiter(',');
+  app.add_option("--density", density, "arc probability")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--threads", threads, "CPU threads")->check(CLI::PositiveNumber);
+  app.add_option("--reps", reps, "repetitions (best is reported)")->check(CLI::PositiveNumber);
+  CLI11_PARSE(app, argc, argv);
   std::printf("n,density,threads,positive_s(best of %d),negative_s(best of %d),negative/positive\n", reps, reps);
   for (std::size_t n : sizes) {
     double pos = 1e30, neg = 1e30;
