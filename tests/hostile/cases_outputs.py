@@ -14,15 +14,19 @@ WRITERS = {
     "gconvert": ["gconvert", "g.gr", "OUT", "-q"],
     "gapsp": ["gapsp", "g.gdm", "OUT", "-q"],
     "gapsp-nthu": ["gapsp", "g.gdm", "OUT", "-q", "--to", "nthu"],
+    "gapsp-npy": ["gapsp", "g.gdm", "OUT", "-q", "--to", "npy"],
+    "gapsp-csv": ["gapsp", "g.gdm", "OUT", "-q", "--to", "csv"],
+    "gapsp-per-vertex": ["gapsp", "g.gdm", "--metrics", "m.json", "--per-vertex", "OUT", "-q"],
     "gapsp-metrics": ["gapsp", "g.gdm", "o.gdm", "-q", "--metrics", "OUT"],
     "gcenter-per-vertex": ["gcenter", "d.gdm", "--per-vertex", "OUT"],
     "gcenter-assignment": ["gcenter", "d.gdm", "--p-median", "2", "--assignment", "OUT"],
 }
 # The input each writer reads (for the same-file cases).
-INPUT = {"gconvert": "g.gr", "gapsp": "g.gdm", "gapsp-nthu": "g.gdm", "gapsp-metrics": "g.gdm",
+INPUT = {"gconvert": "g.gr", "gapsp": "g.gdm", "gapsp-nthu": "g.gdm", "gapsp-metrics": "g.gdm", "gapsp-npy": "g.gdm",
+         "gapsp-csv": "g.gdm", "gapsp-per-vertex": "g.gdm",
          "gcenter-per-vertex": "d.gdm", "gcenter-assignment": "d.gdm"}
 # Other files a successful run writes besides OUT.
-EXTRA = {"gapsp-metrics": {"o.gdm"}}
+EXTRA = {"gapsp-metrics": {"o.gdm"}, "gapsp-per-vertex": {"m.json"}}
 OLD = b"old content\n"
 
 
