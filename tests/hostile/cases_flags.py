@@ -49,7 +49,7 @@ def cases(ctx, Case):
     # Choices.
     bad(c + ["--backend", "tpu"], r"--backend")
     bad(["gapsp", "g.gdm", "o.gdm", "--backend", "tpu"], r"--backend")
-    bad(["gapsp", "g.gdm", "o.gdm", "--to", "csv"], r"--to")
+    bad(["gapsp", "g.gdm", "o.gdm", "--to", "xml"], r"--to")
     bad(["gapsp", "g.gdm", "o.gdm", "--paths", "--to", "nthu"], r"--paths needs --to gdm")
     bad(c + ["--direction", "sideways", "--p-median", "2"], r"--direction")
     for tool, args in (("gconvert", ["g.gr", "o.gdm"]), ("gapsp", ["g.gr", "o.gdm"]), ("gcenter", ["g.gr"])):
