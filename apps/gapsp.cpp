@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "apps/common/app_main.hpp"
+#include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "lib/distributed/distributed_fw.hpp"
 #include "lib/distributed/mpi_session.hpp"
@@ -14,12 +15,15 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/matrix_export.hpp"
+#include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/util/json_writer.hpp"
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/output_check.hpp"
 #include "lib/util/phase_timer.hpp"
 #include "lib/matrix/page_buffer.hpp"
 
@@ -52,7 +56,9 @@ int main(int argc, char** argv) {
       ->transform(CLI::AsSizeValue(false));
   app.add_flag("--progress", progress, "report rounds, relaxations/s and the fraction of the ceiling on stderr");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
-  app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")->capture_default_str();
+  app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")
+      ->check(gdist::ThreadCount())
+      ->capture_default_str();
   app.add_option("--element-bits", element_bits,
                  "auto: int32 inputs run in 16 bits when every distance is proven to fit (results stay int32); "
                  "32: never")
@@ -75,6 +81,8 @@ int main(int argc, char** argv) {
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
     if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
+    gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
+    gdist::CheckOutputPaths({{"OUT", out}, {"--metrics", metrics}, {"--per-vertex", per_vertex}}, {{"IN", in}});
     opts.memory_limit = memory_limit ? memory_limit : gdist::DefaultMemoryLimit();
     opts.device_memory = device_memory;
     {
@@ -131,9 +139,7 @@ int main(int argc, char** argv) {
         if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
       }
       paths_s += timer.Lap();
-      if (!metrics.empty())
-        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend},
-                                    per_vertex);
+      gdist::OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
       if (out.empty()) {
       } else if (to == "nthu") {
         gdist::WriteNthuOutput(out, mat);
@@ -144,6 +150,10 @@ int main(int argc, char** argv) {
       } else {
         gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
       }
+      if (!metrics.empty())
+        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend},
+                                    per_vertex);
+      files.CommitAll();
       const double write_s = timer.Lap();
       if (json) {
         gdist::JsonWriter w(std::cout);

@@ -2,11 +2,14 @@
 // from the mmapped file, never copied), or on any graph file / adjacency
 // matrix (APSP computed in-process first). docs/METRICS.md, docs/SITING.md.
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "apps/common/app_main.hpp"
+#include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
@@ -16,7 +19,9 @@
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
+#include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/output_check.hpp"
 
 namespace {
 
@@ -37,71 +42,93 @@ struct Request {
 
 std::string Num(double v) { return gdist::FormatNumber(v); }
 
+// Everything is computed first; then the files are written and committed
+// together (all or none) and only then the report goes to stdout, so a late
+// error leaves neither a partial file nor a partial JSON document.
 template <class T>
 int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
   const gdist::VertexLabels& labels = meta.labels;
-  gdist::JsonWriter json(std::cout);
+  std::ostringstream report;
+  gdist::JsonWriter json(report);
   if (req.json) json.BeginObject();
+  std::optional<gdist::DistanceMetrics> metrics;
   if (!req.any_siting() || req.metrics || !req.per_vertex.empty()) {
-    const gdist::DistanceMetrics m = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
-    if (req.metrics_options.backend == gdist::Backend::kGpu && m.used != gdist::Backend::kGpu)
-      std::cerr << "gcenter: metrics on the CPU: " << m.note << "\n";
-    const gdist::DistanceSummary& s = m.summary;
-    const gdist::Centrality& c = m.centrality;
-    if (!req.per_vertex.empty()) gdist::WritePerVertexMetricsCsv(req.per_vertex, s, c, labels);
+    metrics = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
+    if (metrics->fell_back) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
     if (!req.any_siting() || req.metrics) {
       if (req.json) {
-        gdist::WriteSummaryJson(json, s, labels, meta.directed);
-        gdist::WriteCentralityJson(json, c, labels, meta.directed);
+        gdist::WriteSummaryJson(json, metrics->summary, labels, meta.directed);
+        gdist::WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
+        // Only a fallback is reported: the same numbers from either backend print the same JSON.
+        if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
       } else {
-        gdist::WriteSummaryText(std::cout, s, labels, meta.directed);
-        gdist::WriteCentralityText(std::cout, c, labels);
+        gdist::WriteSummaryText(report, metrics->summary, labels, meta.directed);
+        gdist::WriteCentralityText(report, metrics->centrality, labels);
       }
     }
   }
+  std::optional<gdist::SitingProblem<T>> prob;
+  gdist::SitingResult median, center, cover, max_cover;
+  std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
     gdist::SitingInput input;
     gdist::ParseDirection(req.direction, &input.direction);
     input.symmetric = !meta.directed;
     input.threads = req.metrics_options.threads;
     input.backend = req.backend;
+    input.labels = &labels;
     if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
     if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
     if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);
-    const gdist::SitingProblem<T> prob(d, input);
-    if (prob.num_demands() == 0) throw gdist::Error("no demand: every vertex has weight 0");
-    gdist::SitingResult median, center, cover, max_cover;
-    std::vector<gdist::NamedResult> done;
+    prob.emplace(d, input);
+    if (prob->num_demands() == 0) throw gdist::Error("no demand: every vertex has weight 0");
     auto show = [&](const std::string& key, const std::string& title, const gdist::SitingResult& r) {
-      if (req.json) gdist::WriteSitingJson(json, key, r, prob, labels);
-      else gdist::WriteSitingText(std::cout, title, r, prob, labels);
+      if (req.json) gdist::WriteSitingJson(json, key, r, *prob, labels);
+      else gdist::WriteSitingText(report, title, r, *prob, labels);
       done.push_back({key, &r});
     };
     if (req.p_median) {
-      median = gdist::SolvePMedian(prob, req.p_median, req.siting);
+      median = gdist::SolvePMedian(*prob, req.p_median, req.siting);
       show("p_median", "p-median (p = " + std::to_string(req.p_median) + ", total weighted distance)", median);
     }
     if (req.p_center) {
-      center = gdist::SolvePCenter(prob, req.p_center, req.siting);
+      center = gdist::SolvePCenter(*prob, req.p_center, req.siting);
       show("p_center", "p-center (p = " + std::to_string(req.p_center) + ", largest distance)", center);
     }
     if (req.cover >= 0) {
-      cover = gdist::SolveCover(prob, req.cover, req.siting);
+      cover = gdist::SolveCover(*prob, req.cover, req.siting);
       show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", cover);
     }
     if (req.max_cover >= 0) {
-      if (req.p == 0) throw gdist::Error("--max-cover needs --p P (the number of new sites)");
-      max_cover = gdist::SolveMaxCover(prob, req.max_cover, req.p, req.siting);
+      max_cover = gdist::SolveMaxCover(*prob, req.max_cover, req.p, req.siting);
       show("max_cover", "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) +
                             ", covered demand weight)", max_cover);
     }
-    if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, prob, done, labels);
   }
   if (req.json) {
     json.EndObject();
-    std::cout << "\n";
+    report << "\n";
   }
+  gdist::OutputGroup files;
+  if (!req.per_vertex.empty())
+    gdist::WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
+  if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, *prob, done, labels);
+  files.CommitAll();
+  std::cout << report.str() << std::flush;
   return gdist::kExitOk;
+}
+
+// Flag combinations CLI11 cannot express, refused before any work.
+void CheckFlagCombinations(const CLI::App& app, const Request& req) {
+  if (req.p && req.max_cover < 0) throw gdist::Error("--p: only --max-cover takes --p; expected --max-cover R --p P");
+  if (req.max_cover >= 0 && req.p == 0)
+    throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
+  if (!req.any_siting())
+    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
+                             "--time-limit", "--seed"})
+      if (app.count(flag))
+        throw gdist::Error(std::string(flag) +
+                           ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
 }
 
 }  // namespace
@@ -117,10 +144,10 @@ int main(int argc, char** argv) {
       ->required();
   app.add_flag("--json", req.json, "machine-readable output");
   app.add_option("--per-vertex", req.per_vertex,
-                 "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE");
+                 "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE ('-': stdout)");
   app.add_flag("--reachable-only", req.metrics_options.reachable_only,
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
-  app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)");
+  app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)")->check(gdist::ThreadCount());
   app.add_option("--backend", backend,
                  "where the work runs: the metrics, the siting models' row passes, and the APSP when\n"
                  "DIST is a graph (auto: the GPU when present and the problem is large enough to pay)")
@@ -128,12 +155,13 @@ int main(int argc, char** argv) {
   flags.Add(app);
 
   const std::string siting = "Siting (docs/SITING.md)";
-  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")->group(siting);
-  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")->group(siting);
-  app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")->group(siting);
+  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")->check(gdist::SiteCount())->group(siting);
+  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")->check(gdist::SiteCount())->group(siting);
+  app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")->check(gdist::Radius())->group(siting);
   app.add_option("--max-cover", req.max_cover, "P sites (--p) covering the most demand weight within R (MCLP)")
+      ->check(gdist::Radius())
       ->group(siting);
-  app.add_option("--p", req.p, "number of new sites for --max-cover")->group(siting);
+  app.add_option("--p", req.p, "number of new sites for --max-cover")->check(gdist::SiteCount())->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")
       ->group(siting);
@@ -152,7 +180,7 @@ int main(int argc, char** argv) {
       ->group(siting);
   auto* time_limit = app.add_option("--time-limit", req.siting.time_limit_s,
                                     "seconds for each model's improvement phase; with --exact, for the whole proof")
-                         ->check(CLI::PositiveNumber)
+                         ->check(gdist::Seconds())
                          ->capture_default_str()
                          ->group(siting);
   app.add_flag("!--no-bounds", req.siting.bounds, "skip the lower bounds of the heuristic answers")->group(siting);
@@ -164,12 +192,17 @@ int main(int argc, char** argv) {
              "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
              "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    CheckFlagCombinations(app, req);
+    gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
     req.metrics_options.backend = req.backend;
     if (req.siting.gap > 0 && !req.siting.exact) throw gdist::Error("--gap needs --exact");
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
     if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
     gdist::InputOptions input = flags.Options();
+    gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex}, {"--assignment", req.assignment}},
+                            {{"DIST", in}, {"--weights", req.weights}, {"--candidates", req.candidates},
+                             {"--fixed", req.fixed}});
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);
       if (file.info().meta.kind == gdist::MatrixKind::kDistance)

@@ -4,6 +4,7 @@
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/util/output_check.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"Convert a graph file (DIMACS .gr, SNAP/CSV/TSV edge list, Matrix Market, NTHU binary,\n"
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
   app.footer("EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
              "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins");
   return gdist::RunApp(app, argc, argv, [&] {
+    gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}});
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
     if (!quiet)

@@ -9,16 +9,20 @@
 
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/temp_file_registry.hpp"
 
 namespace gdist {
 
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
+  InstallCleanupSignalHandlers();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitInputError;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::cerr << app.get_name() << ": " << e.what() << "\n"
+              << app.get_name() << ": run '" << app.get_name() << " --help' for the options\n";
+    return kExitInputError;
   }
   try {
     return body();

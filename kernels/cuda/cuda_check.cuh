@@ -12,8 +12,10 @@
 namespace gdist::cuda {
 
 [[noreturn]] inline void ThrowCudaError(cudaError_t e, const char* what, const char* file, int line) {
-  throw Error(std::string(file) + ":" + std::to_string(line) + ": CUDA error in " + what + ": " +
-              cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+  const std::string message = std::string(file) + ":" + std::to_string(line) + ": CUDA error in " + what + ": " +
+                              cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+  if (e == cudaErrorMemoryAllocation) throw GpuOutOfMemory(message);
+  throw Error(message);
 }
 
 }  // namespace gdist::cuda

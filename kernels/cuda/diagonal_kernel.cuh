@@ -3,9 +3,10 @@
 // Each thread keeps its 16 cells (one column j, rows i0 + 8m) in registers and
 // writes a cell back to shared memory only when it shrinks. In step k only row
 // k and column k are read by others, and those never shrink in step k (the
-// pivot's diagonal is 0: the engine rejected negative cycles before calling
-// us), so one barrier per k orders everything and no cell is written while
-// another thread may read it.
+// pivot's diagonal is 0 when no cycle is negative), so one barrier per k
+// orders everything and no cell is written while another thread may read it.
+// On a graph with a negative cycle the result is garbage that the engine
+// detects after the run and discards (lib/engine/negative_cycle.hpp).
 #pragma once
 #include <cuda_runtime.h>
 

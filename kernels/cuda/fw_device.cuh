@@ -30,7 +30,8 @@ struct FwScheduleOptions {
 };
 
 // In place on d (stride x stride, stride a multiple of kTile, row-major,
-// diagonal 0, no negative cycle). Enqueues on `stream` and returns; errors of
+// diagonal 0; with a negative cycle the result is meaningless and the engine
+// refuses it after the run). Enqueues on `stream` and returns; errors of
 // launches are thrown as gdist::Error at once, errors of execution show up at
 // the next synchronisation.
 template <class E>

@@ -144,8 +144,15 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
                 ", past what " + ElementTraits<T>::kName + " holds with INF to spare; convert with " +
                 (std::is_same_v<T, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
                                                  : "'gconvert --type float64' (rounded to 53 bits)"));
-  if (range.negative) {
-    if (auto v = FindNegativeCycle(m.view()))
+  // With a negative weight the arcs are kept: the run's result is then checked
+  // against them for a negative cycle (negative_cycle.hpp), in O(n^2 + arcs).
+  ArcSnapshot<T> arcs;
+  if (range.negative) arcs = SnapshotArcs(m.view());
+  // A caller's schedule (the distributed one) leaves the full result on one
+  // rank only, so there the check runs before it, on the kept arcs.
+  const bool check_before = range.negative && options.schedule;
+  if (check_before) {
+    if (const auto v = FindNegativeCycle(arcs))
       throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
   }
 
@@ -158,6 +165,13 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   } else {
     RunBackend(m, options, range, report);
   }
+
+  if (range.negative && !check_before && !NoNegativeCycle(arcs, m.view())) {
+    const auto v = FindNegativeCycle(arcs);
+    if (v) throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
+    throw Error("negative cycle: the graph has a cycle of negative length");
+  }
+
   if constexpr (std::is_integral_v<T>) {
     // "INF + negative" sums sit just below INF: they are unreachable pairs.
     // The padding too (padded vertices are isolated; the file promises INF there).

@@ -68,6 +68,9 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   const std::size_t reserve = kHeadroomBytes + budget / 16;
   const std::size_t usable = budget > reserve ? budget - reserve : 0;
   const std::size_t smallest = kGpuOutOfCoreSlots * kTile * kTile * ElementSize(type);
+  if (usable < smallest && requested == Backend::kGpu)
+    throw Error("--backend gpu: the GPU budget of " + std::to_string(budget >> 20) +
+                " MiB holds not even the smallest out-of-core blocks; expected a larger --device-memory, or --backend cpu");
   if (usable < smallest)
     return {Backend::kCpu, "the GPU budget of " + std::to_string(budget >> 20) +
                                " MiB holds not even the smallest out-of-core blocks: using the CPU backend"};

@@ -17,7 +17,7 @@ const char* CpuIsaName(CpuIsa isa);
 CpuIsa DetectCpuIsa();
 // DetectCpuIsa(), lowered by the environment variable GDIST_CPU_ISA
 // (portable | avx2 | avx512) when set; never above what the CPU supports.
-CpuIsa ActiveCpuIsa();
+CpuIsa ActiveCpuIsa();  // throws gdist::Error for an unknown GDIST_CPU_ISA
 
 // stride: a multiple of kTile (128). threads <= 0: all cores. Uses ActiveCpuIsa().
 template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads);

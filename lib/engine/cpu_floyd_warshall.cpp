@@ -20,6 +20,7 @@
 #include "kernels/cpu/tile_kernels.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -53,11 +54,12 @@ CpuIsa DetectCpuIsa() {
 CpuIsa ActiveCpuIsa() {
   CpuIsa best = DetectCpuIsa();
   const char* env = std::getenv("GDIST_CPU_ISA");
-  if (env == nullptr) return best;
+  if (env == nullptr || *env == '\0') return best;  // empty: as if unset
   CpuIsa asked = best;
   if (std::strcmp(env, "portable") == 0) asked = CpuIsa::kPortable;
   else if (std::strcmp(env, "avx2") == 0) asked = CpuIsa::kAvx2;
   else if (std::strcmp(env, "avx512") == 0) asked = CpuIsa::kAvx512;
+  else throw Error(std::string("GDIST_CPU_ISA: unknown value '") + env + "', expected portable, avx2 or avx512");
   return std::min(asked, best);
 }
 

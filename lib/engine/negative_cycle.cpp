@@ -1,42 +1,133 @@
 #include "lib/engine/negative_cycle.hpp"
 
-#include <vector>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 
 namespace gdist {
 
-template <class T> std::optional<std::size_t> FindNegativeCycle(const MatrixView<T>& a) {
-  const std::size_t n = a.n;
+namespace {
+
+// Sums that cannot wrap: int32 in int64, int64 in __int128, float in double.
+template <class T> struct Wide { using type = double; };
+template <> struct Wide<std::int32_t> { using type = std::int64_t; };
+template <> struct Wide<std::int64_t> { using type = __int128; };
+
+constexpr double kFloatSlack = 1e-5;
+
+}  // namespace
+
+template <class T> ArcSnapshot<T> SnapshotArcs(const MatrixView<T>& a) {
   const T inf = ElementTraits<T>::kInf;
+  const std::size_t n = a.n;
+  ArcSnapshot<T> s;
+  s.n = n;
+  s.first.assign(n + 1, 0);
+#pragma omp parallel for schedule(static)
+  for (std::size_t u = 0; u < n; ++u) {
+    const T* row = a.row(u);
+    std::uint64_t c = 0;
+    for (std::size_t v = 0; v < n; ++v) c += (row[v] != inf && v != u);
+    s.first[u + 1] = c;
+  }
+  for (std::size_t u = 0; u < n; ++u) s.first[u + 1] += s.first[u];
+  s.head.resize(s.first[n]);
+  s.weight.resize(s.first[n]);
+#pragma omp parallel for schedule(static)
+  for (std::size_t u = 0; u < n; ++u) {
+    const T* row = a.row(u);
+    std::uint64_t k = s.first[u];
+    for (std::size_t v = 0; v < n; ++v)
+      if (row[v] != inf && v != u) {
+        s.head[k] = static_cast<std::uint32_t>(v);
+        s.weight[k++] = row[v];
+      }
+  }
+  return s;
+}
+
+template <class T> bool NoNegativeCycle(const ArcSnapshot<T>& arcs, const MatrixView<T>& d) {
+  using W = typename Wide<T>::type;
+  const std::size_t n = arcs.n;
+  if constexpr (std::is_floating_point_v<T>) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const T x = d.row(i)[i];
+      if (!(x >= T(0))) return false;  // negative or NaN
+    }
+  }
+  // h(v) = min(0, min_u D[u][v]): a column slab per thread, rows read in order.
+  std::vector<W> h(n, W(0));
+  constexpr std::size_t kSlab = 512;
+  const std::size_t slabs = (n + kSlab - 1) / kSlab;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::size_t s = 0; s < slabs; ++s) {
+    const std::size_t lo = s * kSlab, hi = std::min(n, lo + kSlab);
+    for (std::size_t u = 0; u < n; ++u) {
+      const T* row = d.row(u);
+      for (std::size_t v = lo; v < hi; ++v) h[v] = std::min(h[v], static_cast<W>(row[v]));
+    }
+  }
+  bool feasible = true;
+#pragma omp parallel for schedule(dynamic, 64) reduction(&& : feasible)
+  for (std::size_t u = 0; u < n; ++u) {
+    for (std::uint64_t k = arcs.first[u]; k < arcs.first[u + 1]; ++k) {
+      const W hv = h[arcs.head[k]], bound = h[u] + static_cast<W>(arcs.weight[k]);
+      if constexpr (std::is_floating_point_v<T>) {
+        const double slack = kFloatSlack * (std::fabs(hv) + std::fabs(h[u]) + std::fabs(double(arcs.weight[k])));
+        feasible = feasible && !(hv > bound + slack) && !std::isnan(hv);
+      } else {
+        feasible = feasible && hv <= bound;
+      }
+    }
+  }
+  return feasible;
+}
+
+template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapshot<T>& arcs) {
+  const std::size_t n = arcs.n;
   // Potentials in double: exact for every int32 path sum, and no wrap for int64.
   std::vector<double> h(n, 0.0);
   std::vector<std::size_t> pred(n, n);
-  std::size_t last_changed = n;
+  std::vector<std::size_t> seen(n, n);
   for (std::size_t pass = 0; pass < n; ++pass) {
-    last_changed = n;
+    bool changed = false;
     for (std::size_t u = 0; u < n; ++u) {
-      const T* row = a.row(u);
       const double hu = h[u];
-      for (std::size_t v = 0; v < n; ++v) {
-        if (row[v] == inf || u == v) continue;
-        double cand = hu + static_cast<double>(row[v]);
+      for (std::uint64_t k = arcs.first[u]; k < arcs.first[u + 1]; ++k) {
+        const std::size_t v = arcs.head[k];
+        const double cand = hu + static_cast<double>(arcs.weight[k]);
         if (cand < h[v]) {
           h[v] = cand;
           pred[v] = u;
-          last_changed = v;
+          changed = true;
         }
       }
     }
-    if (last_changed == n) return std::nullopt;
+    if (!changed) return std::nullopt;
+    // A cycle of the predecessor graph is a negative cycle: look for one after
+    // each pass, so a short cycle is named after a few passes, not n.
+    std::fill(seen.begin(), seen.end(), n);
+    for (std::size_t start = 0; start < n; ++start) {
+      std::size_t v = start;
+      while (v < n && seen[v] == n) {
+        seen[v] = start;
+        v = pred[v];
+      }
+      if (v < n && seen[v] == start) return v;
+    }
   }
-  // Still relaxing after n passes: walking n predecessors back lands on the cycle.
-  std::size_t v = last_changed;
-  for (std::size_t i = 0; i < n; ++i) v = pred[v];
-  return v;
+  return std::nullopt;  // unreachable with a negative cycle (the pass above finds it by pass n)
 }
 
-template std::optional<std::size_t> FindNegativeCycle<std::int32_t>(const MatrixView<std::int32_t>&);
-template std::optional<std::size_t> FindNegativeCycle<std::int64_t>(const MatrixView<std::int64_t>&);
-template std::optional<std::size_t> FindNegativeCycle<float>(const MatrixView<float>&);
-template std::optional<std::size_t> FindNegativeCycle<double>(const MatrixView<double>&);
+#define GDIST_INSTANTIATE(T)                                                                   \
+  template ArcSnapshot<T> SnapshotArcs<T>(const MatrixView<T>&);                              \
+  template bool NoNegativeCycle<T>(const ArcSnapshot<T>&, const MatrixView<T>&);              \
+  template std::optional<std::size_t> FindNegativeCycle<T>(const ArcSnapshot<T>&);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -1,16 +1,43 @@
-// Bellman-Ford from a virtual source over the dense adjacency matrix. Run
-// before Floyd-Warshall whenever a weight is negative: FW on a graph with a
-// negative cycle drives values down without bound and an integer matrix would
-// wrap, so we refuse such graphs up front and name a vertex on the cycle.
+// Negative cycles, detected after Floyd-Warshall instead of by a dense serial
+// Bellman-Ford before it (docs/RELIABILITY.md, "Negative weights").
+//
+// Before the run, the arcs are kept (ArcSnapshot, CSR, one parallel pass).
+// After it, h(v) = min(0, min_u D[u][v]) is computed from whatever the run
+// produced and checked against every kept arc: h(v) <= h(u) + w(u,v).
+//  - No negative cycle: the range proof (range_check.hpp) holds, the run is
+//    exact, h is the distance from a virtual source, and it is feasible.
+//  - h feasible for the original arcs: then no cycle can be negative (sum the
+//    inequality around it). This holds whatever D is, even if a negative cycle
+//    made an integer run wrap; so the answer never depends on the kernels
+//    behaving on a graph outside their contract.
+// float: rounding makes h feasible only up to the accumulated error, so the
+// check allows kFloatSlack relative error and also refuses a negative or NaN
+// diagonal. Only on refusal is a vertex on the cycle searched for (Bellman-Ford
+// on the kept arcs, stopping at the first cycle of the predecessor graph).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
 
-// A vertex on some negative cycle, or nullopt when there is none.
-template <class T> std::optional<std::size_t> FindNegativeCycle(const MatrixView<T>& adjacency);
+template <class T> struct ArcSnapshot {
+  std::size_t n = 0;
+  std::vector<std::uint64_t> first;  // n + 1 offsets into head/weight
+  std::vector<std::uint32_t> head;
+  std::vector<T> weight;
+};
+
+// The finite off-diagonal entries of an adjacency matrix.
+template <class T> ArcSnapshot<T> SnapshotArcs(const MatrixView<T>& adjacency);
+
+// True when the distances after the run certify that no cycle is negative.
+template <class T> bool NoNegativeCycle(const ArcSnapshot<T>& arcs, const MatrixView<T>& after_run);
+
+// A vertex on some negative cycle of the arcs, or nullopt when there is none.
+template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapshot<T>& arcs);
 
 }  // namespace gdist

@@ -55,8 +55,12 @@ DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, co
         m.note = decision.note + (p.plan.resident ? ", matrix resident" : ", streamed in " +
                                                                               std::to_string(p.plan.blocks) + " blocks");
         return m;
-      } catch (const Error& e) {
-        decision.note = std::string("the GPU metrics failed, computed on the CPU: ") + e.what();
+      } catch (const GpuOutOfMemory& e) {
+        // --backend gpu means the GPU or an error; auto may go on on the CPU,
+        // but only after running out of GPU memory: any other fault surfaces.
+        if (options.backend == Backend::kGpu) throw;
+        decision.note = std::string("the GPU ran out of memory, computed on the CPU: ") + e.what();
+        m.fell_back = true;
       }
     }
   }

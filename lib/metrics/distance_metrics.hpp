@@ -17,6 +17,7 @@ struct DistanceMetrics {
   Centrality centrality;
   Backend used = Backend::kCpu;
   std::string note;  // why this backend; a GPU fallback says what failed
+  bool fell_back = false;  // auto chose the GPU, which ran out of memory (the apps print the note)
 };
 
 // auto: GPU when GpuMetricsPays, T is int32 or float and a GPU is usable,

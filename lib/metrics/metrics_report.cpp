@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <sstream>
 
 #include "lib/metrics/distance_metrics.hpp"
@@ -103,8 +104,11 @@ void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const
   json.BeginObject();
   WriteSummaryJson(json, s, meta.labels, meta.directed);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
+  // Only a fallback is reported: the same numbers from either backend print the same JSON.
+  if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
   json.EndObject();
   text << "\n";
+  if (m.fell_back) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
   AtomicFile out(path);
   const std::string str = text.str();
   out.Write(str.data(), str.size());

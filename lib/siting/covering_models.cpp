@@ -36,7 +36,7 @@ template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double 
   if (!lists) throw Error("cover: radius " + std::to_string(radius) + " covers too many pairs to hold in memory");
   for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) == 0)
-      throw Error("cover: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
+      throw Error("cover: demand " + prob.VertexName(prob.demand_vertex(u)) +
                   " has no candidate within the radius; no cover exists");
   const double start_s = SteadySeconds();
   const double limit = options.exact ? options.proof_time_limit_s : 0;

@@ -165,7 +165,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   lap("extremes pass");
   for (std::size_t u = 0; u < prob.num_demands(); ++u)
     if (!std::isfinite(near_of_demand[u]))
-      throw Error("p-center: demand vertex index " + std::to_string(prob.demand_vertex(u)) +
+      throw Error("p-center: demand " + prob.VertexName(prob.demand_vertex(u)) +
                   " is reached by no candidate (give it weight 0 with --weights to leave it out)");
   {
     r.sites = FarthestFirst(prob, p, far_of_cand);

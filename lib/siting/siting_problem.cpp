@@ -22,6 +22,7 @@ bool ParseDirection(const std::string& s, Direction* out) {
 }
 
 template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const SitingInput& input) : d_(d) {
+  labels_ = input.labels;
   const std::size_t n = d.n;
   threads_ = input.threads > 0 ? input.threads : omp_get_max_threads();
   // A symmetric matrix is read along the demand's row whatever the direction:
@@ -31,7 +32,7 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
 
   for (std::size_t v = 0; v < n; ++v) {
     const double w = input.weights ? (*input.weights)[v] : 1.0;
-    if (!(w >= 0) || !std::isfinite(w)) throw Error("demand weight of vertex " + std::to_string(v) + " is not a finite number >= 0");
+    if (!(w >= 0) || !std::isfinite(w)) throw Error("demand weight of " + VertexName(static_cast<std::uint32_t>(v)) + " is not a finite number >= 0");
     if (w > 0) {
       demand_.push_back(static_cast<std::uint32_t>(v));
       weight_.push_back(w);

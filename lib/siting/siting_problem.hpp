@@ -40,6 +40,7 @@ struct SitingInput {
   // Where the swap solvers' row passes run (lib/siting/siting_backend.hpp);
   // kAuto uploads the costs to a GPU when the problem is large and one is present.
   Backend backend = Backend::kCpu;
+  const VertexLabels* labels = nullptr;  // names vertices in messages; null: "vertex index i"
 };
 
 class SitingDevice;  // the costs on a GPU (lib/siting/siting_device.hpp)
@@ -53,6 +54,10 @@ template <class T> class SitingProblem {
   std::size_t num_candidates() const { return cand_.size(); }
   std::uint32_t demand_vertex(std::size_t u) const { return demand_[u]; }
   std::uint32_t candidate_vertex(std::size_t k) const { return cand_[k]; }
+  // "vertex LABEL" for messages (the input's labels when known).
+  std::string VertexName(std::uint32_t v) const {
+    return labels_ ? "vertex " + labels_->label(v) : "vertex index " + std::to_string(v);
+  }
   double weight(std::size_t u) const { return weight_[u]; }
   const std::vector<double>& weights() const { return weight_; }
   double total_weight() const { return total_weight_; }
@@ -82,6 +87,7 @@ template <class T> class SitingProblem {
   const std::string& backend_note() const { return backend_note_; }
 
  private:
+  const VertexLabels* labels_ = nullptr;
   SitingCostLayout Layout() const;
   void ChooseBackend(Backend requested);
 

@@ -1,29 +1,78 @@
-// Writes a file under a temporary name in the same directory and renames it
-// into place only when Commit() succeeds; the destructor removes the temporary
-// otherwise. Every output of every app goes through this.
+// Every output of every app goes through AtomicFile. What it does depends on
+// what the path names (docs/RELIABILITY.md, "Outputs"):
+//  - "-", or the file that is already this process's stdout (/dev/stdout,
+//    /proc/self/fd/1, a shell redirection to the same file): written to fd 1 as
+//    it comes;
+//  - a device node, FIFO or socket: opened and written in place, never replaced;
+//  - a regular file or a new name: written under a temporary name in the same
+//    directory and renamed over it only on Commit(); a symlink is followed to
+//    its final target, which is replaced (the link itself stays); an existing
+//    file keeps its mode (and owner, when we may set it), a new one gets
+//    0666 & ~umask. A hard-linked file is replaced at its path like rsync, sed -i
+//    or sponge do: the other names keep the old content, and a reader never
+//    sees a half-written file.
+// The temporary is removed by the destructor when Commit() did not happen and
+// by the signal handler (temp_file_registry.hpp) on SIGINT/SIGTERM/SIGHUP.
+//
+// OutputGroup: while one is alive, Commit() only finishes the data (fsync) and
+// the renames wait for OutputGroup::CommitAll(); a command with several
+// outputs thus writes all of them or none.
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace gdist {
 
+class OutputGroup;
+
 class AtomicFile {
  public:
-  explicit AtomicFile(std::string final_path);  // throws gdist::Error
+  explicit AtomicFile(std::string path);  // throws gdist::Error
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  void Write(const void* data, std::size_t bytes);       // throws gdist::Error
-  void Commit();                                         // fsync + rename
+  void Write(const void* data, std::size_t bytes);  // throws gdist::Error
+  void Commit();                                    // fsync + rename (or hand over to the OutputGroup)
   int fd() const { return fd_; }
 
+  enum class Kind { kStdout, kInPlace, kReplace };
+  Kind kind() const { return kind_; }
+
  private:
-  std::string final_path_;
+
+  std::string path_;         // as the user gave it (messages)
+  std::string final_path_;   // symlinks resolved: what the rename replaces
   std::string temp_path_;
+  Kind kind_ = Kind::kReplace;
   int fd_ = -1;
+  int registry_slot_ = -1;
   std::size_t written_ = 0;  // bytes written by Write(), to start their writeback
   bool committed_ = false;
 };
+
+class OutputGroup {
+ public:
+  OutputGroup();
+  ~OutputGroup();  // outputs never committed: temporaries removed
+  OutputGroup(const OutputGroup&) = delete;
+  OutputGroup& operator=(const OutputGroup&) = delete;
+  void CommitAll();  // throws gdist::Error
+
+ private:
+  friend class AtomicFile;
+  std::vector<std::string> temps_;  // finished temporaries owned by the group
+  std::vector<std::string> finals_;
+  std::vector<int> slots_;
+  OutputGroup* outer_ = nullptr;
+};
+
+// The path with every symlink followed (also a dangling one: its target's
+// path); throws gdist::Error on a loop.
+std::string ResolveOutputPath(const std::string& path);
+
+// True for "-" and for a path naming the file that fd 1 already is.
+bool IsStdoutPath(const std::string& path);
 
 }  // namespace gdist

@@ -17,6 +17,13 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The GPU ran out of memory: the one GPU failure after which --backend auto
+// may go on on the CPU (with a note). Every other GPU error propagates.
+class GpuOutOfMemory : public Error {
+ public:
+  using Error::Error;
+};
+
 // "file:line: what" — the one format every parser error uses.
 inline Error ParseError(const std::string& file, std::size_t line, const std::string& what) {
   return Error(file + ":" + std::to_string(line) + ": " + what);

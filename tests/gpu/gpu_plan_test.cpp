@@ -204,6 +204,8 @@ TEST(BackendChoice, FallbackDecisions) {
   BackendDecision none_fit = ChooseBackend(Backend::kAuto, ElementType::kInt32, 8192, big, 32 * kMiB);
   EXPECT_EQ(none_fit.backend, Backend::kCpu);
   EXPECT_NE(none_fit.note.find("not even the smallest"), std::string::npos) << none_fit.note;
+  // ... and --backend gpu is then an error, not the CPU (one GPU policy).
+  EXPECT_THROW(ChooseBackend(Backend::kGpu, ElementType::kInt32, 8192, big, 32 * kMiB), Error);
   // 1024^2*4 + 64 MiB = 68 MiB fits in 100 MiB.
   EXPECT_EQ(ChooseBackend(Backend::kAuto, ElementType::kInt32, 1024, tiny).backend, Backend::kGpu);
 }

@@ -1,0 +1,124 @@
+"""Readers: malformed, huge, hostile and exact-number inputs in every format,
+through every app that reads graphs (gconvert, gapsp, gcenter). A bad input is
+exit 2 with 'tool: FILE...' naming what was expected; never a crash, never a
+silently changed number. Several cases reproduce issue #11 text verbatim."""
+import gzip
+import os
+import struct
+import zlib
+
+PENDING_IN = "trust-in (#11 items 1-3, 8): readers, sizes, exact numbers"
+
+
+def _nthu(n, m, triples=()):
+    return struct.pack("<ii", n, m) + b"".join(struct.pack("<iii", *t) for t in triples)
+
+
+# (name, file name, content, extra flags, stderr regex, pending)
+BAD = [
+    ("empty", "x.gr", b"", [], r"x\.gr", None),
+    ("issue-p-sp-2147483647", "x.gr", b"p sp 2147483647 0\n", [], r"x\.gr", PENDING_IN),
+    ("p-sp-4294967294", "x.gr", b"p sp 4294967294 0\n", [], r"x\.gr", PENDING_IN),
+    ("p-sp-2^64", "x.gr", b"p sp 18446744073709551616 0\n", [], r"x\.gr", None),
+    ("p-sp-negative", "x.gr", b"p sp -5 3\n", [], r"x\.gr", None),
+    ("arc-vertex-out-of-range", "x.gr", b"p sp 3 1\na 1 4 5\n", [], r"x\.gr:2:", None),
+    ("arc-vertex-zero", "x.gr", b"p sp 3 1\na 0 2 5\n", [], r"x\.gr:2:", None),
+    ("arc-bad-weight", "x.gr", b"p sp 3 1\na 1 2 x\n", [], r"x\.gr:2:", None),
+    ("arc-missing-weight", "x.gr", b"p sp 3 1\na 1 2\n", [], r"x\.gr:2:", None),
+    ("arc-nan-weight", "x.gr", b"p sp 2 1\na 1 2 nan\n", [], r"x\.gr:2:", None),
+    ("arc-inf-weight", "x.gr", b"p sp 2 1\na 1 2 inf\n", [], r"x\.gr:2:", None),
+    ("arc-float32-overflow-1e39", "x.gr", b"p sp 2 1\na 1 2 1e39\n", ["--type", "float32"], r"x\.gr:2:", PENDING_IN),
+    ("arc-int-past-int64", "x.gr", b"p sp 2 1\na 1 2 99999999999999999999999\n", [], r"x\.gr:2:", PENDING_IN),
+    ("arc-before-problem-line", "x.gr", b"a 1 2 5\n", [], r"x\.gr:1:", None),
+    ("two-problem-lines", "x.gr", b"p sp 2 1\np sp 3 1\na 1 2 5\n", [], r"x\.gr:2:", None),
+    ("binary-garbage", "x.gr", bytes(range(256)) * 8, [], r"x\.gr", None),
+    ("nul-bytes", "x.gr", b"p sp 2 1\na 1\x002 5\n", [], r"x\.gr", None),
+    ("mtx-huge-n", "x.mtx", b"%%MatrixMarket matrix coordinate real general\n4294967294 4294967294 0\n", [],
+     r"x\.mtx", PENDING_IN),
+    ("mtx-out-of-range", "x.mtx", b"%%MatrixMarket matrix coordinate real general\n3 3 1\n4 1 1.0\n", [],
+     r"x\.mtx:3:", None),
+    ("mtx-no-size-line", "x.mtx", b"%%MatrixMarket matrix coordinate real general\n", [], r"x\.mtx", None),
+    ("mtx-not-square", "x.mtx", b"%%MatrixMarket matrix coordinate real general\n3 4 1\n1 1 1.0\n", [],
+     r"x\.mtx", None),
+    ("mtx-bad-banner", "x.mtx", b"%%MatrixMarket tensor coordinate real general\n3 3 1\n1 2 1\n", [],
+     r"x\.mtx", None),
+    ("nthu-huge-n", "x.bin", _nthu(0x7FFFFFFF, 0), ["--from", "nthu"], r"x\.bin", PENDING_IN),
+    ("nthu-negative-n", "x.bin", _nthu(-1, 0), ["--from", "nthu"], r"x\.bin", None),
+    ("nthu-truncated", "x.bin", _nthu(3, 5, [(0, 1, 5)]), ["--from", "nthu"], r"x\.bin", None),
+    ("nthu-vertex-out-of-range", "x.bin", _nthu(3, 1, [(0, 7, 5)]), ["--from", "nthu"], r"x\.bin", None),
+    ("nthu-short-header", "x.bin", b"\x03\x00\x00", ["--from", "nthu"], r"x\.bin", None),
+    ("orlib-huge-n", "pmed.txt", b"4294967294 0 5\n", ["--from", "orlib"], r"pmed\.txt", PENDING_IN),
+    ("orlib-out-of-range", "pmed.txt", b"3 1 1\n1 5 3\n", ["--from", "orlib"], r"pmed\.txt:2:", None),
+    ("orlib-truncated", "pmed.txt", b"3 2 1\n1 2 3\n", ["--from", "orlib"], r"pmed\.txt", None),
+    ("metis-huge-n", "x.graph", b"4294967294 0\n", ["--from", "metis"], r"x\.graph", None),
+    ("metis-out-of-range", "x.graph", b"3 1\n2\n1 7\n\n", ["--from", "metis"], r"x\.graph", None),
+    ("edgelist-one-column", "x.el", b"1 2\n3\n", ["--from", "edgelist"], r"x\.el:2:", None),
+    ("edgelist-bad-weight", "x.csv", b"1,2,abc\n", ["--from", "edgelist"], r"x\.csv:1:", None),
+    ("gzip-truncated", "x.gr.gz", gzip.compress(b"p sp 3 1\na 1 2 5\n" * 50)[:40], [], r"x\.gr\.gz", None),
+    ("long-line-no-newline", "x.gr", b"c " + b"a" * (8 << 20), [], r"x\.gr", None),
+]
+
+
+def _bomb():
+    # 16 members of 16 MiB of zeros each: 256 MiB, one line without a newline.
+    member = zlib.compressobj(9, zlib.DEFLATED, 31)
+    one = member.compress(b"\0" * (16 << 20)) + member.flush()
+    return one * 16
+
+
+def cases(ctx, Case):
+    out = []
+    tools = [("gconvert", lambda f: ["gconvert", f, "o.gdm", "-q"]),
+             ("gapsp", lambda f: ["gapsp", f, "o.gdm", "-q"]),
+             ("gcenter", lambda f: ["gcenter", f])]
+    bad = list(BAD) + [("gzip-bomb-256MiB", "x.gr.gz", _bomb(), [], r"x\.gr\.gz", None)]
+    for name, fname, content, flags, err, pending in bad:
+        for tool, argv in tools:
+            def setup(d, fname=fname, content=content):
+                with open(os.path.join(d, fname), "wb") as f:
+                    f.write(content)
+            out.append(Case("readers", "%s/%s" % (tool, name), argv(fname) + flags, rc=2, err=err,
+                            setup=setup, pending=pending or None, timeout=60,
+                            err_not=r"Segmentation|core dumped|terminate called"))
+    # Advice that would lose the number: 1e300 must not send the user to float32.
+    for tool, argv in tools:
+        def setup(d):
+            with open(os.path.join(d, "x.gr"), "wb") as f:
+                f.write(b"p sp 2 1\na 1 2 1e300\n")
+        out.append(Case("readers", "%s/1e300-no-float32-advice" % tool, argv("x.gr"), rc={0, 2},
+                        setup=setup, err_not=r"--type float32", creates={"o.gdm"}))
+    # Exact numbers (issue text): the value printed is the value read.
+    exact = [
+        ("int64-exact", b"p sp 2 1\na 1 2 123456789012345678\n", r'"radius": ?123456789012345678\b'),
+        ("fraction-keeps-16777217", b"p sp 3 2\na 1 2 16777217\na 2 3 0.5\n", r'"radius": ?16777217\.5\b'),
+        ("float-sum-3e38", b"p sp 3 2\na 1 2 3e38\na 2 3 3e38\n", r'"radius": ?6e\+?38\b'),
+        ("int32-plain", b"p sp 3 2\na 1 2 1000000\na 2 3 7\n", r'"radius": ?1000007\b'),
+    ]
+    for name, content, want in exact:
+        def setup(d, content=content):
+            with open(os.path.join(d, "x.gr"), "wb") as f:
+                f.write(content)
+        out.append(Case("readers", "gcenter/" + name, ["gcenter", "x.gr", "--json"], rc=0, out=want, setup=setup,
+                        pending=None if name == "int32-plain" else PENDING_IN))
+    # Piped input: '-' and /dev/fd/N (<(cat f)) work (detection from a buffered prefix).
+    with open(os.path.join(ctx.fixtures, "g.gr"), "rb") as f:
+        g = f.read()
+    out.append(Case("readers", "gcenter/stdin-dash", ["gcenter", "-", "--json"], rc=0, stdin=g,
+                    out=r'"diameter"', pending=PENDING_IN))
+    out.append(Case("readers", "gconvert/stdin-dash", ["gconvert", "-", "o.gdm", "-q"], rc=0, stdin=g,
+                    creates={"o.gdm"}, pending=PENDING_IN))
+    out.append(Case("readers", "gcenter/process-substitution",
+                    ["bash", "-c", '"{apps}/gcenter" <(cat g.gr) --json'], rc=0, out=r'"diameter"',
+                    pending=PENDING_IN, stderr_prefix=False))
+    # Valid edge cases that must keep working.
+    ok = [("no-final-newline", "x.gr", b"p sp 3 1\na 1 2 5"),
+          ("crlf", "x.gr", b"p sp 3 1\r\na 1 2 5\r\n"),
+          ("comments-only-after", "x.gr", b"p sp 3 1\na 1 2 5\nc end\n"),
+          ("gzip-ok", "x.gr.gz", gzip.compress(b"p sp 3 1\na 1 2 5\n"))]
+    for name, fname, content in ok:
+        for tool, argv in tools[:2]:
+            def setup(d, fname=fname, content=content):
+                with open(os.path.join(d, fname), "wb") as f:
+                    f.write(content)
+            out.append(Case("readers", "%s/ok-%s" % (tool, name), argv(fname), rc=0, setup=setup, creates={"o.gdm"}))
+    return out
