@@ -4,6 +4,8 @@
 // interchange, then the iterated local search up to --time-limit; once per
 // backend asked for, on the same matrix, so CPU and GPU compare in one run.
 //   siting_large [--n N] [--p P] [--threads T] [--time-limit S] [--seed S] [--backends cpu,gpu]
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -31,15 +33,14 @@ int main(int argc, char** argv) {
   double time_limit = 20;
   std::uint64_t seed = 1;
   std::string backends = "cpu";
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i];
-    if (a == "--n") n = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--p") p = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--threads") threads = std::atoi(argv[i + 1]);
-    else if (a == "--time-limit") time_limit = std::atof(argv[i + 1]);
-    else if (a == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--backends") backends = argv[i + 1];
-  }
+  CLI::App app{"p-median at scale on a random geometric matrix, per backend in one run"};
+  app.add_option("--n", n, "vertices")->check(CLI::Range(std::size_t{2}, std::size_t{1} << 20));
+  app.add_option("--p", p, "sites")->check(CLI::PositiveNumber);
+  app.add_option("--threads", threads, "CPU threads")->check(CLI::PositiveNumber);
+  app.add_option("--time-limit", time_limit, "seconds of iterated local search")->check(CLI::NonNegativeNumber);
+  app.add_option("--seed", seed, "points' seed");
+  app.add_option("--backends", backends, "comma-separated: cpu, gpu");
+  CLI11_PARSE(app, argc, argv);
   auto t0 = std::chrono::steady_clock::now();
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> coord(0, 100000);

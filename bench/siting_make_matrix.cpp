@@ -2,6 +2,8 @@
 // 100 km square, int32 Euclidean metres, undirected. Input for timing gcenter
 // on matrices too large to compute by APSP here (n = 65536: 17 GB).
 //   siting_make_matrix N OUT.gdm [SEED]
+#include <CLI/CLI.hpp>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,12 +12,15 @@
 #include "lib/matrix/matrix_file.hpp"
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: siting_make_matrix N OUT.gdm [SEED]\n");
-    return 2;
-  }
-  const std::size_t n = std::strtoull(argv[1], nullptr, 10);
-  std::mt19937_64 rng(argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1);
+  std::size_t n = 0;
+  std::string out;
+  std::uint64_t seed = 1;
+  CLI::App app{"Writes a random geometric distance-matrix file"};
+  app.add_option("n", n, "points")->required()->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+  app.add_option("out", out, "output .gdm")->required();
+  app.add_option("seed", seed, "points' seed");
+  CLI11_PARSE(app, argc, argv);
+  std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> coord(0, 100000);
   std::vector<double> x(n), y(n);
   for (std::size_t i = 0; i < n; ++i) x[i] = coord(rng), y[i] = coord(rng);
@@ -29,7 +34,7 @@ int main(int argc, char** argv) {
   d.meta().directed = false;
   d.meta().kind = gdist::MatrixKind::kDistance;
   d.meta().labels = gdist::VertexLabels::Range(n, 1);
-  gdist::WriteMatrixFile(argv[2], d);
-  std::printf("wrote %s: n = %zu, %.1f GB payload\n", argv[2], n, static_cast<double>(d.payload_bytes()) / 1e9);
+  gdist::WriteMatrixFile(out.c_str(), d);
+  std::printf("wrote %s: n = %zu, %.1f GB payload\n", out.c_str(), n, static_cast<double>(d.payload_bytes()) / 1e9);
   return 0;
 }

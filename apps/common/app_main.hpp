@@ -9,17 +9,21 @@
 
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
+  bool timings = false;
+  app.add_flag("--timings", timings, "print the time of each engine step on stderr (diagnosis)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitInputError;
   }
+  EnableStepTimings(timings);
   try {
     return body();
   } catch (const Error& e) {

@@ -7,15 +7,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/vertex_labels.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/matrix/page_buffer.hpp"
 
 namespace gdist {
-
-// Rows are padded to this many elements: a multiple of every tile width the
-// CPU and GPU kernels use (64 and 128), and 512 bytes for int32.
-inline constexpr std::size_t kTile = 128;
 
 inline std::size_t PaddedSize(std::size_t n) {
   return n == 0 ? kTile : (n + kTile - 1) / kTile * kTile;
