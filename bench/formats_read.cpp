@@ -5,6 +5,8 @@
 // real files in shared/data are timed too when present.
 //   formats_read [m_arcs=3000000] [repeats=3] [shared_data_dir]
 // Results: bench/RESULTS.md (input-format parse throughput).
+#include <CLI/CLI.hpp>
+
 #include <unistd.h>
 #include <zlib.h>
 
@@ -92,9 +94,14 @@ double TimeRead(const fs::path& p, int repeats, std::size_t* arcs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t m = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 3000000;
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 3;
-  const std::string shared = argc > 3 ? argv[3] : "";
+  std::size_t m = 3000000;
+  int repeats = 3;
+  std::string shared;
+  CLI::App app{"Graph readers' throughput per format (plain and gzip), and on real files"};
+  app.add_option("arcs", m, "arcs of the generated inputs")->check(CLI::PositiveNumber);
+  app.add_option("repeats", repeats, "reads per input (best reported)")->check(CLI::PositiveNumber);
+  app.add_option("shared_data", shared, "the shared data folder, to time real files too");
+  CLI11_PARSE(app, argc, argv);
   const std::uint32_t n = static_cast<std::uint32_t>(std::max<std::size_t>(m / 4, 2));
   const fs::path dir = fs::temp_directory_path() / ("gdist-formats-bench-" + std::to_string(getpid()));
   fs::create_directories(dir);

@@ -1,7 +1,6 @@
-// The textbook baseline the GPU benchmark compares against, kept verbatim in
-// spirit from gdist's first GPU backend (kernels/cuda/gpu_backend.cu at the
-// skeleton commit): 32x32 tiles, one element per thread, three kernels per
-// round (Katz & Kider 2008 style). Not used by the engine.
+// The textbook baseline the GPU benchmark compares against: 32x32 tiles, one
+// element per thread, three kernels per round (Katz & Kider 2008 style). Not
+// used by the engine.
 #pragma once
 #include <cuda_runtime.h>
 

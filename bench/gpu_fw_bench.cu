@@ -4,11 +4,13 @@
 // random graphs (30% arcs, weights 1..1000, as in shared/docs/anchors.md).
 // Every timed result is checked on the device against the int32 result of our
 // engine, and the int32 result itself against the baseline (two different
-// algorithms' implementations). Prints relax/s (n^3 per run) and the fraction
+// algorithms' implementations). --variants adds the schedules and tile-kernel
+// variants the engine does not run (bench/gpu_fw_variants.cuh). Prints relax/s (n^3 per run) and the fraction
 // of the measured H100 ceilings.
 //
 //   gpu_fw_bench [--sizes 1000,2500,...] [--reps 3] [--baseline-max 16384]
 //                [--seed S] [--variants] [--write-gdm PATH N]   (adjacency file for gapsp)
+#include <CLI/CLI.hpp>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include <vector>
 
 #include "bench/gpu_fw_baseline.cuh"
+#include "bench/gpu_fw_variants.cuh"
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/device_memory.cuh"
 #include "kernels/cuda/fw_device.cuh"
@@ -30,7 +33,7 @@
 namespace {
 
 using gdist::cuda::DeviceBuffer;
-constexpr int kInf32 = (1 << 30) - 1;
+constexpr int kInf32 = gdist::ElementTraits<std::int32_t>::kInf;
 constexpr double kCeilInt32 = 1.60e13, kCeilInt16 = 3.19e13, kCeilFloat = 1.30e13;  // anchors.md
 
 std::uint64_t SplitMix(std::uint64_t& s) {
@@ -149,23 +152,19 @@ int main(int argc, char** argv) try {
   std::vector<std::size_t> sizes = {1000, 2500, 5000, 7500, 10000, 16384, 32768};
   int reps = 3;
   std::size_t baseline_max = 16384;
-  bool variants = false;  // also time the other compiled k-unroll variants
+  bool variants = false;
   std::uint64_t seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  for (int a = 1; a < argc; ++a) {
-    std::string arg = argv[a];
-    if (arg == "--sizes" && a + 1 < argc) {
-      sizes.clear();
-      for (char* tok = std::strtok(argv[++a], ","); tok; tok = std::strtok(nullptr, ",")) sizes.push_back(std::stoul(tok));
-    } else if (arg == "--reps" && a + 1 < argc) reps = std::stoi(argv[++a]);
-    else if (arg == "--baseline-max" && a + 1 < argc) baseline_max = std::stoul(argv[++a]);
-    else if (arg == "--variants") variants = true;
-    else if (arg == "--seed" && a + 1 < argc) seed = std::stoull(argv[++a]);
-    else if (arg == "--write-gdm" && a + 2 < argc) return WriteGdm(argv[a + 1], std::stoul(argv[a + 2]), seed);
-    else {
-      std::fprintf(stderr, "gpu_fw_bench: unknown argument %s\n", arg.c_str());
-      return 2;
-    }
-  }
+  std::vector<std::string> write_gdm;
+  CLI::App app{"GPU Floyd-Warshall kernels against the textbook baseline, in one run"};
+  app.add_option("--sizes", sizes, "vertex counts")->delimiter(',')->check(CLI::PositiveNumber);
+  app.add_option("--reps", reps, "runs per kernel (median and best reported)")->check(CLI::PositiveNumber);
+  app.add_option("--baseline-max", baseline_max, "largest n the textbook baseline runs on");
+  app.add_flag("--variants", variants, "also time the schedules and tile-kernel variants the engine does not run");
+  app.add_option("--seed", seed, "random graph seed (default: the clock)");
+  app.add_option("--write-gdm", write_gdm, "PATH N: write an n-vertex random adjacency .gdm for gapsp and exit")
+      ->expected(2);
+  CLI11_PARSE(app, argc, argv);
+  if (!write_gdm.empty()) return WriteGdm(write_gdm[0], std::stoul(write_gdm[1]), seed);
   cudaDeviceProp prop{};
   GDIST_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("device: %s, %d SMs; seed %llu; reps %d (median and best of reps)\n", prop.name,
@@ -181,28 +180,33 @@ int main(int argc, char** argv) try {
     GDIST_CUDA_CHECK(cudaMemcpy(orig.get(), host.data(), count * 4, cudaMemcpyHostToDevice));
     auto reset32 = [&] { GDIST_CUDA_CHECK(cudaMemcpy(work.get(), orig.get(), count * 4, cudaMemcpyDeviceToDevice)); };
 
-    using gdist::cuda::FwSchedule;
-    for (FwSchedule sched : {FwSchedule::kLookahead, FwSchedule::kSerial, FwSchedule::kDataflow}) {
-      gdist::cuda::FwScheduleOptions opt;
-      opt.schedule = sched;
-      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
-      std::size_t bad = 0;
-      if (sched == FwSchedule::kLookahead) GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
-      else bad = Mismatches(work.get(), ref.get(), n, stride);
-      const std::string label = std::string("int32 ") + gdist::cuda::FwScheduleName(sched);
-      Report(n, label.c_str(), t, kCeilInt32, bad);
+    using gdist::bench::FwSchedule;
+    using gdist::bench::FwVariant;
+    using gdist::bench::VariantFloydWarshall;
+    {
+      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0); });
+      GDIST_CUDA_CHECK(cudaMemcpy(ref.get(), work.get(), count * 4, cudaMemcpyDeviceToDevice));
+      Report(n, "int32 lookahead", t, kCeilInt32, 0);
+    }
+    for (FwSchedule sched : {FwSchedule::kSerial, FwSchedule::kDataflow}) {
+      if (!variants) break;
+      FwVariant v;
+      v.schedule = sched;
+      Timing t = TimeRuns(reps, reset32, [&] { VariantFloydWarshall(work.get(), stride, 0, v); });
+      const std::string label = std::string("int32 ") + gdist::bench::FwScheduleName(sched);
+      Report(n, label.c_str(), t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
     if (variants) {
-      gdist::cuda::FwScheduleOptions opt;
-      opt.late_c = false;
-      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
+      FwVariant v;
+      v.late_c = false;
+      Timing t = TimeRuns(reps, reset32, [&] { VariantFloydWarshall(work.get(), stride, 0, v); });
       Report(n, "int32 lookahead C first", t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
     for (int unroll : {1, 2, 4}) {
       if (!variants) break;
-      gdist::cuda::FwScheduleOptions opt;
-      opt.k_unroll = unroll;
-      Timing t = TimeRuns(reps, reset32, [&] { gdist::cuda::FloydWarshallOnDevice(work.get(), stride, 0, opt); });
+      FwVariant v;
+      v.k_unroll = unroll;
+      Timing t = TimeRuns(reps, reset32, [&] { VariantFloydWarshall(work.get(), stride, 0, v); });
       const std::string label = "int32 lookahead unroll " + std::to_string(unroll);
       Report(n, label.c_str(), t, kCeilInt32, Mismatches(work.get(), ref.get(), n, stride));
     }
@@ -218,19 +222,19 @@ int main(int argc, char** argv) try {
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
       Report(n, "int16 lookahead (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       if (variants) {
-        gdist::cuda::FwScheduleOptions opt;
-        opt.late_c = false;
+        FwVariant v;
+        v.late_c = false;
         Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
-                             [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
+                             [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
         Report(n, "int16 lookahead C first", tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       }
       for (int unroll : {1, 2, 4}) {
         if (!variants) break;
-        gdist::cuda::FwScheduleOptions opt;
-        opt.k_unroll = unroll;
+        FwVariant v;
+        v.k_unroll = unroll;
         Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
-                             [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0, opt); });
+                             [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
         const std::string label = "int16 lookahead unroll " + std::to_string(unroll);
         Report(n, label.c_str(), tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));

@@ -6,6 +6,8 @@
 //   metrics_bench [--sizes 16384,32768] [--small 1024,2048,4096,8192] [--reps 3]
 //                 [--low-threads 2] [--gdm-dir /tmp] [--pcie-gbs 53] [--hbm-gbs 2830]
 // --small: sizes timed CPU (all threads, low threads) vs GPU only, for the auto threshold.
+#include <CLI/CLI.hpp>
+
 #include <omp.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include <filesystem>
 #include <functional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,14 +32,6 @@ namespace {
 
 double Seconds(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-std::vector<std::size_t> ParseSizes(const std::string& s) {
-  std::vector<std::size_t> v;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) v.push_back(std::stoul(item));
-  return v;
 }
 
 // Distances 1..10^6, 0.1% unreachable, 0 on the diagonal; rows seeded
@@ -149,20 +142,16 @@ void Row(const char* input, const MatrixView<std::int32_t>& v, const Config& c, 
 int main(int argc, char** argv) {
   Config c;
   std::vector<std::size_t> sizes = {16384, 32768}, small = {1024, 2048, 4096, 8192};
-  for (int a = 1; a + 1 < argc; a += 2) {
-    const std::string k = argv[a], v = argv[a + 1];
-    if (k == "--sizes") sizes = ParseSizes(v);
-    else if (k == "--small") small = ParseSizes(v);
-    else if (k == "--reps") c.reps = std::stoi(v);
-    else if (k == "--low-threads") c.low_threads = std::stoi(v);
-    else if (k == "--gdm-dir") c.gdm_dir = v;
-    else if (k == "--pcie-gbs") c.pcie_gbs = std::stod(v);
-    else if (k == "--hbm-gbs") c.hbm_gbs = std::stod(v);
-    else {
-      std::fprintf(stderr, "metrics_bench: unknown option %s\n", k.c_str());
-      return 2;
-    }
-  }
+  CLI::App app{"CPU and GPU distance metrics side by side"};
+  app.add_option("--sizes", sizes, "n of the large matrices")->delimiter(',')->check(CLI::PositiveNumber);
+  app.add_option("--small", small, "n of the small matrices (GPU start-up cost)")->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  app.add_option("--reps", c.reps, "runs per configuration")->check(CLI::PositiveNumber);
+  app.add_option("--low-threads", c.low_threads, "CPU threads of the small-machine column")->check(CLI::PositiveNumber);
+  app.add_option("--gdm-dir", c.gdm_dir, "folder for the mapped .gdm files");
+  app.add_option("--pcie-gbs", c.pcie_gbs, "PCIe ceiling, GB/s (anchors.md)")->check(CLI::PositiveNumber);
+  app.add_option("--hbm-gbs", c.hbm_gbs, "HBM ceiling, GB/s (anchors.md)")->check(CLI::PositiveNumber);
+  CLI11_PARSE(app, argc, argv);
   auto t0 = std::chrono::steady_clock::now();
   const GpuStatus gpu = ProbeGpu();
   const double first_probe = Seconds(t0);

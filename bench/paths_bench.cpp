@@ -5,6 +5,8 @@
 // Weights are uniform in [W, 1000]; the default W = 1 makes every arc positive
 // (the least-tight-neighbour rule), --min-weight 0 adds zero arcs (the
 // fewest-arc search of lib/paths/next_hop.hpp).
+#include <CLI/CLI.hpp>
+
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -25,16 +27,24 @@ static double Seconds(std::chrono::steady_clock::time_point t0) {
 int main(int argc, char** argv) {
   ApspOptions opts;
   int min_weight = 1;
+  std::string backend = "auto";
+  std::vector<std::string> case_args;
+  CLI::App app{"APSP and next-hop derivation times on random graphs"};
+  app.add_option("cases", case_args, "N:ARCS_PER_VERTEX (default 2000:200 2000:5)");
+  app.add_option("--backend", backend, "APSP backend")->check(CLI::IsMember({"auto", "cpu", "gpu"}));
+  app.add_option("--threads", opts.threads, "CPU threads (0: all)")->check(CLI::NonNegativeNumber);
+  app.add_option("--min-weight", min_weight, "least arc weight (0 selects the fewest-arcs rule)")
+      ->check(CLI::Range(0, 1000));
+  CLI11_PARSE(app, argc, argv);
+  ParseBackend(backend, &opts.backend);
   std::vector<std::pair<std::size_t, std::size_t>> cases;
-  for (int a = 1; a < argc; ++a) {
-    std::string s = argv[a];
-    if (s == "--backend" && a + 1 < argc) ParseBackend(argv[++a], &opts.backend);
-    else if (s == "--threads" && a + 1 < argc) opts.threads = std::stoi(argv[++a]);
-    else if (s == "--min-weight" && a + 1 < argc) min_weight = std::stoi(argv[++a]);
-    else {
-      auto c = s.find(':');
-      cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
+  for (const std::string& s : case_args) {
+    const auto c = s.find(':');
+    if (c == std::string::npos) {
+      std::fprintf(stderr, "paths_bench: case '%s' is not N:ARCS_PER_VERTEX\n", s.c_str());
+      return 2;
     }
+    cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
   }
   if (cases.empty()) cases = {{2000, 200}, {2000, 5}};
   std::printf("%8s %8s %10s %8s %12s %12s %8s %12s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio",

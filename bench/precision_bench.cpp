@@ -14,8 +14,8 @@
 // --graph: a graph file (any format gconvert reads) copied until N vertices
 //   (default: the file's own n), the last copy cut short; L random unit edges
 //   (default 4) join each copy to the next, so the copies form one chain.
-// With GDIST_GPU_TIMING=1 the engine prints its GPU steps (the Floyd-Warshall
-// kernel time among them) on stderr.
+// With --timings the engine prints its GPU steps (the Floyd-Warshall kernel
+// time among them) on stderr.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +24,7 @@
 #include <random>
 #include <string>
 
+#include "lib/util/phase_timer.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/precision_choice.hpp"
@@ -103,6 +104,7 @@ int main(int argc, char** argv) {
     else if (arg == "--threads") a.threads = std::stoi(next());
     else if (arg == "--reps") a.reps = std::max(1, std::stoi(next()));
     else if (arg == "--skip-32") a.skip_32 = true;
+    else if (arg == "--timings") gdist::EnableStepTimings(true);
     else {
       std::fprintf(stderr, "precision_bench: unknown argument %s (see the comment at the top of the source)\n",
                    arg.c_str());

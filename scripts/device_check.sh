@@ -50,7 +50,7 @@ rm -f /tmp/e2e_copy.gdm
 for i in 1 2 3; do
   note "e2e gapsp --backend gpu: $(secs "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu) s"
 done
-GDIST_GPU_TIMING=1 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu >> "$OUT/e2e.log" 2>&1
+"$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --timings >> "$OUT/e2e.log" 2>&1
 note "$(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
 note "e2e gapsp --backend gpu --paths: $(secs timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths) s"
 timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --paths 2>&1 | tee -a "$S"

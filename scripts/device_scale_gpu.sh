@@ -36,7 +36,7 @@ left=$(( 585 - ($(date +%s) - START) ))
 note "n=150000: $left s left in the call"
 gen 150000 /tmp/g150.gr
 t0=$(date +%s)
-GDIST_GPU_TIMING=1 timeout $(( left - 15 )) "$B/apps/gapsp" --progress /tmp/g150.gr --metrics /tmp/m150.json > "$OUT/n150k.txt" 2>&1
+timeout $(( left - 15 )) "$B/apps/gapsp" --timings --progress /tmp/g150.gr --metrics /tmp/m150.json > "$OUT/n150k.txt" 2>&1
 note "n=150000 rc=$? wall $(( $(date +%s) - t0 )) s (graph generated at $(( t0 - START )) s)"
 cat "$OUT/n150k.txt" | tee -a "$S"
 head -c 600 /tmp/m150.json >> "$S" 2>/dev/null

@@ -59,7 +59,7 @@ if has e2e; then
       "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_$backend.json'))['p_median'];print('objective',d['objective'],d['backend'])")"
   done
   for backend in gpu cpu; do
-    /usr/bin/time -f "%e s wall" env GDIST_SITING_TIMING=1 taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm \
+    /usr/bin/time -f "%e s wall" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --timings \
       --p-center 50 --backend $backend -j 2 --json > "$OUT/gcenter_pc_$backend.json" 2> "$OUT/gcenter_pc_$backend.time"
     note "gcenter g32k --p-center 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_pc_$backend.time");" \
       "$(python3 -c "import json;d=json.load(open('$OUT/gcenter_pc_$backend.json'))['p_center'];print('objective',d['objective'])")"

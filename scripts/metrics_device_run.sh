@@ -51,7 +51,7 @@ if has e2e; then
     "$B/bench/siting_make_matrix" $n $D/g.gdm > /dev/null 2>&1
     for be in cpu gpu auto; do
       t0=$(now)
-      GDIST_GPU_TIMING=1 "$B/apps/gcenter" $D/g.gdm --json --backend $be --per-vertex $D/pv_$be.csv > $D/gc_$be.json 2> $D/gc_$be.err
+      "$B/apps/gcenter" $D/g.gdm --timings --json --backend $be --per-vertex $D/pv_$be.csv > $D/gc_$be.json 2> $D/gc_$be.err
       note "gcenter n=$n --backend $be rc=$? $(since "$t0") s $(tr '\n' ';' < $D/gc_$be.err | tr -s ' ' | head -c 700)"
     done
     cmp $D/gc_cpu.json $D/gc_gpu.json && cmp $D/pv_cpu.csv $D/pv_gpu.csv && cmp $D/gc_cpu.json $D/gc_auto.json

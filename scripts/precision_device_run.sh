@@ -4,7 +4,7 @@
 # them), the engine tests, gapsp --json on a real graph, then
 # bench/precision_bench: an unweighted random graph at n = 32768 and chained
 # copies of ca-GrQc at n = 65536, each free to pick 16 bits and held to 32 in
-# the same run (GDIST_GPU_TIMING=1 gives the Floyd-Warshall kernel time).
+# the same run (--timings gives the Floyd-Warshall kernel time).
 # Run from the worktree root on the GPU machine; logs go to $OUT (or
 # ./precision-out), a summary prints last.
 #   DATA=carry/data scripts/precision_device_run.sh [steps]   steps: build,test,e2e,bench (default all)
@@ -50,11 +50,11 @@ fi
 
 if want bench; then
   seed=$(date +%s)
-  GDIST_GPU_TIMING=1 timeout 200 "$B/bench/precision_bench" --random 32768 --degree 8 --seed $seed --backend gpu --reps 3 \
+  timeout 200 "$B/bench/precision_bench" --timings --random 32768 --degree 8 --seed $seed --backend gpu --reps 3 \
     > "$OUT/bench_random.log" 2>&1
   log "precision_bench --random 32768 (seed $seed) rc=$?"
   grep -E 'proof|engine|identical|Floyd-Warshall' "$OUT/bench_random.log" | tee -a "$OUT/summary.txt"
-  GDIST_GPU_TIMING=1 timeout 300 "$B/bench/precision_bench" --graph "$DATA/snap/ca-GrQc.txt.gz" --vertices 65536 \
+  timeout 300 "$B/bench/precision_bench" --timings --graph "$DATA/snap/ca-GrQc.txt.gz" --vertices 65536 \
     --seed $seed --backend gpu --reps 2 > "$OUT/bench_grqc.log" 2>&1
   log "precision_bench ca-GrQc x 65536 (seed $seed) rc=$?"
   grep -E 'graph|proof|engine|identical|Floyd-Warshall' "$OUT/bench_grqc.log" | tee -a "$OUT/summary.txt"

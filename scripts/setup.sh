@@ -8,7 +8,7 @@ GDIST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
 
 packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
-          libbenchmark-dev coinor-libcbc-dev python3 python3-numpy python3-scipy python3-networkx librsvg2-bin
+          coinor-libcbc-dev python3 python3-numpy python3-scipy python3-networkx librsvg2-bin
           libopenmpi-dev openmpi-bin clang-14)
 missing=()
 for p in "${packages[@]}"; do
@@ -34,7 +34,8 @@ fi
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S "$GDIST_ROOT" -B "$GDIST_BUILD" -DCMAKE_BUILD_TYPE=Release \
-      -DGDIST_TEST_LEVEL="${GDIST_TEST_LEVEL:-0}" >"$GDIST_BUILD.configure.log" 2>&1 \
+      -DGDIST_TEST_LEVEL="${GDIST_TEST_LEVEL:-0}" -DGDIST_WERROR="${GDIST_WERROR:-OFF}" \
+      >"$GDIST_BUILD.configure.log" 2>&1 \
   || { cat "$GDIST_BUILD.configure.log" >&2; exit 2; }
 grep "gdist:" "$GDIST_BUILD.configure.log" >&2 || true
 cmake --build "$GDIST_BUILD" -j "$jobs"

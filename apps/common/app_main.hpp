@@ -10,12 +10,15 @@
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/temp_file_registry.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
   InstallCleanupSignalHandlers();
+  bool timings = false;
+  app.add_flag("--timings", timings, "print the time of each engine step on stderr (diagnosis)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -24,6 +27,7 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
               << app.get_name() << ": run '" << app.get_name() << " --help' for the options\n";
     return kExitInputError;
   }
+  EnableStepTimings(timings);
   try {
     return body();
   } catch (const Error& e) {

@@ -5,11 +5,13 @@
 #pragma once
 #include <cstddef>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist::cpu {
 
-// Tile width of the CPU engine: kTile (128) so that tiles never straddle the
+// Tile width of the CPU engine: kTile, so that tiles never straddle the
 // padding; 3 int32 tiles (C, A, B = 192 KB) sit in a 1 MB L2 with room to spare.
-inline constexpr std::size_t kCpuTile = 128;
+inline constexpr std::size_t kCpuTile = kTile;
 
 template <class T> struct TileKernels {
   // Floyd-Warshall inside one diagonal tile (pivot loop outermost).

@@ -54,6 +54,13 @@ class HostRegistration {
 class Stream {
  public:
   Stream() { GDIST_CUDA_CHECK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
+  // A stream the scheduler serves before default-priority ones.
+  static Stream HighestPriority() {
+    int least = 0, greatest = 0;
+    GDIST_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    return Stream(greatest);
+  }
+  Stream(Stream&& o) noexcept : s_(o.s_) { o.s_ = nullptr; }
   ~Stream() {
     if (s_) cudaStreamDestroy(s_);
   }
@@ -62,6 +69,9 @@ class Stream {
   cudaStream_t get() const { return s_; }
 
  private:
+  explicit Stream(int priority) {
+    GDIST_CUDA_CHECK(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, priority));
+  }
   cudaStream_t s_ = nullptr;
 };
 

@@ -11,38 +11,17 @@
 
 namespace gdist::cuda {
 
-enum class FwSchedule {
-  kSerial,     // three launches per round on one stream (textbook order)
-  kLookahead,  // row/col r+1 of round r, then round r+1's closure and panels, on a
-               // high-priority side stream during round r's bulk update
-  kDataflow,   // one persistent launch, items claimed in dependency order (dataflow_kernel.cuh)
-};
-const char* FwScheduleName(FwSchedule s);
-
-struct FwScheduleOptions {
-  FwSchedule schedule = FwSchedule::kLookahead;  // fastest measured (GPU-NOTES.md)
-  // Unroll of the tile kernel's k loop: 0 = the tuned default per type
-  // (TileConfig::kKUnroll); 1, 2 or 4 select other compiled variants (bench).
-  int k_unroll = 0;
-  // Read each C tile after its rank-128 update (prefetched to L2 at the
-  // start) rather than before it. false selects v1's order (bench).
-  bool late_c = true;
-};
-
 // In place on d (stride x stride, stride a multiple of kTile, row-major,
 // diagonal 0; with a negative cycle the result is meaningless and the engine
 // refuses it after the run). Enqueues on `stream` and returns; errors of
 // launches are thrown as gdist::Error at once, errors of execution show up at
 // the next synchronisation.
-template <class E>
-void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const FwScheduleOptions& options = {});
+template <class E> void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream);
 
 // The same on the size x size block at d whose rows are `stride` elements
-// apart (size a multiple of kTile): the closure of one block of the
-// out-of-core schedule. Not with kDataflow unless size == stride.
-template <class E>
-void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cudaStream_t stream,
-                                const FwScheduleOptions& options = {});
+// apart (size a multiple of kTile, at most stride): the closure of one block
+// of the out-of-core schedule.
+template <class E> void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cudaStream_t stream);
 
 // 16-bit mode conversions over count elements (count a multiple of 8):
 // values are clamped at INF16 on the way down (an arc heavier than any

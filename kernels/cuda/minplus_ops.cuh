@@ -5,7 +5,7 @@
 //   float: FADD + FMNMX.
 //   int16: __viaddmin_s16x2 is VIADDMNMX.S16x2, two relaxations per
 //          instruction. The add does not saturate, so INF16 = 2^14-1 keeps
-//          INF16 + INF16 inside int16 (design-notes.md, 16-bit mode).
+//          INF16 + INF16 inside int16 (lib/core/element_traits.hpp).
 // Identity() is INF (int types) or +inf: every stored value is <= it, so
 // min(C, Identity() relaxed over all k) equals C relaxed over all k.
 // A operands come from shared memory as 8 raw bytes per row (2 int32/float or
@@ -16,6 +16,8 @@
 
 #include <cstdint>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist::cuda {
 
 template <class E> struct MinPlus;
@@ -23,7 +25,7 @@ template <class E> struct MinPlus;
 template <> struct MinPlus<std::int32_t> {
   using Word = std::int32_t;
   static constexpr int kPerWord = 1;
-  static constexpr std::int32_t kInf = (std::int32_t{1} << 30) - 1;
+  static constexpr std::int32_t kInf = ElementTraits<std::int32_t>::kInf;
   __device__ __forceinline__ static Word Identity() { return kInf; }  // >= every stored value
   __device__ __forceinline__ static Word Min(Word a, Word b) { return min(a, b); }
   __device__ __forceinline__ static Word Relax(Word c, Word a, Word b) { return min(a + b, c); }
@@ -46,8 +48,8 @@ template <> struct MinPlus<float> {
 template <> struct MinPlus<std::int16_t> {
   using Word = unsigned int;  // two int16 lanes, column j in the low half, j+1 in the high half
   static constexpr int kPerWord = 2;
-  static constexpr std::int16_t kInf = (1 << 14) - 1;
-  __device__ __forceinline__ static Word Identity() { return 0x3fff3fffu; }  // INF16 in both lanes
+  static constexpr std::int16_t kInf = ElementTraits<std::int16_t>::kInf;
+  __device__ __forceinline__ static Word Identity() { return ElementTraits<std::int16_t>::kInfPair; }
   __device__ __forceinline__ static Word Min(Word a, Word b) { return __vmins2(a, b); }  // signed, per lane
   __device__ __forceinline__ static Word Relax(Word c, Word a, Word b) { return __viaddmin_s16x2(a, b, c); }
   __device__ __forceinline__ static Word Splat(uint2 raw, int kk) {

@@ -110,7 +110,8 @@ __device__ __forceinline__ void UpdateTileAt(const char* a_tile, std::size_t a_r
   // kLateC: accumulate from the identity and read C only at the end, after
   // asking L2 to fetch it now, so the C tile's DRAM latency overlaps the
   // arithmetic instead of stalling the first slice. Otherwise C is loaded
-  // first (v1). Both give identical results: min is exact.
+  // first (the variant bench/gpu_fw_variants.cuh compares). Both give
+  // identical results: min is exact.
   W c[8][8];
   if constexpr (kLateC) {
 #pragma unroll

@@ -10,10 +10,11 @@
 #include <type_traits>
 
 #include "kernels/cuda/minplus_ops.cuh"
+#include "lib/core/element_traits.hpp"
 
 namespace gdist::cuda {
 
-inline constexpr int kTile = 128;
+inline constexpr int kTile = static_cast<int>(gdist::kTile);  // lib/core/element_traits.hpp
 
 template <class E> struct TileConfig {
   static constexpr int kChunk = 32;   // k values per pipeline stage
@@ -33,10 +34,9 @@ template <class E> struct TileConfig {
   // Resident blocks per SM we ask the register allocator to allow: two
   // 256-thread blocks (<= 128 registers each) or three 128-thread blocks.
   static constexpr int kMinBlocksPerSm = kThreads >= 256 ? 2 : 3;
-  // Unroll of the k loop (in 8-byte A reads). Measured on the H100 with C
-  // read last (bench/GPU-NOTES.md, v5): 1 is fastest for int32 (by ~0.3%)
-  // and int16 (by ~1.3%); float keeps 2 (1 spilled when C was read first and
-  // was not re-measured since).
+  // Unroll of the k loop (in 8-byte A reads): the fastest measured on the
+  // H100 with C read last (bench/GPU-NOTES.md; gpu_fw_bench --variants
+  // compares them): 1 for int32 and int16, 2 for float.
   static constexpr int kKUnroll = std::is_same_v<E, float> ? 2 : 1;
   static_assert(kTile % kChunk == 0, "whole slices per tile");
   static_assert(kChunk * sizeof(E) % 16 == 0, "16-byte cp.async per slice row");

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "lib/matrix/element_type.hpp"
+#include "lib/core/element_traits.hpp"
 
 namespace gdist {
 
@@ -29,10 +29,10 @@ inline double PathSumBound(std::size_t n, double max_abs_weight) {
   return static_cast<double>(n > 0 ? n - 1 : 0) * max_abs_weight;
 }
 
-// The GPU's 16-bit mode stores INF as kInt16Inf = 2^14-1, so that INF + INF
-// (2^15-2) still fits the non-saturating 16-bit add of VIADDMNMX.S16x2.
-inline constexpr std::int32_t kInt16Inf = (1 << 14) - 1;
-
+// The GPU's 16-bit mode stores INF as kInt16Inf = 2^14-1 (element_traits.hpp),
+// so that INF + INF (2^15-2) still fits the non-saturating 16-bit add of
+// VIADDMNMX.S16x2.
+//
 // When an int32 matrix may run in 16 bits with bit-identical results:
 // non-negative weights (no "INF + negative" drift to keep apart from real
 // distances) and every finite distance d strictly below kInt16Inf (a distance

@@ -1,5 +1,6 @@
 #include "lib/engine/backend_choice.hpp"
 
+#include "lib/core/device_budget.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 
@@ -7,13 +8,8 @@
 
 namespace gdist {
 
-namespace {
-constexpr std::size_t kHeadroomBytes = std::size_t{64} << 20;  // runtime, streams, scratch
-}
-
 std::size_t GpuBytesNeeded(ElementType type, std::size_t stride) {
-  // The matrix itself plus head-room for the runtime and scratch.
-  return stride * stride * ElementSize(type) + kHeadroomBytes;
+  return DeviceBudget::Needed(stride * stride * ElementSize(type));
 }
 
 const char* GpuModeName(GpuMode mode) {
@@ -65,7 +61,7 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   if (need <= budget) return {Backend::kGpu, gpu.reason};
   // Out of core the blocks fill the budget; keep 1/16 of it beside the
   // head-room for what the runtime allocates per launch and stream.
-  const std::size_t reserve = kHeadroomBytes + budget / 16;
+  const std::size_t reserve = DeviceBudget::kHeadroomBytes + budget / 16;
   const std::size_t usable = budget > reserve ? budget - reserve : 0;
   const std::size_t smallest = kGpuOutOfCoreSlots * kTile * kTile * ElementSize(type);
   if (usable < smallest && requested == Backend::kGpu)

@@ -19,7 +19,8 @@ struct BackendDecision {
   std::size_t out_of_core_side = 0;
 };
 
-// Device bytes the in-core GPU engine needs for a stride x stride matrix.
+// Free device bytes the in-core GPU engine needs for a stride x stride matrix
+// (DeviceBudget: the matrix plus the head-room).
 std::size_t GpuBytesNeeded(ElementType type, std::size_t stride);
 
 // kAuto: GPU when usable and the type is supported; CPU otherwise. kGpu

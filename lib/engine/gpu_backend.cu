@@ -1,11 +1,8 @@
 // Host side of the GPU engine: the device probe and one in-core run (pin the
 // host matrix, copy, Floyd-Warshall on the device in the planned mode, copy
-// back). The schedule and kernels are in fw_device.cu.
+// back). The schedule and kernels are in kernels/cuda (fw_device.cu).
 #include <cuda_runtime.h>
 
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -14,6 +11,7 @@
 #include "kernels/cuda/fw_device.cuh"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
@@ -22,13 +20,11 @@ GpuStatus ProbeGpuUntimed();
 }
 
 // The first CUDA call creates the context: often the largest fixed cost of a
-// short run, so GDIST_GPU_TIMING reports it.
+// short run, so --timings reports it.
 GpuStatus ProbeGpu() {
-  const auto t0 = std::chrono::steady_clock::now();
+  StepLog log("gpu");
   GpuStatus s = ProbeGpuUntimed();
-  if (std::getenv("GDIST_GPU_TIMING"))
-    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", "ProbeGpu (context creation)",
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  log.Step("ProbeGpu (context creation)");
   return s;
 }
 
@@ -69,43 +65,6 @@ GpuStatus ProbeGpuUntimed() {
 }
 }  // namespace
 
-namespace {
-
-// GDIST_GPU_TIMING=1 prints where a run's time goes (stderr). Synchronises
-// between the steps, so it is for diagnosis, not for the fastest run.
-class StepTimer {
- public:
-  explicit StepTimer(cudaStream_t s) : stream_(s), on_(std::getenv("GDIST_GPU_TIMING") != nullptr) {}
-  void Step(const char* what) {
-    if (!on_) return;
-    GDIST_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    const auto now = std::chrono::steady_clock::now();
-    std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", what, std::chrono::duration<double>(now - last_).count());
-    last_ = now;
-  }
-
- private:
-  cudaStream_t stream_;
-  bool on_;
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
-
-// GDIST_GPU_SCHEDULE=serial|lookahead|dataflow overrides the default
-// schedule (diagnosis, sanitizer runs); anything else is an error.
-cuda::FwScheduleOptions ScheduleFromEnvironment() {
-  cuda::FwScheduleOptions o;
-  const char* s = std::getenv("GDIST_GPU_SCHEDULE");
-  if (!s || !*s) return o;
-  const std::string v = s;
-  if (v == "serial") o.schedule = cuda::FwSchedule::kSerial;
-  else if (v == "lookahead") o.schedule = cuda::FwSchedule::kLookahead;
-  else if (v == "dataflow") o.schedule = cuda::FwSchedule::kDataflow;
-  else throw Error("GDIST_GPU_SCHEDULE must be serial, lookahead or dataflow, not '" + v + "'");
-  return o;
-}
-
-}  // namespace
-
 template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
   std::size_t free_b = 0, total_b = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
@@ -116,9 +75,8 @@ template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const G
   const std::size_t count = stride * stride;
   const std::size_t bytes = count * sizeof(T);
 
-  const cuda::FwScheduleOptions schedule = ScheduleFromEnvironment();
   cuda::Stream stream;
-  StepTimer timer(stream.get());
+  StepLog timer("gpu", [&] { GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get())); });
   {
     cuda::HostRegistration pin(host, bytes);
     timer.Step(pin.pinned() ? "cudaHostRegister" : "cudaHostRegister (refused)");
@@ -130,15 +88,15 @@ template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const G
       if (plan.mode == GpuMode::kInt16) {
         cuda::DeviceBuffer<std::int16_t> narrow(count);
         cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
-        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get(), schedule);
+        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get());
         cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
         // narrow is freed at scope end; wait for the stream's work on it first.
         GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
       } else {
-        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
+        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
       }
     } else {
-      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get(), schedule);
+      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
     }
     timer.Step(plan.mode == GpuMode::kInt16 ? "Floyd-Warshall (int16)" : "Floyd-Warshall");
     GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));

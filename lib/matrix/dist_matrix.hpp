@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/vertex_labels.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/matrix/matrix_size.hpp"

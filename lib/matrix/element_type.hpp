@@ -1,38 +1,14 @@
-// Element types a matrix file may hold, and the INF convention of each.
-// int32 uses INF = 2^30-1 (the NTHU convention): INF+INF still fits in int32, so
-// min(a+b, c) never overflows for a, b, c in [.., INF]. int64 uses 2^62-1 for the
-// same reason. Floating types use +infinity, which IEEE arithmetic keeps absorbing.
+// Element types a matrix file may hold: names, sizes and one dispatch switch.
+// Their INF conventions are in lib/core/element_traits.hpp.
 #pragma once
+#include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <string_view>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
-
-enum class ElementType : std::uint32_t { kInt32 = 1, kInt64 = 2, kFloat32 = 3, kFloat64 = 4 };
-
-template <class T> struct ElementTraits;
-template <> struct ElementTraits<std::int32_t> {
-  static constexpr ElementType kType = ElementType::kInt32;
-  static constexpr std::int32_t kInf = (std::int32_t{1} << 30) - 1;
-  static constexpr const char* kName = "int32";
-};
-template <> struct ElementTraits<std::int64_t> {
-  static constexpr ElementType kType = ElementType::kInt64;
-  static constexpr std::int64_t kInf = (std::int64_t{1} << 62) - 1;
-  static constexpr const char* kName = "int64";
-};
-template <> struct ElementTraits<float> {
-  static constexpr ElementType kType = ElementType::kFloat32;
-  static constexpr float kInf = std::numeric_limits<float>::infinity();
-  static constexpr const char* kName = "float32";
-};
-template <> struct ElementTraits<double> {
-  static constexpr ElementType kType = ElementType::kFloat64;
-  static constexpr double kInf = std::numeric_limits<double>::infinity();
-  static constexpr const char* kName = "float64";
-};
 
 inline std::size_t ElementSize(ElementType t) {
   return t == ElementType::kInt64 || t == ElementType::kFloat64 ? 8 : 4;

@@ -31,6 +31,7 @@
 #include "lib/matrix/element_type.hpp"
 #include "lib/metrics/metrics_gpu.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 namespace {
@@ -58,24 +59,16 @@ __device__ __forceinline__ double WarpSumTree(double v) {
   return v;
 }
 
-// block: rows [first_row, first_row + rows) of the matrix, `stride` apart.
-template <class T>
-__global__ void __launch_bounds__(kThreads)
-    RowPassKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
-                  SummaryRow* __restrict__ summary, CentralityRow* __restrict__ centrality) {
+// One warp's pass over its row from column block first_block on: kBatch
+// 128-column blocks' loads are issued together (each lane reads 4 adjacent
+// columns with one streaming load), then visit(c, j, value) runs for each of
+// them, c = j % 4 being the lane's component. Both kernels scan rows this way.
+template <class T, class Visit>
+__device__ __forceinline__ void ScanRow(const T* row, unsigned first_block, unsigned col_blocks, unsigned lane,
+                                        Visit&& visit) {
   using V = typename Quad<T>::type;
-  const unsigned lane = threadIdx.x % 32;
-  const unsigned r = blockIdx.x * kWarpsPerBlock + threadIdx.x / 32;
-  if (r >= rows) return;  // whole warps only: no barrier below
-  const unsigned i = first_row + r;
-  const V* quads = reinterpret_cast<const V*>(block + size_t(r) * stride);
-  const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;  // all inside the padded row
-
-  double total[4] = {0, 0, 0, 0}, harmonic[4] = {0, 0, 0, 0};
-  Farthest far;
-  unsigned unreachable = 0, first_unreachable = 0xFFFFFFFFu;
-  double lo = CUDART_INF, hi = -CUDART_INF;
-  for (unsigned k0 = 0; k0 < col_blocks; k0 += kBatch) {
+  const V* quads = reinterpret_cast<const V*>(row);
+  for (unsigned k0 = first_block; k0 < col_blocks; k0 += kBatch) {
     V v[kBatch];
 #pragma unroll
     for (int u = 0; u < kBatch; ++u)
@@ -84,27 +77,43 @@ __global__ void __launch_bounds__(kThreads)
     for (int u = 0; u < kBatch; ++u) {
       if (k0 + u >= col_blocks) break;
 #pragma unroll
-      for (int c = 0; c < 4; ++c) {
-        const unsigned j = (k0 + u) * kSumLanes + 4 * lane + c;
-        const T raw = Component(v[u], c);
-        const bool in = j < n;
-        const bool finite = in && raw < inf;
-        const double x = finite ? static_cast<double>(raw) : 0.0;
-        total[c] += x;  // +0.0 for the others: the sum is unchanged (row_reduction.hpp)
-        Offer(far, x, j);
-        if (in && !finite) {
-          ++unreachable;
-          first_unreachable = min(first_unreachable, j);
-        }
-        const bool off = finite && j != i;
-        harmonic[c] += off ? HarmonicTerm(x) : 0.0;
-        if (off) {
-          lo = fmin(lo, x);
-          hi = fmax(hi, x);
-        }
-      }
+      for (int c = 0; c < 4; ++c) visit(c, (k0 + u) * kSumLanes + 4 * lane + c, Component(v[u], c));
     }
   }
+}
+
+// block: rows [first_row, first_row + rows) of the matrix, `stride` apart.
+template <class T>
+__global__ void __launch_bounds__(kThreads)
+    RowPassKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
+                  SummaryRow* __restrict__ summary, CentralityRow* __restrict__ centrality) {
+  const unsigned lane = threadIdx.x % 32;
+  const unsigned r = blockIdx.x * kWarpsPerBlock + threadIdx.x / 32;
+  if (r >= rows) return;  // whole warps only: no barrier below
+  const unsigned i = first_row + r;
+  const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;  // all inside the padded row
+
+  double total[4] = {0, 0, 0, 0}, harmonic[4] = {0, 0, 0, 0};
+  Farthest far;
+  unsigned unreachable = 0, first_unreachable = 0xFFFFFFFFu;
+  double lo = CUDART_INF, hi = -CUDART_INF;
+  ScanRow(block + size_t(r) * stride, 0, col_blocks, lane, [&](int c, unsigned j, T raw) {
+    const bool in = j < n;
+    const bool finite = in && raw < inf;
+    const double x = finite ? static_cast<double>(raw) : 0.0;
+    total[c] += x;  // +0.0 for the others: the sum is unchanged (row_reduction.hpp)
+    Offer(far, x, j);
+    if (in && !finite) {
+      ++unreachable;
+      first_unreachable = min(first_unreachable, j);
+    }
+    const bool off = finite && j != i;
+    harmonic[c] += off ? HarmonicTerm(x) : 0.0;
+    if (off) {
+      lo = fmin(lo, x);
+      hi = fmax(hi, x);
+    }
+  });
   const double t = WarpSumTree(SumQuad(total[0], total[1], total[2], total[3]));
   const double h = WarpSumTree(SumQuad(harmonic[0], harmonic[1], harmonic[2], harmonic[3]));
 #pragma unroll
@@ -141,7 +150,6 @@ __global__ void __launch_bounds__(kThreads)
                     bool directed, double min, double width, unsigned bins, bool warp_bins,
                     unsigned long long* __restrict__ counts) {
   extern __shared__ unsigned shared_bins[];
-  using V = typename Quad<T>::type;
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   if (warp_bins)
     for (unsigned b = threadIdx.x; b < kWarpsPerBlock * bins; b += blockDim.x) shared_bins[b] = 0;
@@ -150,28 +158,14 @@ __global__ void __launch_bounds__(kThreads)
   if (r < rows) {
     const unsigned i = first_row + r;
     const unsigned j_begin = directed ? 0 : i + 1;
-    const V* quads = reinterpret_cast<const V*>(block + size_t(r) * stride);
     const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;
     unsigned* mine = shared_bins + warp * bins;
-    for (unsigned k0 = j_begin / kSumLanes; k0 < col_blocks; k0 += kBatch) {
-      V v[kBatch];
-#pragma unroll
-      for (int u = 0; u < kBatch; ++u)
-        if (k0 + u < col_blocks) v[u] = __ldcs(quads + size_t(k0 + u) * 32 + lane);
-#pragma unroll
-      for (int u = 0; u < kBatch; ++u) {
-        if (k0 + u >= col_blocks) break;
-#pragma unroll
-        for (int c = 0; c < 4; ++c) {
-          const unsigned j = (k0 + u) * kSumLanes + 4 * lane + c;
-          const T raw = Component(v[u], c);
-          if (j < j_begin || j >= n || j == i || !(raw < inf)) continue;
-          const auto b = static_cast<unsigned>(HistogramBin(static_cast<double>(raw), min, width, bins));
-          if (warp_bins) atomicAdd(mine + b, 1u);
-          else atomicAdd(counts + b, 1ull);
-        }
-      }
-    }
+    ScanRow(block + size_t(r) * stride, j_begin / kSumLanes, col_blocks, lane, [&](int, unsigned j, T raw) {
+      if (j < j_begin || j >= n || j == i || !(raw < inf)) return;
+      const auto b = static_cast<unsigned>(HistogramBin(static_cast<double>(raw), min, width, bins));
+      if (warp_bins) atomicAdd(mine + b, 1u);
+      else atomicAdd(counts + b, 1ull);
+    });
   }
   if (!warp_bins) return;
   __syncthreads();
@@ -255,24 +249,6 @@ class CopyPool {
   std::size_t bytes_ = 0, chunk_ = 0;
 };
 
-// GDIST_GPU_TIMING=1 prints where a run's time goes (stderr), as the APSP engine does.
-class Steps {
- public:
-  Steps() : on_(std::getenv("GDIST_GPU_TIMING") != nullptr) {}
-  void Step(const char* what, double bytes = 0) {
-    if (!on_) return;
-    const auto now = std::chrono::steady_clock::now();
-    const double s = std::chrono::duration<double>(now - last_).count();
-    if (bytes > 0) std::fprintf(stderr, "gpu timing: %-28s %8.3f s  %6.1f GB/s\n", what, s, bytes / s / 1e9);
-    else std::fprintf(stderr, "gpu timing: %-28s %8.3f s\n", what, s);
-    last_ = now;
-  }
-
- private:
-  bool on_;
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
-
 double SecondsSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -296,7 +272,7 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
                                : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const T inf = ElementTraits<T>::kInf;
 
-  Steps steps;
+  StepLog steps("gpu metrics");
   cuda::DeviceBuffer<SummaryRow> summary(n);
   cuda::DeviceBuffer<CentralityRow> centrality(n);
   cuda::DeviceBuffer<T> matrix(plan.resident ? n * stride : 2 * plan.block_rows * stride);

@@ -11,11 +11,11 @@
 #include <cstddef>
 #include <string>
 
+#include "lib/core/device_budget.hpp"
 #include "lib/metrics/row_reduction.hpp"
 
 namespace gdist {
 
-inline constexpr std::size_t kGpuMetricsHeadroomBytes = std::size_t{64} << 20;  // runtime, kernels, histogram
 // One copied block of rows: small enough that pinning the staging buffers
 // (cudaMallocHost, ~2.5 GB/s) stays cheap, large enough that the per-block
 // costs (event wait, waking the copy threads, one cudaMemcpyAsync) do not show.
@@ -48,7 +48,7 @@ inline GpuMetricsPlan PlanGpuMetrics(std::size_t n, std::size_t stride, std::siz
     return plan;
   }
   const std::size_t row_bytes = stride * element_bytes;
-  const std::size_t fixed = n * (sizeof(SummaryRow) + sizeof(CentralityRow)) + kGpuMetricsHeadroomBytes;
+  const std::size_t fixed = DeviceBudget::Needed(n * (sizeof(SummaryRow) + sizeof(CentralityRow)));
   std::size_t rows = options.block_rows ? options.block_rows : kGpuMetricsBlockBytes / row_bytes;
   rows = std::max<std::size_t>(1, std::min(rows, n));
   const std::size_t resident_bytes = fixed + n * row_bytes;

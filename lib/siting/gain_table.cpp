@@ -16,14 +16,7 @@ template <class T, class Model> std::unique_ptr<GainTable> MakeGainTable(const S
 }
 
 #define GDIST_INSTANTIATE(T, M) template std::unique_ptr<GainTable> MakeGainTable(const SitingProblem<T>&, M<T>);
-GDIST_INSTANTIATE(std::int32_t, MedianCost)
-GDIST_INSTANTIATE(std::int64_t, MedianCost)
-GDIST_INSTANTIATE(float, MedianCost)
-GDIST_INSTANTIATE(double, MedianCost)
-GDIST_INSTANTIATE(std::int32_t, CoverCost)
-GDIST_INSTANTIATE(std::int64_t, CoverCost)
-GDIST_INSTANTIATE(float, CoverCost)
-GDIST_INSTANTIATE(double, CoverCost)
+GDIST_FOR_EACH_SITING_INSTANCE(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -68,14 +68,7 @@ std::vector<std::uint32_t> GreedyAdd(const SitingProblem<T>& prob, Model model, 
 
 #define GDIST_INSTANTIATE(T, M) \
   template std::vector<std::uint32_t> GreedyAdd(const SitingProblem<T>&, M<T>, std::size_t);
-GDIST_INSTANTIATE(std::int32_t, MedianCost)
-GDIST_INSTANTIATE(std::int64_t, MedianCost)
-GDIST_INSTANTIATE(float, MedianCost)
-GDIST_INSTANTIATE(double, MedianCost)
-GDIST_INSTANTIATE(std::int32_t, CoverCost)
-GDIST_INSTANTIATE(std::int64_t, CoverCost)
-GDIST_INSTANTIATE(float, CoverCost)
-GDIST_INSTANTIATE(double, CoverCost)
+GDIST_FOR_EACH_SITING_INSTANCE(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -222,14 +222,7 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
   template class Interchange<T, M<T>>;                                                               \
   template std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>&, M<T>, std::vector<std::uint32_t>, \
                                                  std::size_t, const SwapSearchOptions&, double*);
-GDIST_INSTANTIATE(std::int32_t, MedianCost)
-GDIST_INSTANTIATE(std::int64_t, MedianCost)
-GDIST_INSTANTIATE(float, MedianCost)
-GDIST_INSTANTIATE(double, MedianCost)
-GDIST_INSTANTIATE(std::int32_t, CoverCost)
-GDIST_INSTANTIATE(std::int64_t, CoverCost)
-GDIST_INSTANTIATE(float, CoverCost)
-GDIST_INSTANTIATE(double, CoverCost)
+GDIST_FOR_EACH_SITING_INSTANCE(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -145,9 +145,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
   SitingResult r;
   r.method = "farthest-first + radius search with covering local search";
-  // GDIST_SITING_TIMING=1: where the time goes, on stderr.
-  const bool timing = std::getenv("GDIST_SITING_TIMING") != nullptr;
-  PhaseTimer timer;
+  StepLog log("p-center");
   const double start_s = SteadySeconds();
   // With --exact and a time limit the proof gets what the radius search leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;
@@ -156,9 +154,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
   double lower = 0;
   std::ptrdiff_t lp_lo = -1;  // radii[lp_lo]: proven uncoverable by the covering LP
   const double proof_deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : start_s + 2 * options.time_limit_s;
-  auto lap = [&](const char* what) {
-    if (timing) std::fprintf(stderr, "p-center timing: %-34s %8.3f s\n", what, timer.Lap());
-  };
+  auto lap = [&](const char* what) { log.Step(what); };
   std::vector<double> far_of_cand, near_of_demand;
   if (prob.device()) DeviceCostExtremes(*prob.device(), &far_of_cand, &near_of_demand);
   else Extremes(prob, &far_of_cand, &near_of_demand);

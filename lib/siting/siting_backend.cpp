@@ -1,7 +1,7 @@
 #include "lib/siting/siting_backend.hpp"
 
+#include "lib/core/device_budget.hpp"
 #include "lib/util/error.hpp"
-#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -38,11 +38,9 @@ SitingBackendDecision ChooseSitingBackend(Backend requested, const SitingCostLay
   if (L.type != ElementType::kInt32 && L.type != ElementType::kFloat32)
     return refuse("the GPU siting engine takes int32 or float32 matrices");
   if (!gpu.usable) return refuse("no usable GPU: " + gpu.reason);
-  const std::size_t need = SitingDeviceBytes(L) + GainTableDeviceBytes(L.nd, L.m, kSitingReservedSlots) +
-                           (std::size_t{256} << 20);  // context, allocator slack
-  if (need > gpu.free_bytes)
-    return refuse("the costs need " + FormatNumber(need / 1048576.0) + " MiB of device memory, " +
-                  FormatNumber(gpu.free_bytes / 1048576.0) + " MiB are free");
+  const DeviceBudget budget(gpu.free_bytes);
+  const std::size_t planned = SitingDeviceBytes(L) + GainTableDeviceBytes(L.nd, L.m, kSitingReservedSlots);
+  if (!budget.Fits(planned)) return refuse(budget.Shortfall("the costs", planned));
   d.gpu = true;
   d.note = "gpu (" + gpu.reason + ")";
   return d;

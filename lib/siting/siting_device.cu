@@ -10,6 +10,7 @@
 #include "kernels/cuda/cuda_check.cuh"
 #include "lib/siting/siting_device.cuh"
 #include "lib/siting/siting_device.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
@@ -44,14 +45,11 @@ __global__ void GatherCostsKernel(const T* d, std::size_t stride, bool rows_are_
 // driver refuses, a pageable copy. On the H100 host, 4.29 GB from the page
 // cache: register 0.12 s + copy 0.08 s, against 0.49 s pageable.
 void CopyMatrix(void* dst, const void* src, std::size_t bytes) {
-  const auto t0 = std::chrono::steady_clock::now();
+  StepLog log("gpu siting");
   cuda::HostRegistration pin(const_cast<void*>(src), bytes, cudaHostRegisterReadOnly);
-  const auto t1 = std::chrono::steady_clock::now();
+  log.Step(pin.pinned() ? "cudaHostRegister (upload)" : "cudaHostRegister (refused)");
   CopyToDevice(dst, src, bytes);
-  if (std::getenv("GDIST_GPU_TIMING"))
-    std::fprintf(stderr, "gpu timing: siting upload %.2f GB: register %.3f s (%s), copy %.3f s\n", bytes / 1e9,
-                 std::chrono::duration<double>(t1 - t0).count(), pin.pinned() ? "pinned" : "pageable",
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count());
+  log.Step("copy to device", static_cast<double>(bytes));
 }
 
 template <class T> std::shared_ptr<const SitingDevice> Upload(const SitingCostLayout& L) {

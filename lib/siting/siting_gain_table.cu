@@ -116,7 +116,7 @@ template <class T, class Model> class GpuGainTable final : public GainTable {
     slots_ = slots;
     if (!extra_ || extra_->count() < slots * m_) extra_ = std::make_unique<cuda::DeviceBuffer<double>>(slots * m_);
     GDIST_CUDA_CHECK(cudaMemset(gain_.get(), 0, gain_.bytes()));
-    if (slots * m_) GDIST_CUDA_CHECK(cudaMemset(extra_->get(), 0, slots * m_ * sizeof(double)));
+    if (slots != 0 && m_ != 0) GDIST_CUDA_CHECK(cudaMemset(extra_->get(), 0, slots * m_ * sizeof(double)));
   }
 
   void Apply(const std::vector<UserChange>& changes) override {
@@ -192,10 +192,7 @@ std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice> 
 
 #define GDIST_INSTANTIATE(T, M) \
   template std::unique_ptr<GainTable> MakeGpuGainTable<T, M<T>>(std::shared_ptr<const SitingDevice>, M<T>);
-GDIST_INSTANTIATE(std::int32_t, MedianCost)
-GDIST_INSTANTIATE(float, MedianCost)
-GDIST_INSTANTIATE(std::int32_t, CoverCost)
-GDIST_INSTANTIATE(float, CoverCost)
+GDIST_FOR_EACH_GPU_SITING_INSTANCE(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -86,8 +86,12 @@ TEST(DistanceBound, NeverBelowTheExactLargestDistanceAndExactAboutItsLimit) {
     const DistanceBound at = BoundLargestDistance(arcs, b.bound);
     EXPECT_TRUE(at.within_limit);
     EXPECT_EQ(at.bound, b.bound);
-    if (b.bound > 0) EXPECT_FALSE(BoundLargestDistance(arcs, b.bound - 1).within_limit);
-    if (exact > 0) EXPECT_FALSE(BoundLargestDistance(arcs, exact - 1).within_limit);
+    if (b.bound > 0) {
+      EXPECT_FALSE(BoundLargestDistance(arcs, b.bound - 1).within_limit);
+    }
+    if (exact > 0) {
+      EXPECT_FALSE(BoundLargestDistance(arcs, exact - 1).within_limit);
+    }
   }
   EXPECT_GT(many_components_seen, 0);
   (void)strongly_connected_seen;

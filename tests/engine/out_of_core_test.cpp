@@ -23,8 +23,11 @@ TEST(SuperTileSchedule, EveryBlockUpdatedOncePerRoundAfterItsOperands) {
       std::vector<int> done(blocks * blocks, 0);
       for (const SuperStep& s : steps) {
         // Operands other than c are final for this round before they are read.
-        for (BlockId op : {s.a, s.b})
-          if (!(op == s.c)) EXPECT_EQ(done[op.i * blocks + op.j], 1) << "block " << op.i << "," << op.j;
+        for (BlockId op : {s.a, s.b}) {
+          if (!(op == s.c)) {
+            EXPECT_EQ(done[op.i * blocks + op.j], 1) << "block " << op.i << "," << op.j;
+          }
+        }
         const bool on_row = s.c.i == round, on_col = s.c.j == round;
         const SuperOp want = on_row && on_col ? SuperOp::kClose
                              : on_row         ? SuperOp::kRowPanel

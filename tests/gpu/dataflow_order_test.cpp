@@ -1,4 +1,4 @@
-// The dataflow schedule's item order (kernels/cuda/dataflow_order.hpp),
+// The dataflow schedule's item order (bench/dataflow_order.hpp),
 // checked on the CPU: run the items one by one in slot order, as the
 // earliest unfinished item always can on the GPU, and require that each
 // item's dependencies are already met (so no block can wait forever), that
@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "kernels/cuda/dataflow_order.hpp"
+#include "bench/dataflow_order.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 

@@ -53,8 +53,11 @@ template <class T> void ExpectGpuEqualsCpu(const GraphSpec& g, const char* what)
     DistMatrix<T> cpu(n);
     std::copy(gpu.data(), gpu.data() + gpu.stride() * gpu.stride(), cpu.data());
     cpu.meta() = gpu.meta();
-    ApspReport rg = SolveApsp(gpu, ApspOptions{Backend::kGpu, 0});
-    ApspReport rc = SolveApsp(cpu, ApspOptions{Backend::kCpu, 0});
+    ApspOptions on_gpu, on_cpu;
+    on_gpu.backend = Backend::kGpu;
+    on_cpu.backend = Backend::kCpu;
+    ApspReport rg = SolveApsp(gpu, on_gpu);
+    ApspReport rc = SolveApsp(cpu, on_cpu);
     ASSERT_EQ(rg.used, Backend::kGpu) << rg.note;
     ASSERT_EQ(rc.used, Backend::kCpu);
     std::size_t bad = 0;
@@ -111,9 +114,11 @@ TEST(GpuDevice, Int16ModeFromTheGraphsBound) {
     DistMatrix<std::int32_t> cpu(n);
     std::copy(gpu.data(), gpu.data() + gpu.stride() * gpu.stride(), cpu.data());
     cpu.meta() = gpu.meta();
-    ApspOptions cpu32{Backend::kCpu, 0};
+    ApspOptions cpu32, on_gpu;
+    cpu32.backend = Backend::kCpu;
     cpu32.allow_int16 = false;
-    const ApspReport rg = SolveApsp(gpu, ApspOptions{Backend::kGpu, 0});
+    on_gpu.backend = Backend::kGpu;
+    const ApspReport rg = SolveApsp(gpu, on_gpu);
     const ApspReport rc = SolveApsp(cpu, cpu32);
     ASSERT_EQ(rg.used, Backend::kGpu) << rg.note;
     EXPECT_EQ(rg.element_bits, 16) << rg.precision_reason;

@@ -21,7 +21,7 @@ namespace {
 constexpr std::size_t kMiB = std::size_t{1} << 20, kGiB = kMiB << 10;
 
 std::size_t FixedBytes(std::size_t n) {
-  return n * (sizeof(SummaryRow) + sizeof(CentralityRow)) + kGpuMetricsHeadroomBytes;
+  return n * (sizeof(SummaryRow) + sizeof(CentralityRow)) + DeviceBudget::kHeadroomBytes;
 }
 
 TEST(GpuMetricsPlan, ResidentWhenTheMatrixFits) {

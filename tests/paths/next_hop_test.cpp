@@ -29,7 +29,10 @@ template <class T> struct Solved {
 template <class T> Solved<T> SolveWithPaths(DistMatrix<T> adj, Backend backend = Backend::kCpu, int threads = 2) {
   Solved<T> s;
   s.arcs = ArcsOfAdjacency(adj.view());
-  SolveApsp(adj, {backend, threads});
+  ApspOptions options;
+  options.backend = backend;
+  options.threads = threads;
+  SolveApsp(adj, options);
   s.next = ComputeNextHops(s.arcs, adj.view(), threads);
   s.dist = std::move(adj);
   return s;
@@ -179,7 +182,9 @@ template <class T> void CheckAllRoutes(const Solved<T>& s, const std::vector<int
         seen[r->vertices[k]] = true;
       }
       EXPECT_EQ(sum, static_cast<double>(s.dist.at(i, j))) << i << "->" << j;
-      if (fewest) EXPECT_EQ(static_cast<int>(r->weights.size()), (*fewest)[i * n + j]) << i << "->" << j;
+      if (fewest) {
+        EXPECT_EQ(static_cast<int>(r->weights.size()), (*fewest)[i * n + j]) << i << "->" << j;
+      }
     }
 }
 

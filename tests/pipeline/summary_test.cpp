@@ -15,7 +15,10 @@ DistMatrix<std::int32_t> Solve(std::size_t n, std::vector<Edge> edges, bool dire
   g.edges = std::move(edges);
   g.labels = VertexLabels::Range(n, 1);
   auto m = BuildAdjacency<std::int32_t>(g, {});
-  SolveApsp(m, {Backend::kCpu, 1});
+  ApspOptions options;
+  options.backend = Backend::kCpu;
+  options.threads = 1;
+  SolveApsp(m, options);
   return m;
 }
 
@@ -81,7 +84,9 @@ TEST(SolveApsp, PaddingStaysInfWithNegativeWeights) {
   EXPECT_EQ(d.at(1, 0), DistMatrix<std::int32_t>::kInf);
   for (std::size_t i = 0; i < d.stride(); ++i)
     for (std::size_t j = 0; j < d.stride(); ++j)
-      if (i >= 3 || j >= 3) ASSERT_EQ(d.at(i, j), i == j ? 0 : DistMatrix<std::int32_t>::kInf) << i << "," << j;
+      if (i >= 3 || j >= 3) {
+        ASSERT_EQ(d.at(i, j), i == j ? 0 : DistMatrix<std::int32_t>::kInf) << i << "," << j;
+      }
 }
 
 }  // namespace

@@ -25,7 +25,7 @@
 
 #include <cstddef>
 
-#include "kernels/cuda/dataflow_order.hpp"
+#include "bench/dataflow_order.hpp"
 #include "kernels/cuda/diagonal_kernel.cuh"
 #include "kernels/cuda/minplus_tile_kernel.cuh"
 #include "kernels/cuda/tile_config.cuh"
