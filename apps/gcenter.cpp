@@ -8,8 +8,10 @@
 #include "apps/common/app_main.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
+#include "apps/common/picture_flags.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
+#include "lib/paths/arc_list.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
@@ -36,6 +38,11 @@ struct Request {
   std::string weights, candidates, fixed, assignment, direction = "out";
   gdist::SitingOptions siting;
   gdist::Backend backend = gdist::Backend::kAuto;  // where APSP and the siting row passes run
+  // Pictures (--svg, --histogram): the coordinates file found for them, and
+  // the input's arcs when DIST was a graph (drawn under the sites).
+  gdist::PictureFlags pictures;
+  std::optional<std::string> coordinates_file;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
 
   bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
 };
@@ -52,7 +59,7 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
   gdist::JsonWriter json(report);
   if (req.json) json.BeginObject();
   std::optional<gdist::DistanceMetrics> metrics;
-  if (!req.any_siting() || req.metrics || !req.per_vertex.empty()) {
+  if (!req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any()) {
     metrics = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
     if (metrics->fell_back) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
     if (!req.any_siting() || req.metrics) {
@@ -113,6 +120,8 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
   if (!req.per_vertex.empty())
     gdist::WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
   if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, *prob, done, labels);
+  gdist::WritePictures(req.pictures, d, meta, req.coordinates_file, metrics ? &*metrics : nullptr,
+                       prob ? &*prob : nullptr, done, req.arcs);
   files.CommitAll();
   std::cout << report.str() << std::flush;
   return gdist::kExitOk;
@@ -186,11 +195,13 @@ int main(int argc, char** argv) {
   app.add_flag("!--no-bounds", req.siting.bounds, "skip the lower bounds of the heuristic answers")->group(siting);
   app.add_option("--seed", req.siting.seed, "random seed of the heuristics")->capture_default_str()->group(siting);
   app.add_flag("--metrics", req.metrics, "print the metrics too when a siting model is asked for")->group(siting);
+  req.pictures.Add(app, "Pictures (SVG)");
   app.footer("EXAMPLES:\n  gcenter dist.gdm\n  gcenter dist.gdm --json --per-vertex ecc.csv\n"
              "  gcenter rome99.gr                    # APSP in-process\n"
              "  gcenter dist.gdm --p-median 10 --weights pop.csv --assignment assign.csv\n"
              "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
-             "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt");
+             "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt\n"
+             "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
@@ -200,9 +211,11 @@ int main(int argc, char** argv) {
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
     if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
     gdist::InputOptions input = flags.Options();
-    gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex}, {"--assignment", req.assignment}},
+    req.coordinates_file = gdist::CoordinatesFor(req.pictures, in);
+    gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex}, {"--assignment", req.assignment},
+                             {"--svg", req.pictures.svg}, {"--histogram", req.pictures.histogram}},
                             {{"DIST", in}, {"--weights", req.weights}, {"--candidates", req.candidates},
-                             {"--fixed", req.fixed}});
+                             {"--fixed", req.fixed}, {"--coordinates", req.coordinates_file.value_or("")}});
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);
       if (file.info().meta.kind == gdist::MatrixKind::kDistance)
@@ -216,6 +229,12 @@ int main(int argc, char** argv) {
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;
     return std::visit([&](auto& mat) {
+      if (!req.pictures.svg.empty()) {
+        // The arcs, before the engine turns the adjacency into distances.
+        const auto arcs = gdist::ArcsOfAdjacency(mat.view());
+        for (std::uint32_t u = 0; u < arcs.n(); ++u)
+          for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
+      }
       gdist::SolveApsp(mat, opts);
       return Report(mat.view(), mat.meta(), req);
     }, m);

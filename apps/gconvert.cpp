@@ -1,8 +1,11 @@
 // gconvert IN OUT: any supported graph file -> gdist matrix file (adjacency).
 #include <iostream>
+#include <optional>
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
+#include "formats/graph_writers.hpp"
+#include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/util/output_check.hpp"
 
@@ -10,17 +13,41 @@ int main(int argc, char** argv) {
   CLI::App app{"Convert a graph file (DIMACS .gr, SNAP/CSV/TSV edge list, Matrix Market, NTHU binary,\n"
                "OR-Library p-median, METIS; gzip or not) into a padded gdist matrix file.",
                "gconvert"};
-  std::string in, out;
+  std::string in, out, to = "auto";
   bool quiet = false;
   gdist::InputFlags flags;
   app.add_option("IN", in, "graph file")->required();
-  app.add_option("OUT", out, "matrix file to write")->required();
+  app.add_option("OUT", out, "file to write: a matrix file, or a graph file (--to)")->required();
+  app.add_option("--to", to,
+                 "output: gdm (padded matrix file), gr (DIMACS), edgelist (CSV: source,target,weight with the\n"
+                 "input's labels), mtx (Matrix Market); auto: from OUT's extension (.gr, .csv .tsv .txt .el\n"
+                 ".edges, .mtx), else gdm")
+      ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx"}))
+      ->capture_default_str();
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
   app.footer("EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
-             "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins");
+             "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
+             "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)");
   return gdist::RunApp(app, argc, argv, [&] {
     gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}});
+    std::optional<gdist::GraphFormatOut> graph_out;
+    if (to == "auto") graph_out = gdist::GraphFormatOfPath(out);
+    else if (to != "gdm") {
+      graph_out.emplace();
+      gdist::ParseGraphFormatOut(to, &*graph_out);
+    }
+    if (graph_out) {
+      // Graph to graph: the arcs as read, before any matrix is built.
+      const gdist::Graph g = gdist::ReadGraph(in, flags.Options().read);
+      const std::string note = gdist::WriteGraph(out, g, *graph_out);
+      if (!quiet) {
+        if (!note.empty()) std::cerr << "gconvert: note: " << note << "\n";
+        std::cerr << "gconvert: " << out << ": " << g.n << " vertices, " << g.edges.size() << " "
+                  << (g.directed ? "arcs" : "edges") << "\n";
+      }
+      return gdist::kExitOk;
+    }
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
     if (!quiet)

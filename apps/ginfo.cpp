@@ -1,0 +1,110 @@
+// ginfo FILE: what a gdist matrix file (.gdm) holds and whether it is intact:
+// n, element type, INF, directed, kind, sections, labels, the memory a run on
+// it needs, and every checksum verified. Exit 0 when valid, 1 when a checksum
+// or a size does not match, 2 when the file cannot be read as a matrix file.
+#include <filesystem>
+#include <iostream>
+
+#include "apps/common/app_main.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/util/json_writer.hpp"
+#include "lib/util/progress.hpp"
+
+namespace {
+
+struct Facts {
+  std::string path;
+  gdist::MatrixFileInfo info;
+  std::size_t payload_bytes = 0, next_bytes = 0, file_bytes = 0;
+  bool checked = false;
+  std::string problem;  // empty: every checksum matched
+};
+
+std::string Describe(const gdist::VertexLabels& labels) {
+  if (labels.is_range()) return "range " + labels.label(0) + ".." + labels.label(labels.size() - 1);
+  std::string s = std::to_string(labels.size()) + " strings, first '" + labels.label(0) + "'";
+  return s;
+}
+
+void PrintText(const Facts& f) {
+  const auto& i = f.info;
+  const double elem = double(gdist::ElementSize(i.type));
+  std::cout << f.path << "\n"
+            << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency") << " matrix, "
+            << (i.meta.directed ? "directed" : "undirected") << "\n"
+            << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n"
+            << "  element      " << gdist::ElementName(i.type) << ", values >= INF mean no path\n"
+            << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
+            << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
+            << "  next hops    " << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)")
+            << "\n"
+            << "  file         " << gdist::HumanBytes(double(f.file_bytes)) << "\n";
+  const double matrix = double(i.stride) * double(i.stride) * elem;
+  std::cout << "  a run needs  gapsp: " << gdist::HumanBytes(matrix) << " of memory for the matrix ("
+            << gdist::HumanBytes(matrix + double(i.stride) * double(i.stride) * 4) << " with --paths), the same on the GPU;"
+            << " gcenter streams it from the file\n";
+  if (f.checked) std::cout << "  checksums    " << (f.problem.empty() ? "valid" : "INVALID: " + f.problem) << "\n";
+  else std::cout << "  checksums    not checked (--no-verify)\n";
+}
+
+void PrintJson(const Facts& f) {
+  const auto& i = f.info;
+  gdist::JsonWriter j(std::cout);
+  j.BeginObject();
+  j.Key("path").Str(f.path);
+  j.Key("kind").Str(i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency");
+  j.Key("directed").Bool(i.meta.directed);
+  j.Key("n").Number(double(i.n));
+  j.Key("stride").Number(double(i.stride));
+  j.Key("element_type").Str(gdist::ElementName(i.type));
+  j.Key("labels").Str(i.meta.labels.is_range() ? "range" : "strings");
+  if (i.n) j.Key("first_label").Str(i.meta.labels.label(0));
+  j.Key("payload_bytes").Number(double(f.payload_bytes));
+  j.Key("next_hop_bytes").Number(double(f.next_bytes));
+  j.Key("file_bytes").Number(double(f.file_bytes));
+  const double matrix = double(i.stride) * double(i.stride) * double(gdist::ElementSize(i.type));
+  j.Key("gapsp_memory_bytes").Number(matrix);
+  j.Key("checked").Bool(f.checked);
+  if (f.checked) j.Key("valid").Bool(f.problem.empty());
+  if (!f.problem.empty()) j.Key("problem").Str(f.problem);
+  j.EndObject();
+  std::cout << "\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Describe a gdist matrix file (.gdm) and verify its checksums.", "ginfo"};
+  std::vector<std::string> files;
+  bool json = false, no_verify = false;
+  app.add_option("FILE", files, "matrix files from gconvert or gapsp")->required();
+  app.add_flag("--json", json, "machine-readable output (one object per line)");
+  app.add_flag("--no-verify", no_verify, "skip the checksum pass (reads only the header and labels)");
+  app.footer("EXIT STATUS:\n  0 every file valid, 1 a checksum or size mismatch, 2 a file that is not a matrix file\n"
+             "EXAMPLES:\n  ginfo dist.gdm\n  ginfo --json *.gdm");
+  return gdist::RunApp(app, argc, argv, [&] {
+    int status = gdist::kExitOk;
+    for (const std::string& path : files) {
+      gdist::MappedMatrixFile file(path, /*verify_crc=*/false);
+      Facts f;
+      f.path = path;
+      f.info = file.info();
+      f.payload_bytes = f.info.stride * f.info.stride * gdist::ElementSize(f.info.type);
+      f.next_bytes = file.next_hops().data ? f.info.stride * f.info.stride * 4 : 0;
+      f.file_bytes = std::filesystem::file_size(path);
+      if (!no_verify) {
+        // The reader's own full check (every checksum, every value): what gapsp and gcenter will do.
+        f.checked = true;
+        try {
+          gdist::MappedMatrixFile verified(path, /*verify_crc=*/true);
+        } catch (const gdist::Error& e) {
+          f.problem = e.what();
+        }
+      }
+      if (json) PrintJson(f);
+      else PrintText(f);
+      if (!f.problem.empty()) status = gdist::kExitCheckFailed;
+    }
+    return status;
+  });
+}

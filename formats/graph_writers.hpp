@@ -1,0 +1,25 @@
+// Writers for the graph formats gdist reads, so gconvert converts between all
+// of them: DIMACS .gr, edge lists (CSV with RFC 4180 quoting, so labels with
+// spaces and commas survive) and Matrix Market coordinate files. Weights are
+// written exactly: integers as integers (int64 too), fractions as the
+// shortest text that reads back to the same double.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "lib/core/graph.hpp"
+
+namespace gdist {
+
+enum class GraphFormatOut { kDimacs, kEdgeList, kMatrixMarket };
+
+// "gr"/"dimacs", "edgelist"/"csv", "mtx"; false for anything else.
+bool ParseGraphFormatOut(const std::string& name, GraphFormatOut* out);
+// From OUT's extension (.gr, .csv/.tsv/.txt/.el/.edges, .mtx), or nullopt (a matrix file).
+std::optional<GraphFormatOut> GraphFormatOfPath(const std::string& path);
+
+// Writes `g` through AtomicFile. Returns a note for the user when the format
+// cannot keep something (DIMACS ids are 1..n: other labels are renumbered).
+std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut format);
+
+}  // namespace gdist
