@@ -7,11 +7,9 @@
 #include <cstdint>
 #include <optional>
 
-namespace gdist {
+#include "lib/core/element_traits.hpp"  // kTile, the padding unit
 
-// Rows are padded to this many elements: a multiple of every tile width the
-// CPU and GPU kernels use (64 and 128), and 512 bytes for int32.
-inline constexpr std::size_t kTile = 128;
+namespace gdist {
 
 // n rounded up to kTile (kTile for n == 0); nullopt when that overflows.
 inline std::optional<std::uint64_t> CheckedPaddedSize(std::uint64_t n) {
