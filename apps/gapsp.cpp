@@ -110,7 +110,9 @@ int main(int argc, char** argv) {
       };
     }
     gdist::PhaseTimer timer;
-    gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
+    gdist::InputOptions input = flags.Options();
+    input.next_hops = paths;
+    gdist::AnyMatrix m = gdist::LoadInput(in, input);
     const double load_s = timer.Lap();
     std::visit([&](auto& mat) {
       using T = std::decay_t<decltype(*mat.data())>;

@@ -2,9 +2,20 @@
 
 #include <charconv>
 
+#include "lib/util/error.hpp"
+
 namespace gdist {
 
+bool VertexLabels::RangeFits(std::uint64_t n, std::int64_t base) {
+  std::int64_t last;
+  return n <= static_cast<std::uint64_t>(INT64_MAX) &&
+         (n == 0 || !__builtin_add_overflow(base, static_cast<std::int64_t>(n - 1), &last));
+}
+
 VertexLabels VertexLabels::Range(std::size_t n, std::int64_t base) {
+  if (!RangeFits(n, base))
+    throw Error("vertex labels " + std::to_string(base) + ".." + std::to_string(base) + "+" + std::to_string(n) +
+                "-1 pass the largest 64-bit integer");
   VertexLabels l;
   l.is_range_ = true;
   l.n_ = n;
@@ -43,8 +54,9 @@ std::optional<std::size_t> VertexLabels::find(std::string_view label) const {
     std::int64_t v;
     auto [p, ec] = std::from_chars(label.data(), label.data() + label.size(), v);
     if (ec != std::errc() || p != label.data() + label.size()) return std::nullopt;
-    if (v < base_ || v - base_ >= static_cast<std::int64_t>(n_)) return std::nullopt;
-    return static_cast<std::size_t>(v - base_);
+    // Unsigned difference: v - base_ may pass INT64_MAX when base_ is negative.
+    if (v < base_ || static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(base_) >= n_) return std::nullopt;
+    return static_cast<std::size_t>(static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(base_));
   }
   if (!index_) {
     auto m = std::make_shared<std::unordered_map<std::string, std::size_t>>();

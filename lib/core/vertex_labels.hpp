@@ -16,8 +16,10 @@ namespace gdist {
 class VertexLabels {
  public:
   VertexLabels() = default;
-  // Label of vertex i is base + i.
+  // Label of vertex i is base + i; throws gdist::Error when base + n - 1
+  // passes INT64_MAX (RangeFits false).
   static VertexLabels Range(std::size_t n, std::int64_t base);
+  static bool RangeFits(std::uint64_t n, std::int64_t base);
   static VertexLabels FromStrings(std::vector<std::string> labels);
 
   std::size_t size() const { return is_range_ ? n_ : strings_.size(); }

@@ -6,19 +6,28 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "lib/core/vertex_labels.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/matrix/matrix_size.hpp"
 #include "lib/matrix/page_buffer.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
-// Rows are padded to this many elements: a multiple of every tile width the
-// CPU and GPU kernels use (64 and 128), and 512 bytes for int32.
-inline constexpr std::size_t kTile = 128;
-
 inline std::size_t PaddedSize(std::size_t n) {
   return n == 0 ? kTile : (n + kTile - 1) / kTile * kTile;
+}
+
+// Bytes of a padded n-vertex matrix of T; throws gdist::Error when the size
+// does not fit in 64 bits (callers check the machine's memory before this).
+template <class T> std::size_t MatrixBytesOrThrow(std::size_t n) {
+  const auto bytes = CheckedMatrixBytes(n, sizeof(T));
+  if (!bytes)
+    throw Error("a " + std::to_string(n) + "-vertex matrix of " + std::to_string(sizeof(T)) +
+                "-byte elements needs more than 2^64 bytes");
+  return *bytes;
 }
 
 enum class MatrixKind : std::uint32_t { kAdjacency = 0, kDistance = 1 };
@@ -46,13 +55,13 @@ template <class T> class DistMatrix {
 
   DistMatrix() = default;
   // An n-vertex matrix with no arcs: INF everywhere, 0 on the diagonal.
-  explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(stride_ * stride_ * sizeof(T)) {
+  explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<T>(n)) {
     Reset();
   }
   // Contents left as the fresh pages are (zero) for a caller that overwrites
   // every element: loading a 1 GiB file then touches the memory once, not twice.
   struct Uninitialized {};
-  DistMatrix(std::size_t n, Uninitialized) : n_(n), stride_(PaddedSize(n)), buf_(stride_ * stride_ * sizeof(T)) {}
+  DistMatrix(std::size_t n, Uninitialized) : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<T>(n)) {}
 
   std::size_t n() const { return n_; }
   std::size_t stride() const { return stride_; }

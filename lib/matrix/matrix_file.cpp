@@ -83,6 +83,12 @@ Error Bad(const std::string& path, const std::string& what) {
   return Error(path + ": not a valid gdist matrix file: " + what);
 }
 
+// [offset, offset + bytes) lies inside a file of `size` bytes, without overflow.
+bool SectionInFile(std::uint64_t offset, std::uint64_t bytes, std::uint64_t size) {
+  std::uint64_t end;
+  return !__builtin_add_overflow(offset, bytes, &end) && end <= size;
+}
+
 }  // namespace
 
 MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : path_(path) {
@@ -117,24 +123,31 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
   info_.n = h.n;
   info_.stride = h.stride;
   info_.payload_crc32 = h.payload_crc32;
-  if (h.stride != PaddedSize(h.n))
+  // Every size below comes from the file: checked arithmetic only, so that
+  // values near 2^64 cannot wrap past the comparison with the file length.
+  const auto stride = CheckedPaddedSize(h.n);
+  if (!stride || h.stride != *stride)
     throw Bad(path, "row stride " + std::to_string(h.stride) + " does not match n=" + std::to_string(h.n));
   if (h.payload_offset != kPayloadOffset) throw Bad(path, "payload offset is not 4096");
-  if (h.payload_bytes != h.stride * h.stride * ElementSize(info_.type))
+  const auto payload_bytes = CheckedMatrixBytes(h.n, ElementSize(info_.type));
+  if (!payload_bytes || h.payload_bytes != *payload_bytes)
     throw Bad(path, "payload size does not match n and the element type");
-  if (kPayloadOffset + h.payload_bytes > size)
-    throw Bad(path, "file is truncated: payload needs " + std::to_string(kPayloadOffset + h.payload_bytes) +
-                        " bytes, file has " + std::to_string(size));
+  if (!SectionInFile(kPayloadOffset, h.payload_bytes, size))
+    throw Bad(path, "file is truncated: payload needs " + std::to_string(h.payload_bytes) + " bytes after the header, file has " +
+                        std::to_string(size));
+  const std::uint64_t payload_end = kPayloadOffset + h.payload_bytes;  // no overflow: checked just above
   info_.meta.directed = (h.flags & kFlagDirected) != 0;
   info_.meta.kind = (h.flags & kFlagDistance) ? MatrixKind::kDistance : MatrixKind::kAdjacency;
 
   if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kRange)) {
+    if (!VertexLabels::RangeFits(info_.n, h.label_base))
+      throw Bad(path, "label base " + std::to_string(h.label_base) + " + n - 1 passes the largest 64-bit integer");
     info_.meta.labels = VertexLabels::Range(info_.n, h.label_base);
   } else if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kStrings)) {
-    if (h.labels_offset + h.labels_bytes > size || h.labels_offset < kPayloadOffset + h.payload_bytes)
+    if (!SectionInFile(h.labels_offset, h.labels_bytes, size) || h.labels_offset < payload_end)
       throw Bad(path, "label section lies outside the file");
     const char* lp = static_cast<const char*>(map_) + h.labels_offset;
-    if (crc32(0L, reinterpret_cast<const Bytef*>(lp), static_cast<uInt>(h.labels_bytes)) != h.labels_crc32)
+    if (crc32_z(0L, reinterpret_cast<const Bytef*>(lp), h.labels_bytes) != h.labels_crc32)
       throw Bad(path, "label section checksum mismatch");
     std::vector<std::string> labels;
     labels.reserve(info_.n);
@@ -154,8 +167,8 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
   }
 
   if (h.flags & kFlagNextHops) {
-    if (h.next_bytes != h.stride * h.stride * sizeof(std::int32_t) || h.next_offset % kPayloadOffset != 0 ||
-        h.next_offset < kPayloadOffset + h.payload_bytes || h.next_offset + h.next_bytes > size)
+    if (h.next_bytes != CheckedMatrixBytes(h.n, sizeof(std::int32_t)) || h.next_offset % kPayloadOffset != 0 ||
+        h.next_offset < payload_end || !SectionInFile(h.next_offset, h.next_bytes, size))
       throw Bad(path, "next-hop section lies outside the file or has the wrong size");
     next_ = reinterpret_cast<const std::int32_t*>(static_cast<const char*>(map_) + h.next_offset);
   }

@@ -2,6 +2,7 @@
 
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/memory_plan.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -13,11 +14,12 @@ bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
   return true;
 }
 
-AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options) {
+AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input) {
   AdjacencyOptions adj;
   adj.duplicates = options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast
                                                                         : DuplicatePolicy::kMin);
   ElementType type = options.type.value_or(ChooseElementType(g));
+  RefuseIfTooLarge(input, RunNeeds{g.n, type, options.next_hops});
   return DispatchElement(type, [&](auto zero) -> AnyMatrix {
     using T = decltype(zero);
     return BuildAdjacency<T>(g, adj);
@@ -30,12 +32,13 @@ AnyMatrix LoadInput(const std::string& path, const InputOptions& options) {
     if (options.type && *options.type != file.info().type)
       throw Error(path + ": is a " + ElementName(file.info().type) +
                   " matrix file; --type applies to graph inputs only");
+    RefuseIfTooLarge(path, RunNeeds{file.info().n, file.info().type, options.next_hops});
     return DispatchElement(file.info().type, [&](auto zero) -> AnyMatrix {
       using T = decltype(zero);
       return LoadMatrix<T>(file, /*verify_crc=*/true);
     });
   }
-  return MatrixFromGraph(ReadGraph(path, options.read), options);
+  return MatrixFromGraph(ReadGraph(path, options.read), options, path);
 }
 
 ElementType TypeOf(const AnyMatrix& m) {

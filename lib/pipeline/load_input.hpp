@@ -17,12 +17,14 @@ struct InputOptions {
   ReadOptions read;
   std::optional<DuplicatePolicy> duplicates;  // unset: the format's own default
   std::optional<ElementType> type;            // unset: ChooseElementType
+  bool next_hops = false;                     // gapsp --paths: counted in the memory check
 };
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);
 
-// Graph file -> adjacency matrix with the chosen policy and type.
-AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options);
+// Graph file -> adjacency matrix with the chosen policy and type; refuses
+// (naming `input`) a matrix the machine's memory cannot hold (memory_plan.hpp).
+AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input = "input");
 
 // Matrix file (loaded, CRC checked) or graph file (read and converted).
 AnyMatrix LoadInput(const std::string& path, const InputOptions& options);

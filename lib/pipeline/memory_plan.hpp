@@ -1,0 +1,38 @@
+// The memory a run needs, computed before anything large is allocated and
+// compared with what the machine has: one place for every app, so a graph
+// whose dense matrix cannot fit is refused with both numbers and the options
+// that would make it fit, instead of being killed (or wrapping a size) later.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lib/matrix/element_type.hpp"
+
+namespace gdist {
+
+struct RunNeeds {
+  std::uint64_t n = 0;
+  ElementType type = ElementType::kInt32;
+  bool next_hops = false;  // gapsp --paths: a stride x stride int32 section beside the matrix
+};
+
+struct MemoryPlan {
+  std::optional<std::uint64_t> host_bytes;    // nullopt: more than 2^64
+  std::optional<std::uint64_t> device_bytes;  // in-core GPU engine, same convention
+};
+
+MemoryPlan PlanMemory(const RunNeeds& needs);
+
+// Bytes this process may still allocate: MemAvailable, lowered by a cgroup
+// memory limit and RLIMIT_AS when they are tighter. nullopt when unknown.
+std::optional<std::uint64_t> HostMemoryAvailable();
+
+// Throws gdist::Error ("INPUT: a dense ... would need N bytes, this machine has
+// M available; ...options...") when the host part of the plan cannot fit.
+void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs);
+
+// "17179869184 bytes (16.0 GiB)".
+std::string DescribeBytes(std::uint64_t bytes);
+
+}  // namespace gdist

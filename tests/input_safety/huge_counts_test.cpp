@@ -1,0 +1,101 @@
+// Sizes first: a header that declares more vertices than the machine's memory
+// can hold as a dense matrix is refused before anything is allocated, with the
+// bytes needed, the bytes available and the options that would fit (exit 2,
+// no output file). Before, `p sp 2147483647 0` wrapped stride^2 * 4 to 0 and
+// the fill that followed crashed (SIGSEGV).
+#include <cstring>
+#include <string>
+
+#include "safety_util.hpp"
+
+namespace gdist {
+namespace {
+
+using safety_test::RunIn;
+using safety_test::Tool;
+
+std::string NthuHeader(std::int32_t v, std::int32_t e) {
+  std::string s(8, '\0');
+  std::memcpy(s.data(), &v, 4);
+  std::memcpy(s.data() + 4, &e, 4);
+  return s;
+}
+
+std::string ManyBlankLines(const std::string& header, std::size_t lines) {
+  return header + std::string(lines, '\n');
+}
+
+std::string PathEdgeList(std::size_t n) {
+  std::string s;
+  for (std::size_t i = 1; i < n; ++i) s += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+  return s;
+}
+
+struct HugeCase {
+  const char* file;
+  std::string content;
+  const char* from;  // --from value
+};
+
+TEST(HugeCounts, EveryReaderRefusesAMatrixThatCannotFitBeforeAllocating) {
+  SKIP_WITHOUT_APPS();
+  const std::vector<HugeCase> cases = {
+      {"x.gr", "p sp 2147483647 0\n", "auto"},
+      {"max.gr", "p sp 4294967294 0\n", "auto"},
+      {"tw.gr", "p tw 3000000000 0\n", "auto"},
+      {"c.bin", NthuHeader(2147483647, 0), "nthu"},
+      {"m.mtx", "%%MatrixMarket matrix coordinate pattern general\n4294967294 4294967294 0\n", "auto"},
+      {"pmed.txt", "4294967294 0 1\n", "orlib"},
+      {"big.graph", ManyBlankLines("300000 0\n", 300000), "auto"},
+      {"path.el", PathEdgeList(300000), "auto"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.file);
+    test::TempDir dir;
+    test::WriteText(dir.file(c.file), c.content);
+    for (const std::string& tool : {"gconvert", "gapsp"}) {
+      const auto r = RunIn(dir, Tool(tool) + " --from " + c.from + " " + c.file + " out.gdm");
+      EXPECT_EQ(r.exit_code, 2) << r.err;
+      EXPECT_EQ(r.err.rfind(tool + ": " + c.file + ": a dense ", 0), 0u) << r.err;
+      EXPECT_NE(r.err.find(" would need "), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find(" available. To fit: "), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("--engine sparse"), std::string::npos) << r.err;
+      EXPECT_EQ(r.entries, std::vector<std::string>{c.file});
+    }
+  }
+}
+
+TEST(HugeCounts, MessageNamesTheBytesNeededExactly) {
+  SKIP_WITHOUT_APPS();
+  test::TempDir dir;
+  test::WriteText(dir.file("g.gr"), "p sp 3000000 1\na 1 2 5\n");
+  const auto r = RunIn(dir, Tool("gconvert") + " g.gr out.gdm");
+  EXPECT_EQ(r.exit_code, 2);
+  // stride = 3000064 (n rounded up to 128); int32: stride^2 * 4 bytes.
+  EXPECT_NE(r.err.find("a dense int32 matrix of 3000000 vertices would need 36001536016384 bytes (32.7 TiB)"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(HugeCounts, PathsAreCountedInTheMemoryPlan) {
+  SKIP_WITHOUT_APPS();
+  test::TempDir dir;
+  test::WriteText(dir.file("g.gr"), "p sp 3000000 1\na 1 2 5\n");
+  const auto r = RunIn(dir, Tool("gapsp") + " --paths g.gr out.gdm");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("with its next-hop section would need 72003072032768 bytes"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("leave out --paths"), std::string::npos) << r.err;
+}
+
+TEST(HugeCounts, Int64SuggestsTheNarrowerTypeOnlyWhenItWouldFit) {
+  SKIP_WITHOUT_APPS();
+  test::TempDir dir;
+  test::WriteText(dir.file("g.gr"), "p sp 3000000 1\na 1 2 5\n");
+  const auto r = RunIn(dir, Tool("gconvert") + " --type int64 g.gr out.gdm");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("a dense int64 matrix"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("--type int32"), std::string::npos) << r.err;  // 32.7 TiB would not fit either
+}
+
+}  // namespace
+}  // namespace gdist
