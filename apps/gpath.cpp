@@ -32,13 +32,13 @@ int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_
     gdist::WriteLabel(w, labels, from);
     w.Key("to");
     gdist::WriteLabel(w, labels, to);
-    w.Key("length").Number(static_cast<double>(route->length));
+    w.Key("length").Value(route->length);
     w.Key("hops").Number(static_cast<double>(route->weights.size()));
     w.Key("vertices").BeginArray();
     for (auto v : route->vertices) gdist::WriteLabel(w, labels, v);
     w.EndArray();
     w.Key("weights").BeginArray();
-    for (auto x : route->weights) w.Number(static_cast<double>(x));
+    for (auto x : route->weights) w.Value(x);
     w.EndArray();
     w.EndObject();
     std::cout << "\n";

@@ -33,6 +33,7 @@ Graph ReadDimacs(const std::string& path) {
   InputFile in(path);
   Graph g;
   g.format_name = "dimacs";
+  g.source = path;
   Problem problem = Problem::kNone;
   std::int64_t declared = 0;
   std::size_t p_line = 0;
@@ -63,12 +64,12 @@ Graph ReadDimacs(const std::string& path) {
     }
     if (problem == Problem::kShortestPath && kind == "a") {
       std::int64_t u, v;
-      double w;
-      if (!ParseInt(NextToken(&rest), &u) || !ParseInt(NextToken(&rest), &v) || !ParseWeight(NextToken(&rest), &w) ||
-          !NextToken(&rest).empty())
+      Weight w;
+      if (!ParseInt(NextToken(&rest), &u) || !ParseInt(NextToken(&rest), &v) ||
+          !ParseWeightAt(NextToken(&rest), &w, path, in.line_number()) || !NextToken(&rest).empty())
         throw ParseError(path, in.line_number(), "expected 'a <from> <to> <weight>'");
-      if (w != std::floor(w)) g.integral_weights = false;
-      g.edges.push_back({VertexIndex(path, in.line_number(), u, g.n), VertexIndex(path, in.line_number(), v, g.n), w});
+      g.AddEdge(VertexIndex(path, in.line_number(), u, g.n), VertexIndex(path, in.line_number(), v, g.n), w,
+                in.line_number());
       continue;
     }
     if (problem == Problem::kTreewidth) {

@@ -135,13 +135,12 @@ class EdgeListParser {
                            " ('source target" + (columns_ == 3 ? " weight'" : "'") + "), got " + std::to_string(count));
     }
     if (f[0].empty() || f[1].empty()) throw ParseError(path_, line, "expected a vertex id, got an empty field");
-    double w = 1;
-    if (count == 3 && !ParseWeight(f[2], &w))
+    Weight w;
+    if (count == 3 && !ParseWeightAt(f[2], &w, path_, line))
       throw ParseError(path_, line, "expected a finite number in the weight column, got " + Quoted(f[2]));
-    if (w != std::floor(w)) graph_.integral_weights = false;
     std::int64_t a, b;
     if (!ids_.by_name() && ParseInt(f[0], &a) && ParseInt(f[1], &b)) {
-      batch_.push_back({a, b, w});
+      batch_.push_back({a, b, w, line});
       if (batch_.size() == kBatch) Flush(line);
       return;
     }
@@ -149,7 +148,7 @@ class EdgeListParser {
     const std::uint32_t u = ids_.Index(f[0]);
     const std::uint32_t v = ids_.Index(f[1]);
     if (ids_.size() > kMaxVertices) throw ParseError(path_, line, "more than 2^32-2 distinct vertex ids");
-    graph_.edges.push_back({u, v, w});
+    graph_.AddEdge(u, v, w, line);
   }
 
   // Resolves the batched integer ids: prefetch every slot first, then look
@@ -162,7 +161,7 @@ class EdgeListParser {
     for (const RawEdge& r : batch_) {
       const std::uint32_t u = ids_.IntIndex(r.from);
       const std::uint32_t v = ids_.IntIndex(r.to);
-      graph_.edges.push_back({u, v, r.weight});
+      graph_.AddEdge(u, v, r.weight, r.line);
     }
     batch_.clear();
     if (ids_.size() > kMaxVertices) throw ParseError(path_, line, "more than 2^32-2 distinct vertex ids");
@@ -176,6 +175,7 @@ class EdgeListParser {
   Graph Finish(std::size_t line) {
     Flush(line);
     graph_.format_name = "edgelist";
+    graph_.source = path_;
     graph_.directed = true;
     graph_.labels = ids_.TakeLabels(&graph_.edges);
     graph_.n = graph_.labels.size();
@@ -189,7 +189,8 @@ class EdgeListParser {
   Graph graph_;
   struct RawEdge {
     std::int64_t from, to;
-    double weight;
+    Weight weight;
+    std::size_t line;
   };
   static constexpr std::size_t kBatch = 256;
 

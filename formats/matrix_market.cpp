@@ -32,6 +32,7 @@ Graph ReadMatrixMarket(const std::string& path) {
   InputFile in(path);
   Graph g;
   g.format_name = "mtx";
+  g.source = path;
   std::string_view line;
   if (!in.NextLine(&line)) throw ParseError(path, 1, "file is empty; expected a '%%MatrixMarket' banner");
   // The banner's keywords are case-insensitive (the NIST reader lowercases them).
@@ -73,8 +74,9 @@ Graph ReadMatrixMarket(const std::string& path) {
       continue;
     }
     std::int64_t i, j;
-    double w = 1;
-    if (count != value_fields || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) || (!pattern && !ParseWeight(f[2], &w)))
+    Weight w;
+    if (count != value_fields || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) ||
+        (!pattern && !ParseWeightAt(f[2], &w, path, in.line_number())))
       throw ParseError(path, in.line_number(),
                        pattern ? "expected an entry 'row column'" : "expected an entry 'row column value'");
     if (i < 1 || j < 1 || i > rows || j > cols)
@@ -83,8 +85,7 @@ Graph ReadMatrixMarket(const std::string& path) {
       throw ParseError(path, in.line_number(),
                        "more entries than the " + std::to_string(entries) + " the size line declares");
     if (i == j) continue;
-    if (w != std::floor(w)) g.integral_weights = false;
-    g.edges.push_back({static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(j - 1), w});
+    g.AddEdge(static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(j - 1), w, in.line_number());
   }
   if (!have_size) throw ParseError(path, in.line_number(), "expected the size line 'rows columns entries', found none");
   if (seen != entries)

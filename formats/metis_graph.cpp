@@ -93,6 +93,7 @@ Graph ReadMetis(const std::string& path) {
   InputFile in(path);
   Graph g;
   g.format_name = "metis";
+  g.source = path;
   g.directed = false;
   std::string_view line;
   Header h;
@@ -129,19 +130,21 @@ Graph ReadMetis(const std::string& path) {
       std::string_view tok = NextToken(&rest);
       if (tok.empty()) break;
       if (k < h.skip) {
-        double ignored;
-        if (!ParseWeight(tok, &ignored))
+        Weight ignored;
+        if (!ParseWeightAt(tok, &ignored, path, in.line_number()))
           throw ParseError(path, in.line_number(), "expected a vertex size or weight, got " + Quoted(tok));
         continue;
       }
       const bool is_weight = h.edge_weights && (k - h.skip) % 2 == 1;
       if (is_weight) {
-        double w;
-        if (!ParseWeight(tok, &w))
+        Weight w;
+        if (!ParseWeightAt(tok, &w, path, in.line_number()))
           throw ParseError(path, in.line_number(), "expected an edge weight, got " + Quoted(tok));
-        if (w != std::floor(w)) g.integral_weights = false;
         // The weight belongs to the entry just stored, in g.edges or upward.
-        (last_upward ? upward.back().w : g.edges.back().weight) = w;
+        if (last_upward)
+          upward.back().w = w.value;
+        else
+          g.SetLastWeight(w, in.line_number());
         continue;
       }
       std::int64_t v;
@@ -158,7 +161,7 @@ Graph ReadMetis(const std::string& path) {
       if (last_upward)
         upward.push_back({nb, u, 1.0});
       else
-        g.edges.push_back({u, nb, 1.0});
+        g.AddEdge(u, nb, Weight{}, in.line_number());
     }
     if (k > h.skip && (k - h.skip) % step != 0)
       throw ParseError(path, in.line_number(), "expected neighbour/weight pairs, got an odd number of entries");

@@ -21,6 +21,7 @@ Graph ReadNthu(const std::string& path) {
   if (header[0] < 0 || header[1] < 0) throw Error(path + ": byte 0: negative vertex or edge count in the NTHU header");
   Graph g;
   g.format_name = "nthu";
+  g.source = path;
   g.directed = true;
   g.n = static_cast<std::size_t>(header[0]);
   const std::size_t e = static_cast<std::size_t>(header[1]);

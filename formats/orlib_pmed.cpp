@@ -19,6 +19,7 @@ Graph ReadOrlib(const std::string& path) {
   InputFile in(path);
   Graph g;
   g.format_name = "orlib";
+  g.source = path;
   g.directed = false;
   g.prefers_last_duplicate = true;
   bool have_header = false;
@@ -44,8 +45,8 @@ Graph ReadOrlib(const std::string& path) {
       continue;
     }
     std::int64_t i, j;
-    double c;
-    if (count != 3 || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) || !ParseWeight(f[2], &c))
+    Weight c;
+    if (count != 3 || !ParseInt(f[0], &i) || !ParseInt(f[1], &j) || !ParseWeightAt(f[2], &c, path, in.line_number()))
       throw ParseError(path, in.line_number(), "expected an edge line 'i j cost' (two vertex numbers and a cost)");
     if (i < 1 || j < 1 || i > n || j > n)
       throw ParseError(path, in.line_number(), "vertex number out of range 1.." + std::to_string(n));
@@ -53,8 +54,7 @@ Graph ReadOrlib(const std::string& path) {
       throw ParseError(path, in.line_number(),
                        "more edge lines than the " + std::to_string(m) + " the header on line " +
                            std::to_string(header_line) + " declares");
-    if (c != std::floor(c)) g.integral_weights = false;
-    g.edges.push_back({static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(j - 1), c});
+    g.AddEdge(static_cast<std::uint32_t>(i - 1), static_cast<std::uint32_t>(j - 1), c, in.line_number());
   }
   if (!have_header)
     throw ParseError(path, std::max<std::size_t>(in.line_number(), 1),

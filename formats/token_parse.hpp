@@ -3,10 +3,14 @@
 // nothing (the readers must sustain > 100 MB/s of text).
 #pragma once
 #include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "lib/core/weight.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -73,18 +77,51 @@ inline bool ParseDouble(std::string_view tok, double* v) {
   return !tok.empty() && ec == std::errc() && p == tok.data() + tok.size();
 }
 
-// A weight: an integer (the common case, parsed exactly) or a finite real.
-// Rejects nan and inf, which from_chars would accept.
-inline bool ParseWeight(std::string_view tok, double* w) {
+// True when float32 keeps every digit of `tok`: the shortest float32 text of
+// the value reads back (as a double) the same as the text itself did. So 0.1
+// and 1.5 stay float32, 16777217 or 0.123456789 need float64.
+inline bool Float32KeepsDigits(std::string_view tok, double v) {
+  std::size_t digits = 0;
+  bool exponent = false;
+  for (char c : tok) {
+    if (c >= '0' && c <= '9') digits += (digits > 0 || c != '0');
+    exponent |= c == 'e' || c == 'E';
+  }
+  if (digits <= 6 && !exponent) return true;  // FLT_DIG: any 6 significant digits survive
+  const float f = static_cast<float>(v);
+  if (f - f != 0 || (f == 0 && v != 0)) return false;  // overflow or underflow
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f);
+  double back;
+  auto [p, ec2] = std::from_chars(buf, end, back);
+  return ec == std::errc() && ec2 == std::errc() && back == v;
+}
+
+enum class WeightStatus { kOk, kNotANumber, kTooLarge };
+
+// Integers parse exactly (int64, never through a double); reals must be
+// finite (nan and inf, which from_chars accepts, are refused).
+inline WeightStatus ParseWeight(std::string_view tok, Weight* w) {
+  if (!tok.empty() && tok.front() == '+') tok.remove_prefix(1);
+  if (tok.empty()) return WeightStatus::kNotANumber;
   std::int64_t i;
-  if (ParseInt(tok, &i)) {
-    *w = static_cast<double>(i);
-    return true;
+  auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), i);
+  if (p == tok.data() + tok.size()) {
+    if (ec == std::errc::result_out_of_range || i > kMaxIntegerWeight || i < -kMaxIntegerWeight)
+      return WeightStatus::kTooLarge;
+    if (ec != std::errc()) return WeightStatus::kNotANumber;
+    const bool small = i <= (1 << 24) && i >= -(1 << 24);  // float32 holds every such integer
+    *w = Weight{static_cast<double>(i), i, true, small || Float32KeepsDigits(tok, static_cast<double>(i))};
+    return WeightStatus::kOk;
   }
   double d;
-  if (!ParseDouble(tok, &d) || d != d || d - d != 0) return false;
-  *w = d;
-  return true;
+  auto [q, ec2] = std::from_chars(tok.data(), tok.data() + tok.size(), d);
+  if (q != tok.data() + tok.size()) return WeightStatus::kNotANumber;
+  if (ec2 == std::errc::result_out_of_range) return WeightStatus::kTooLarge;
+  if (ec2 != std::errc() || d != d || d - d != 0) return WeightStatus::kNotANumber;
+  const bool whole = std::fabs(d) <= kTwoTo53 && d == std::floor(d);
+  *w = Weight{d, whole ? static_cast<std::int64_t>(d) : 0, whole, Float32KeepsDigits(tok, d)};
+  return WeightStatus::kOk;
 }
 
 // Quotes a token for an error message, shortened so that a binary line cannot
@@ -94,6 +131,24 @@ inline std::string Quoted(std::string_view tok) {
   for (char c : tok.substr(0, 40)) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
   if (tok.size() > 40) out += "...";
   return out + "'";
+}
+
+}  // namespace gdist
+
+namespace gdist {
+
+inline std::string TooLargeWeightMessage(std::string_view tok) {
+  return "weight " + Quoted(tok) +
+         " is out of range: integers must lie within +-4611686018427387902 (2^62-2, below int64's INF) and "
+         "reals within float64's range; write a large integer as a real (e.g. 1e+20) to store it as float64";
+}
+
+// ParseWeight for the text readers: false when tok is not a number (the caller
+// names what it expected), a "file:line:" error when it is out of range.
+inline bool ParseWeightAt(std::string_view tok, Weight* w, const std::string& path, std::size_t line) {
+  const WeightStatus s = ParseWeight(tok, w);
+  if (s == WeightStatus::kTooLarge) throw ParseError(path, line, TooLargeWeightMessage(tok));
+  return s == WeightStatus::kOk;
 }
 
 }  // namespace gdist

@@ -24,8 +24,8 @@ struct InputFlags {
     app.add_option("--duplicates", duplicates,
                    "parallel arcs: min (default) or last (OR-Library's convention, its default)")
         ->check(CLI::IsMember({"min", "last"}));
-    app.add_option("--type", type, "element type: auto, int32, int64, float32")
-        ->check(CLI::IsMember({"auto", "int32", "int64", "float32"}))
+    app.add_option("--type", type, "element type: auto, int32, int64, float32, float64")
+        ->check(CLI::IsMember({"auto", "int32", "int64", "float32", "float64"}))
         ->capture_default_str();
   }
 

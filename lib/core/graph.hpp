@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lib/core/vertex_labels.hpp"
+#include "lib/core/weight.hpp"
 
 namespace gdist {
 
@@ -17,7 +18,7 @@ enum class DuplicatePolicy { kMin, kLast };
 struct Edge {
   std::uint32_t from;
   std::uint32_t to;
-  double weight;  // exact for every integer up to 2^53; see Graph::integral_weights
+  double weight;  // exact for every integer up to 2^53; larger ones: Graph::exact_weights
 };
 
 struct Graph {
@@ -33,6 +34,24 @@ struct Graph {
   // OR-Library p-median files name the number of facilities p in their header;
   // kept for the siting code (gcenter can default --p-median to it).
   std::optional<std::size_t> orlib_p;
+
+  // What the readers learn about the weights as arcs arrive (AddEdge), for
+  // the element type choice and for file:line in its messages. Graphs built by
+  // hand keep the defaults: integral_weights is then the caller's to set.
+  std::string source;                 // the file, for messages
+  bool float32_keeps_digits = true;   // every weight survives float32 with its digits
+  std::size_t fraction_line = 0;      // first non-integer weight (0: none, or unknown)
+  std::size_t max_abs_line = 0;       // the weight of largest magnitude
+  double max_abs_seen = 0;
+  std::size_t wide_integer_line = 0;  // first integer past 2^53 (a double would round it)
+  // Empty unless some integer weight is past 2^53; then exact_weights[i] is
+  // edges[i]'s weight, exact (edges[i].weight is only the nearest double).
+  std::vector<std::int64_t> exact_weights;
+
+  // Appends the arc u -> v read on `line` and records its weight's facts.
+  void AddEdge(std::uint32_t u, std::uint32_t v, const Weight& w, std::size_t line);
+  // Sets the weight of the last arc added (METIS lists weights after the neighbour).
+  void SetLastWeight(const Weight& w, std::size_t line);
 };
 
 }  // namespace gdist

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "lib/matrix/element_type.hpp"
 
@@ -14,9 +15,11 @@ namespace gdist {
 // stay below INF. With negative weights, "INF + w" sums drift below INF; they
 // stay above INF - bound, so the bound must stay below INF/2 for the two
 // ranges not to meet (the engine then maps every value above `bound` to INF).
+// Floating types: +inf means "no path", so a finite path sum must stay finite
+// (3e38 + 3e38 in float32 would read as unreachable); rounding is the type's.
 template <class T> bool PathSumsFit(std::size_t n, double max_abs_weight, bool has_negative) {
-  if constexpr (std::is_floating_point_v<T>) return true;  // +inf absorbs; rounding is the user's choice
   double bound = static_cast<double>(n > 0 ? n - 1 : 0) * max_abs_weight;
+  if constexpr (std::is_floating_point_v<T>) return bound <= static_cast<double>(std::numeric_limits<T>::max());
   double inf = static_cast<double>(ElementTraits<T>::kInf);
   return has_negative ? 2 * bound < inf : bound < inf;
 }

@@ -141,8 +141,9 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   const WeightRange range = ScanWeights(m);
   if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
-                ", past what " + ElementTraits<T>::kName +
-                " holds with INF to spare; convert with 'gconvert --type int64' (exact) or '--type float32'");
+                ", past what " + ElementTraits<T>::kName + " holds with INF to spare; convert with " +
+                (std::is_same_v<T, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
+                                                 : "'gconvert --type float64' (rounded to 53 bits)"));
   if (range.negative) {
     if (auto v = FindNegativeCycle(m.view()))
       throw Error("negative cycle: vertex " + m.meta().labels.label(*v) + " lies on a cycle of negative length");
@@ -183,5 +184,6 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
 template ApspReport SolveApsp<std::int32_t>(DistMatrix<std::int32_t>&, const ApspOptions&);
 template ApspReport SolveApsp<std::int64_t>(DistMatrix<std::int64_t>&, const ApspOptions&);
 template ApspReport SolveApsp<float>(DistMatrix<float>&, const ApspOptions&);
+template ApspReport SolveApsp<double>(DistMatrix<double>&, const ApspOptions&);
 
 }  // namespace gdist

@@ -167,6 +167,7 @@ GDIST_INSTANTIATE(std::int16_t)
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -37,5 +37,6 @@ template <class T> std::optional<std::size_t> FindNegativeCycle(const MatrixView
 template std::optional<std::size_t> FindNegativeCycle<std::int32_t>(const MatrixView<std::int32_t>&);
 template std::optional<std::size_t> FindNegativeCycle<std::int64_t>(const MatrixView<std::int64_t>&);
 template std::optional<std::size_t> FindNegativeCycle<float>(const MatrixView<float>&);
+template std::optional<std::size_t> FindNegativeCycle<double>(const MatrixView<double>&);
 
 }  // namespace gdist

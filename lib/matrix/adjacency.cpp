@@ -1,5 +1,6 @@
 #include "lib/matrix/adjacency.hpp"
 
+#include <charconv>
 #include <cmath>
 
 #include "lib/core/range_check.hpp"
@@ -7,23 +8,77 @@
 
 namespace gdist {
 
-ElementType ChooseElementType(const Graph& g) {
-  if (!g.integral_weights) return ElementType::kFloat32;
+namespace {
+
+struct WeightScan {
   double max_abs = 0;
   bool negative = false;
+};
+
+WeightScan Scan(const Graph& g) {
+  WeightScan s;
   for (const Edge& e : g.edges) {
-    max_abs = std::max(max_abs, std::fabs(e.weight));
-    negative |= e.weight < 0;
+    s.max_abs = std::max(s.max_abs, std::fabs(e.weight));
+    s.negative |= e.weight < 0;
   }
-  return PathSumsFit<std::int32_t>(g.n, max_abs, negative) ? ElementType::kInt32 : ElementType::kInt64;
+  return s;
+}
+
+// The shortest text that reads back as v (std::to_chars), for messages.
+std::string Shortest(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 9.2e18) return std::to_string(static_cast<long long>(v));
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, ec == std::errc() ? end : buf);
+}
+
+// "file:line: " when the reader recorded where, else nothing (hand-built graphs).
+std::string Where(const Graph& g, std::size_t line) {
+  return !g.source.empty() && line > 0 ? g.source + ":" + std::to_string(line) + ": " : std::string();
+}
+
+}  // namespace
+
+ElementType ChooseElementType(const Graph& g) {
+  const WeightScan s = Scan(g);
+  if (g.integral_weights)
+    return PathSumsFit<std::int32_t>(g.n, s.max_abs, s.negative) ? ElementType::kInt32 : ElementType::kInt64;
+  if (!g.exact_weights.empty())
+    throw Error(Where(g, g.wide_integer_line) + "an integer weight needs more than 53 bits, and " +
+                (g.fraction_line > 0 ? "line " + std::to_string(g.fraction_line) + " holds" : "the input holds") +
+                " a fractional weight: float64 would round the integer and int64 cannot hold the fraction; "
+                "scale the weights to integers, or round the large ones yourself");
+  // float32 when it keeps every digit the input has and no path sum overflows it.
+  if (g.float32_keeps_digits && PathSumsFit<float>(g.n, s.max_abs, s.negative)) return ElementType::kFloat32;
+  return ElementType::kFloat64;
+}
+
+template <class T> void CheckWeightsFit(const Graph& g) {
+  const WeightScan s = Scan(g);
+  if constexpr (std::is_integral_v<T>) {
+    if (!g.integral_weights) {
+      std::size_t i = 0;
+      while (i < g.edges.size() && g.edges[i].weight == std::floor(g.edges[i].weight) &&
+             std::fabs(g.edges[i].weight) <= 9007199254740992.0)
+        ++i;
+      const double w = i < g.edges.size() ? g.edges[i].weight : 0.0;
+      throw Error(Where(g, g.fraction_line) + "weight " + Shortest(w) + " is not an integer " + ElementTraits<T>::kName +
+                  " holds exactly; use --type float64 (or float32)");
+    }
+  }
+  if (s.max_abs >= static_cast<double>(std::numeric_limits<T>::max()) ||
+      (std::is_integral_v<T> && s.max_abs >= static_cast<double>(ElementTraits<T>::kInf)))
+    throw Error(Where(g, g.max_abs_line) + "weight " + Shortest(s.max_abs) + " does not fit in " +
+                ElementTraits<T>::kName + " (INF is " + Shortest(static_cast<double>(ElementTraits<T>::kInf)) + "); use " +
+                (std::is_same_v<T, std::int32_t> && g.integral_weights ? "--type int64" : "--type float64"));
 }
 
 template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyOptions& options) {
+  CheckWeightsFit<T>(g);
   DistMatrix<T> m(g.n);
   m.meta().directed = g.directed;
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
-  const double inf = static_cast<double>(ElementTraits<T>::kInf);
   auto set = [&](std::uint32_t u, std::uint32_t v, T w) {
     T& cell = m.at(u, v);
     if (options.duplicates == DuplicatePolicy::kMin) {
@@ -32,23 +87,17 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
       cell = w;
     }
   };
-  for (const Edge& e : g.edges) {
-    if constexpr (std::is_integral_v<T>) {
-      if (e.weight != std::floor(e.weight))
-        throw Error(g.format_name + " input: weight " + std::to_string(e.weight) +
-                    " is fractional; use --type float32");
-    }
-    if (std::fabs(e.weight) >= inf)
-      throw Error(g.format_name + " input: weight " + std::to_string(e.weight) + " of arc " +
-                  g.labels.label(e.from) + " -> " + g.labels.label(e.to) + " does not fit in " +
-                  ElementTraits<T>::kName + "; use --type int64 or float32");
+  // Integers past 2^53 come from exact_weights: edges[i].weight is only the nearest double.
+  const bool exact = std::is_same_v<T, std::int64_t> && !g.exact_weights.empty();
+  for (std::size_t i = 0; i < g.edges.size(); ++i) {
+    const Edge& e = g.edges[i];
     if (e.from == e.to) {
       if (e.weight < 0)
         throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " +
-                    std::to_string(e.weight));
+                    Shortest(e.weight));
       continue;  // a non-negative self-loop never shortens a path
     }
-    T w = static_cast<T>(e.weight);
+    const T w = exact ? static_cast<T>(g.exact_weights[i]) : static_cast<T>(e.weight);
     set(e.from, e.to, w);
     if (!g.directed) set(e.to, e.from, w);
   }
@@ -58,5 +107,6 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
 template DistMatrix<std::int32_t> BuildAdjacency<std::int32_t>(const Graph&, const AdjacencyOptions&);
 template DistMatrix<std::int64_t> BuildAdjacency<std::int64_t>(const Graph&, const AdjacencyOptions&);
 template DistMatrix<float> BuildAdjacency<float>(const Graph&, const AdjacencyOptions&);
+template DistMatrix<double> BuildAdjacency<double>(const Graph&, const AdjacencyOptions&);
 
 }  // namespace gdist

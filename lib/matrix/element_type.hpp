@@ -10,7 +10,7 @@
 
 namespace gdist {
 
-enum class ElementType : std::uint32_t { kInt32 = 1, kInt64 = 2, kFloat32 = 3 };
+enum class ElementType : std::uint32_t { kInt32 = 1, kInt64 = 2, kFloat32 = 3, kFloat64 = 4 };
 
 template <class T> struct ElementTraits;
 template <> struct ElementTraits<std::int32_t> {
@@ -28,19 +28,25 @@ template <> struct ElementTraits<float> {
   static constexpr float kInf = std::numeric_limits<float>::infinity();
   static constexpr const char* kName = "float32";
 };
+template <> struct ElementTraits<double> {
+  static constexpr ElementType kType = ElementType::kFloat64;
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  static constexpr const char* kName = "float64";
+};
 
 inline std::size_t ElementSize(ElementType t) {
-  return t == ElementType::kInt64 ? 8 : 4;
+  return t == ElementType::kInt64 || t == ElementType::kFloat64 ? 8 : 4;
 }
 inline const char* ElementName(ElementType t) {
   switch (t) {
     case ElementType::kInt32: return "int32";
     case ElementType::kInt64: return "int64";
     case ElementType::kFloat32: return "float32";
+    case ElementType::kFloat64: return "float64";
   }
   return "unknown";
 }
-// Parses "int32" / "int64" / "float32"; returns false on anything else.
+// Parses "int32" / "int64" / "float32" / "float64"; returns false on anything else.
 bool ParseElementType(std::string_view s, ElementType* out);
 
 // Calls f(T{}) with T the C++ type of `t`: one switch instead of one per caller.
@@ -48,6 +54,7 @@ template <class F> decltype(auto) DispatchElement(ElementType t, F&& f) {
   switch (t) {
     case ElementType::kInt64: return f(std::int64_t{});
     case ElementType::kFloat32: return f(float{});
+    case ElementType::kFloat64: return f(double{});
     case ElementType::kInt32: default: return f(std::int32_t{});
   }
 }

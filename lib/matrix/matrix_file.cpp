@@ -117,7 +117,7 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
   if (std::memcmp(h.magic, kMatrixMagic, 8) != 0) throw Bad(path, "bad magic (expected GDISTMX)");
   if (h.version != kMatrixVersion)
     throw Bad(path, "version " + std::to_string(h.version) + " (this build reads version 1)");
-  if (h.element_type < 1 || h.element_type > 3)
+  if (h.element_type < 1 || h.element_type > 4)
     throw Bad(path, "unknown element type " + std::to_string(h.element_type));
   info_.type = static_cast<ElementType>(h.element_type);
   info_.n = h.n;
@@ -263,6 +263,7 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

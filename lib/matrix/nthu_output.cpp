@@ -22,5 +22,6 @@ template <class T> void WriteNthuOutput(const std::string& path, const DistMatri
 template void WriteNthuOutput<std::int32_t>(const std::string&, const DistMatrix<std::int32_t>&);
 template void WriteNthuOutput<std::int64_t>(const std::string&, const DistMatrix<std::int64_t>&);
 template void WriteNthuOutput<float>(const std::string&, const DistMatrix<float>&);
+template void WriteNthuOutput<double>(const std::string&, const DistMatrix<double>&);
 
 }  // namespace gdist

@@ -95,8 +95,10 @@ Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, b
 template CentralityRow ScanCentralityRow<std::int32_t>(const std::int32_t*, std::size_t, std::size_t);
 template CentralityRow ScanCentralityRow<std::int64_t>(const std::int64_t*, std::size_t, std::size_t);
 template CentralityRow ScanCentralityRow<float>(const float*, std::size_t, std::size_t);
+template CentralityRow ScanCentralityRow<double>(const double*, std::size_t, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<std::int32_t>&, const DistanceSummary&, bool, int, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<std::int64_t>&, const DistanceSummary&, bool, int, std::size_t);
 template Centrality ComputeCentrality(const MatrixView<float>&, const DistanceSummary&, bool, int, std::size_t);
+template Centrality ComputeCentrality(const MatrixView<double>&, const DistanceSummary&, bool, int, std::size_t);
 
 }  // namespace gdist

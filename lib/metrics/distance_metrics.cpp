@@ -73,5 +73,7 @@ template DistanceMetrics ComputeDistanceMetrics(const MatrixView<std::int64_t>&,
                                                 const GpuMetricsOptions&);
 template DistanceMetrics ComputeDistanceMetrics(const MatrixView<float>&, bool, const MetricsOptions&,
                                                 const GpuMetricsOptions&);
+template DistanceMetrics ComputeDistanceMetrics(const MatrixView<double>&, bool, const MetricsOptions&,
+                                                const GpuMetricsOptions&);
 
 }  // namespace gdist

@@ -117,5 +117,7 @@ template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int
                                    const MetricsOptions&, const std::string&);
 template void WriteMetricsJsonFile(const std::string&, const MatrixView<float>&, const MatrixMeta&,
                                    const MetricsOptions&, const std::string&);
+template void WriteMetricsJsonFile(const std::string&, const MatrixView<double>&, const MatrixMeta&,
+                                   const MetricsOptions&, const std::string&);
 
 }  // namespace gdist

@@ -2,6 +2,9 @@
 
 #include <omp.h>
 
+#include <cmath>
+#include <string>
+
 #include "lib/matrix/element_type.hpp"
 
 namespace gdist {
@@ -33,6 +36,60 @@ template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n) {
   return r;
 }
 
+namespace {
+
+std::string Int128Text(__int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string s;
+  for (; u > 0; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+  return negative ? "-" + s : s;
+}
+
+// Largest finite entry of row i and its column, in T.
+template <class T> std::pair<T, std::size_t> RowMax(const MatrixView<T>& d, std::size_t i) {
+  const T* row = d.row(i);
+  std::pair<T, std::size_t> best{T(0), i};
+  for (std::size_t j = 0; j < d.n; ++j)
+    if (row[j] < ElementTraits<T>::kInf && row[j] > best.first) best = {row[j], j};
+  return best;
+}
+
+// Re-reads the rows that decide diameter (periphery), radius (center) and
+// median in T itself, summing in 128 bits: exact where the doubles of the row
+// scan round (int64 distances past 2^53 tie in double).
+template <class T> void AddExactText(const MatrixView<T>& d, DistanceSummary* s) {
+  const T inf = ElementTraits<T>::kInf;
+  if (s->n == 0) return;
+  if (std::isfinite(s->diameter) && !s->periphery.empty()) {
+    std::pair<T, std::size_t> best{T(-1), 0};
+    for (std::size_t i : s->periphery) {
+      const auto m = RowMax(d, i);
+      if (m.first > best.first) {
+        best = m;
+        s->diameter_from = i;
+        s->diameter_to = m.second;
+      }
+    }
+    s->exact.diameter = std::to_string(best.first);
+  }
+  if (std::isfinite(s->radius) && !s->center.empty()) {
+    T least = inf;
+    for (std::size_t i : s->center) least = std::min(least, RowMax(d, i).first);
+    s->exact.radius = std::to_string(least);
+  }
+  if (s->median) {
+    const T* row = d.row(*s->median);
+    __int128 total = 0;
+    for (std::size_t j = 0; j < d.n; ++j)
+      if (row[j] < inf) total += row[j];
+    s->exact.median_total = Int128Text(total);
+  }
+}
+
+}  // namespace
+
 template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options) {
   const std::size_t n = d.n;
   std::vector<SummaryRow> rows(n);
@@ -40,7 +97,9 @@ template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const Metri
   // Rows are independent: one pass, each row read once (streams an mmapped file).
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
   for (std::size_t i = 0; i < n; ++i) rows[i] = ScanSummaryRow(d.row(i), n);
-  return SummaryFromRows(rows, options);
+  DistanceSummary s = SummaryFromRows(rows, options);
+  if constexpr (std::is_integral_v<T>) AddExactText(d, &s);
+  return s;
 }
 
 DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options) {
@@ -98,8 +157,10 @@ DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const Metri
 template SummaryRow ScanSummaryRow<std::int32_t>(const std::int32_t*, std::size_t);
 template SummaryRow ScanSummaryRow<std::int64_t>(const std::int64_t*, std::size_t);
 template SummaryRow ScanSummaryRow<float>(const float*, std::size_t);
+template SummaryRow ScanSummaryRow<double>(const double*, std::size_t);
 template DistanceSummary Summarize<std::int32_t>(const MatrixView<std::int32_t>&, const MetricsOptions&);
 template DistanceSummary Summarize<std::int64_t>(const MatrixView<std::int64_t>&, const MetricsOptions&);
 template DistanceSummary Summarize<float>(const MatrixView<float>&, const MetricsOptions&);
+template DistanceSummary Summarize<double>(const MatrixView<double>&, const MetricsOptions&);
 
 }  // namespace gdist

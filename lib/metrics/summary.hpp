@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "lib/core/backend.hpp"
@@ -47,6 +48,11 @@ struct DistanceSummary {
   std::optional<std::size_t> median;  // vertex with the least total, if any qualifies
   double median_total = 0;
   std::uint64_t unreachable_pairs = 0;  // ordered pairs (i != j) with no path
+  // Integer matrices: diameter, radius and median total as exact decimal text
+  // (the doubles above round int64 distances past 2^53); empty when not set.
+  struct ExactText {
+    std::string diameter, radius, median_total;
+  } exact;
 };
 
 template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options);

@@ -1,5 +1,6 @@
 #include "lib/metrics/summary_report.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <sstream>
 
@@ -9,12 +10,19 @@ namespace gdist {
 
 namespace {
 
-std::string FormatValue(double v) {
+// The shortest text that reads back as v; exact_text (an integer matrix's
+// exact value) wins when given.
+std::string FormatValue(double v, const std::string& exact_text = "") {
+  if (!exact_text.empty()) return exact_text;
   if (!std::isfinite(v)) return "inf";
-  std::ostringstream s;
-  s.precision(v == std::floor(v) ? 17 : 9);
-  s << v;
-  return s.str();
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, end);
+}
+
+void NumberOrExact(JsonWriter& json, double v, const std::string& exact_text) {
+  if (exact_text.empty()) json.Number(v);
+  else json.Raw(exact_text);
 }
 
 void WriteVertexList(std::ostream& out, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
@@ -38,15 +46,15 @@ void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) {
 
 void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
   out << "vertices           " << s.n << (directed ? " (directed)" : " (undirected)") << "\n";
-  out << "diameter           " << FormatValue(s.diameter);
+  out << "diameter           " << FormatValue(s.diameter, s.exact.diameter);
   if (s.n > 0) out << "  (" << labels.label(s.diameter_from) << " -> " << labels.label(s.diameter_to) << ")";
-  out << "\nradius             " << FormatValue(s.radius) << "\n";
+  out << "\nradius             " << FormatValue(s.radius, s.exact.radius) << "\n";
   out << "center             ";
   WriteVertexList(out, s.center, labels);
   out << "\nperiphery          ";
   WriteVertexList(out, s.periphery, labels);
   out << "\n1-median           ";
-  if (s.median) out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total) << ")";
+  if (s.median) out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total, s.exact.median_total) << ")";
   else out << "none (no vertex reaches every other; try --reachable-only)";
   out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
 }
@@ -54,7 +62,8 @@ void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexL
 void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
   json.Key("n").Number(static_cast<double>(s.n));
   json.Key("directed").Bool(directed);
-  json.Key("diameter").Number(s.diameter);
+  json.Key("diameter");
+  NumberOrExact(json, s.diameter, s.exact.diameter);
   json.Key("diameter_pair");
   if (s.n > 0 && std::isfinite(s.diameter)) {
     json.BeginArray();
@@ -64,7 +73,8 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
   } else {
     json.Null();
   }
-  json.Key("radius").Number(s.radius);
+  json.Key("radius");
+  NumberOrExact(json, s.radius, s.exact.radius);
   json.Key("center");
   WriteVertexArray(json, s.center, labels);
   json.Key("periphery");
@@ -74,7 +84,8 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
     json.BeginObject();
     json.Key("vertex");
     WriteLabel(json, labels, *s.median);
-    json.Key("total").Number(s.median_total);
+    json.Key("total");
+    NumberOrExact(json, s.median_total, s.exact.median_total);
     json.EndObject();
   } else {
     json.Null();

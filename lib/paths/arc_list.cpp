@@ -40,5 +40,6 @@ template <class T> ArcList<T> ArcsOfAdjacency(const MatrixView<T>& a) {
 template ArcList<std::int32_t> ArcsOfAdjacency<std::int32_t>(const MatrixView<std::int32_t>&);
 template ArcList<std::int64_t> ArcsOfAdjacency<std::int64_t>(const MatrixView<std::int64_t>&);
 template ArcList<float> ArcsOfAdjacency<float>(const MatrixView<float>&);
+template ArcList<double> ArcsOfAdjacency<double>(const MatrixView<double>&);
 
 }  // namespace gdist

@@ -191,8 +191,10 @@ NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist,
 template bool UsesLeastTightNeighbour<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&);
 template bool UsesLeastTightNeighbour<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&);
 template bool UsesLeastTightNeighbour<float>(const ArcList<float>&, const MatrixView<float>&);
+template bool UsesLeastTightNeighbour<double>(const ArcList<double>&, const MatrixView<double>&);
 template NextHopMatrix ComputeNextHops<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&, int);
 template NextHopMatrix ComputeNextHops<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&, int);
 template NextHopMatrix ComputeNextHops<float>(const ArcList<float>&, const MatrixView<float>&, int);
+template NextHopMatrix ComputeNextHops<double>(const ArcList<double>&, const MatrixView<double>&, int);
 
 }  // namespace gdist

@@ -28,5 +28,6 @@ std::optional<Route<T>> FindRoute(const MatrixView<T>& dist, const MatrixView<st
 template std::optional<Route<std::int32_t>> FindRoute(const MatrixView<std::int32_t>&, const MatrixView<std::int32_t>&, std::size_t, std::size_t);
 template std::optional<Route<std::int64_t>> FindRoute(const MatrixView<std::int64_t>&, const MatrixView<std::int32_t>&, std::size_t, std::size_t);
 template std::optional<Route<float>> FindRoute(const MatrixView<float>&, const MatrixView<std::int32_t>&, std::size_t, std::size_t);
+template std::optional<Route<double>> FindRoute(const MatrixView<double>&, const MatrixView<std::int32_t>&, std::size_t, std::size_t);
 
 }  // namespace gdist

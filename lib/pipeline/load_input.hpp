@@ -11,7 +11,8 @@
 
 namespace gdist {
 
-using AnyMatrix = std::variant<DistMatrix<std::int32_t>, DistMatrix<std::int64_t>, DistMatrix<float>>;
+using AnyMatrix =
+    std::variant<DistMatrix<std::int32_t>, DistMatrix<std::int64_t>, DistMatrix<float>, DistMatrix<double>>;
 
 struct InputOptions {
   ReadOptions read;

@@ -89,5 +89,6 @@ CoverLists RestrictCoverLists(const CoverLists& from, double radius) {
 template std::optional<CoverLists> BuildCoverLists(const SitingProblem<std::int32_t>&, double, std::size_t);
 template std::optional<CoverLists> BuildCoverLists(const SitingProblem<std::int64_t>&, double, std::size_t);
 template std::optional<CoverLists> BuildCoverLists(const SitingProblem<float>&, double, std::size_t);
+template std::optional<CoverLists> BuildCoverLists(const SitingProblem<double>&, double, std::size_t);
 
 }  // namespace gdist

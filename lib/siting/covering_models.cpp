@@ -178,8 +178,10 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
 template SitingResult SolveCover(const SitingProblem<std::int32_t>&, double, const SitingOptions&);
 template SitingResult SolveCover(const SitingProblem<std::int64_t>&, double, const SitingOptions&);
 template SitingResult SolveCover(const SitingProblem<float>&, double, const SitingOptions&);
+template SitingResult SolveCover(const SitingProblem<double>&, double, const SitingOptions&);
 template SitingResult SolveMaxCover(const SitingProblem<std::int32_t>&, double, std::size_t, const SitingOptions&);
 template SitingResult SolveMaxCover(const SitingProblem<std::int64_t>&, double, std::size_t, const SitingOptions&);
 template SitingResult SolveMaxCover(const SitingProblem<float>&, double, std::size_t, const SitingOptions&);
+template SitingResult SolveMaxCover(const SitingProblem<double>&, double, std::size_t, const SitingOptions&);
 
 }  // namespace gdist

@@ -103,5 +103,6 @@ ExactAnswer ExactSearch(const SitingProblem<T>& prob, std::size_t p, ExactObject
 template ExactAnswer ExactSearch(const SitingProblem<std::int32_t>&, std::size_t, ExactObjective, double);
 template ExactAnswer ExactSearch(const SitingProblem<std::int64_t>&, std::size_t, ExactObjective, double);
 template ExactAnswer ExactSearch(const SitingProblem<float>&, std::size_t, ExactObjective, double);
+template ExactAnswer ExactSearch(const SitingProblem<double>&, std::size_t, ExactObjective, double);
 
 }  // namespace gdist

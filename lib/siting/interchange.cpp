@@ -225,9 +225,11 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
 GDIST_INSTANTIATE(std::int32_t, MedianCost)
 GDIST_INSTANTIATE(std::int64_t, MedianCost)
 GDIST_INSTANTIATE(float, MedianCost)
+GDIST_INSTANTIATE(double, MedianCost)
 GDIST_INSTANTIATE(std::int32_t, CoverCost)
 GDIST_INSTANTIATE(std::int64_t, CoverCost)
 GDIST_INSTANTIATE(float, CoverCost)
+GDIST_INSTANTIATE(double, CoverCost)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -264,5 +264,6 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
 template SitingResult SolvePCenter(const SitingProblem<std::int32_t>&, std::size_t, const SitingOptions&);
 template SitingResult SolvePCenter(const SitingProblem<std::int64_t>&, std::size_t, const SitingOptions&);
 template SitingResult SolvePCenter(const SitingProblem<float>&, std::size_t, const SitingOptions&);
+template SitingResult SolvePCenter(const SitingProblem<double>&, std::size_t, const SitingOptions&);
 
 }  // namespace gdist

@@ -65,5 +65,6 @@ template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::
 template SitingResult SolvePMedian(const SitingProblem<std::int32_t>&, std::size_t, const SitingOptions&);
 template SitingResult SolvePMedian(const SitingProblem<std::int64_t>&, std::size_t, const SitingOptions&);
 template SitingResult SolvePMedian(const SitingProblem<float>&, std::size_t, const SitingOptions&);
+template SitingResult SolvePMedian(const SitingProblem<double>&, std::size_t, const SitingOptions&);
 
 }  // namespace gdist

@@ -116,5 +116,7 @@ template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::in
                                  const VertexLabels&);
 template void WriteAssignmentCsv(const std::string&, const SitingProblem<float>&, const std::vector<NamedResult>&,
                                  const VertexLabels&);
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<double>&, const std::vector<NamedResult>&,
+                                 const VertexLabels&);
 
 }  // namespace gdist

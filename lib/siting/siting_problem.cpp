@@ -177,8 +177,10 @@ Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>
 template class SitingProblem<std::int32_t>;
 template class SitingProblem<std::int64_t>;
 template class SitingProblem<float>;
+template class SitingProblem<double>;
 template Assignment Assign(const SitingProblem<std::int32_t>&, const std::vector<std::uint32_t>&, double);
 template Assignment Assign(const SitingProblem<std::int64_t>&, const std::vector<std::uint32_t>&, double);
 template Assignment Assign(const SitingProblem<float>&, const std::vector<std::uint32_t>&, double);
+template Assignment Assign(const SitingProblem<double>&, const std::vector<std::uint32_t>&, double);
 
 }  // namespace gdist

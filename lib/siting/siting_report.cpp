@@ -69,6 +69,7 @@ void WriteSitingText(std::ostream& out, const std::string& title, const SitingRe
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

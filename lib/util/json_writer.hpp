@@ -2,11 +2,14 @@
 // rather than taking a JSON library because we only ever emit flat documents
 // of numbers, strings and arrays; nothing in gdist parses JSON.
 #pragma once
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace gdist {
@@ -28,19 +31,28 @@ class JsonWriter {
   }
   JsonWriter& Null() { Sep(); out_ << "null"; return *this; }
   JsonWriter& Bool(bool b) { Sep(); out_ << (b ? "true" : "false"); return *this; }
-  // Whole numbers print without a fraction; non-finite values print null.
+  // Whole numbers below 2^63 print without a fraction or exponent; others as
+  // the shortest text that reads back exactly (std::to_chars); non-finite
+  // values print null.
   JsonWriter& Number(double v) {
     Sep();
+    char buf[32];
     if (!std::isfinite(v)) {
       out_ << "null";
-    } else if (v == std::floor(v) && std::fabs(v) < 9.007199254740992e15) {
+    } else if (v == std::floor(v) && std::fabs(v) < 9.2e18) {
       out_ << static_cast<long long>(v);
     } else {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.9g", v);
-      out_ << buf;
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+      out_ << std::string_view(buf, static_cast<std::size_t>(end - buf));
     }
     return *this;
+  }
+  // Integers print exactly, whatever their size.
+  JsonWriter& Integer(std::int64_t v) { Sep(); out_ << v; return *this; }
+  // A matrix element: integers exactly, floating values through Number.
+  template <class T> JsonWriter& Value(T v) {
+    if constexpr (std::is_integral_v<T>) return Integer(static_cast<std::int64_t>(v));
+    else return Number(static_cast<double>(v));
   }
   JsonWriter& Str(std::string_view s) { Sep(); String(s); return *this; }
   // A raw token the caller has already formatted (a label printed as a number).
