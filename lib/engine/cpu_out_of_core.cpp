@@ -161,6 +161,7 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist
