@@ -50,7 +50,7 @@ std::string_view FirstNonCommentLine(std::string_view head) {
 // NTHU binary edge list: int32 V >= 0, int32 E >= 0, then exactly E triples.
 // Plain files must obey the size law; for gzip files (size unknown without
 // decompressing everything) the header and the first triples must be valid.
-bool LooksLikeNthu(const std::string& path, std::string_view head, std::string* why) {
+bool LooksLikeNthu(InputFile& in, std::string_view head, std::string* why) {
   if (head.size() < 8) {
     *why = "shorter than the 8-byte NTHU header";
     return false;
@@ -63,8 +63,8 @@ bool LooksLikeNthu(const std::string& path, std::string_view head, std::string* 
     return false;
   }
   const std::uint64_t expected = 8 + 12 * static_cast<std::uint64_t>(e);
-  if (!InputFile::IsGzip(path)) {
-    const std::uint64_t size = InputFile::DiskSize(path);
+  if (const auto plain = in.plain_file_size()) {
+    const std::uint64_t size = *plain;
     if (size != expected) {
       *why = "size " + std::to_string(size) + " bytes breaks the NTHU size law 8 + 12*E = " + std::to_string(expected);
       return false;
@@ -72,7 +72,7 @@ bool LooksLikeNthu(const std::string& path, std::string_view head, std::string* 
     return true;
   }
   if (head.size() < kPeekBytes && head.size() != expected) {
-    *why = "decompressed size " + std::to_string(head.size()) +
+    *why = std::string(in.is_gzip() ? "decompressed size " : "size ") + std::to_string(head.size()) +
            " breaks the NTHU size law 8 + 12*E = " + std::to_string(expected);
     return false;
   }
@@ -90,19 +90,25 @@ bool LooksLikeNthu(const std::string& path, std::string_view head, std::string* 
 }  // namespace
 
 InputFormat DetectFormat(const std::string& path) {
+  InputFile in(path);
+  return DetectFormat(in);
+}
+
+InputFormat DetectFormat(InputFile& in) {
+  const std::string& path = in.path();
   std::string name = path.substr(path.find_last_of('/') + 1);  // npos + 1 == 0
   name = Lower(name);
   if (name.size() > 3 && name.substr(name.size() - 3) == ".gz") name.resize(name.size() - 3);
   const std::size_t dot = name.find_last_of('.');
   const std::string ext = dot == std::string::npos ? "" : name.substr(dot + 1);
 
-  const std::string head = InputFile::Peek(path, kPeekBytes);
+  const std::string head(in.Prefix(kPeekBytes));
   if (head.empty()) throw ParseError(path, 1, "file is empty");
   if (StartsWith(head, "GDISTMX")) return InputFormat::kMatrixFile;
   if (Lower(head.substr(0, 14)) == "%%matrixmarket") return InputFormat::kMatrixMarket;
   if (LooksBinary(head)) {
     std::string why;
-    if (LooksLikeNthu(path, head, &why)) return InputFormat::kNthu;
+    if (LooksLikeNthu(in, head, &why)) return InputFormat::kNthu;
     throw Error(path + ": binary content that is neither a gdist matrix file nor an NTHU edge list (" + why +
                 "); if it is a graph file, name its format with --from");
   }

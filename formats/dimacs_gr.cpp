@@ -29,8 +29,8 @@ std::uint32_t VertexIndex(const std::string& path, std::size_t line, std::int64_
 
 }  // namespace
 
-Graph ReadDimacs(const std::string& path) {
-  InputFile in(path);
+Graph ReadDimacs(InputFile& in) {
+  const std::string& path = in.path();
   Graph g;
   g.format_name = "dimacs";
   g.source = path;

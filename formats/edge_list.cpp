@@ -201,8 +201,8 @@ class EdgeListParser {
 
 }  // namespace
 
-Graph ReadEdgeList(const std::string& path) {
-  InputFile in(path);
+Graph ReadEdgeList(InputFile& in) {
+  const std::string& path = in.path();
   EdgeListParser parser(path);
   bool seen_data = false;
   std::optional<PendingLine> pending;

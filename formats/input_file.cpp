@@ -1,7 +1,10 @@
 #include "formats/input_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,14 +15,43 @@ namespace gdist {
 
 static constexpr std::size_t kBufferBytes = 1 << 20;
 
-InputFile::InputFile(const std::string& path) : path_(path), buf_(kBufferBytes) {
-  gz_ = gzopen(path.c_str(), "rb");
-  if (!gz_) throw Error(path + ": cannot open: " + std::strerror(errno));
+InputFile::InputFile(const std::string& path, const InputLimits& limits)
+    : path_(path == "-" ? "<stdin>" : path), limits_(limits), buf_(kBufferBytes) {
+  fd_ = path == "-" ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw Error(path_ + ": cannot open: " + std::strerror(errno));
+  struct stat st;
+  if (fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd_);
+    throw Error(path_ + ": is a directory, not a graph file");
+  }
+  // gzdopen takes over its own descriptor; fd_ stays ours for fstat.
+  const int gz_fd = dup(fd_);
+  gz_ = gz_fd < 0 ? nullptr : gzdopen(gz_fd, "rb");
+  if (!gz_) {
+    if (gz_fd >= 0) close(gz_fd);
+    close(fd_);
+    throw Error(path_ + ": cannot open: " + std::strerror(errno));
+  }
   gzbuffer(gz_, 1 << 18);
 }
 
 InputFile::~InputFile() {
   if (gz_) gzclose(gz_);
+  if (fd_ >= 0) close(fd_);
+}
+
+void InputFile::CheckGzipRatio() {
+  if (limits_.max_gzip_ratio == 0 || gzdirect(gz_)) return;
+  // gzoffset: compressed bytes consumed so far (works on pipes too). The
+  // allowance of 1 MiB covers the first buffer of a tiny file.
+  const auto compressed = static_cast<std::uint64_t>(std::max<z_off_t>(gzoffset(gz_), 0));
+  const std::uint64_t allowed = compressed * limits_.max_gzip_ratio + (std::uint64_t{1} << 20);
+  if (inflated_ > allowed)
+    throw ParseError(path_, line_no_ + 1,
+                     "gzip stream inflates to more than " + std::to_string(limits_.max_gzip_ratio) +
+                         " times its compressed size (" + std::to_string(inflated_) + " bytes from " +
+                         std::to_string(compressed) + "): a gzip bomb? If the file is genuine, raise --max-gzip-ratio "
+                         "(0 lifts the limit)");
 }
 
 bool InputFile::Fill() {
@@ -31,8 +63,9 @@ bool InputFile::Fill() {
     int err = Z_OK;
     const char* msg = gzerror(gz_, &err);
     if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
-      std::string what = msg;  // zlib prefixes its message with the path gzopen got
+      std::string what = msg;  // zlib may prefix its message with the path
       if (what.rfind(path_ + ": ", 0) == 0) what.erase(0, path_.size() + 2);
+      if (what.rfind("<fd:", 0) == 0) what.erase(0, what.find(": ") == std::string::npos ? 0 : what.find(": ") + 2);
       throw ParseError(path_, line_no_ + 1,
                        "read error: " + what +
                            (err == Z_BUF_ERROR || err == Z_DATA_ERROR ? " (truncated or corrupt gzip file)" : ""));
@@ -42,7 +75,25 @@ bool InputFile::Fill() {
   }
   begin_ = 0;
   end_ = static_cast<std::size_t>(got);
+  inflated_ += end_;
+  CheckGzipRatio();
   return true;
+}
+
+std::string_view InputFile::Prefix(std::size_t n) {
+  if (begin_ == 0 && end_ == 0) Fill();  // gzread fills the whole buffer unless the input ends first
+  return std::string_view(buf_.data() + begin_, std::min(n, end_ - begin_));
+}
+
+bool InputFile::is_gzip() {
+  Prefix(0);
+  return gzdirect(gz_) == 0;
+}
+
+std::optional<std::uint64_t> InputFile::plain_file_size() {
+  struct stat st;
+  if (is_gzip() || fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return static_cast<std::uint64_t>(st.st_size);
 }
 
 bool InputFile::NextLine(std::string_view* line) {
@@ -52,12 +103,22 @@ bool InputFile::NextLine(std::string_view* line) {
   return true;
 }
 
+void InputFile::CheckLineLength(std::size_t bytes) const {
+  if (limits_.max_line_bytes == 0 || bytes <= limits_.max_line_bytes) return;
+  throw ParseError(path_, line_no_,
+                   "line is longer than " + std::to_string(limits_.max_line_bytes) +
+                       " bytes: a binary file, or text without line breaks? If it is genuine, raise "
+                       "--max-line-bytes (0 lifts the limit)");
+}
+
 bool InputFile::NextRawLine(std::string_view* line) {
   carry_.clear();
   for (;;) {
     if (begin_ == end_ && !Fill()) {
       if (carry_.empty()) return false;
-      break;  // last line without a newline
+      ++line_no_;
+      *line = carry_;  // last line without a newline
+      break;
     }
     const char* start = buf_.data() + begin_;
     const void* nl = std::memchr(start, '\n', end_ - begin_);
@@ -71,14 +132,16 @@ bool InputFile::NextRawLine(std::string_view* line) {
         *line = carry_;
       }
       ++line_no_;
-      if (!line->empty() && line->back() == '\r') line->remove_suffix(1);
-      return true;
+      break;
     }
     carry_.append(start, end_ - begin_);
     begin_ = end_;
+    if (limits_.max_line_bytes > 0 && carry_.size() > limits_.max_line_bytes) {
+      ++line_no_;
+      CheckLineLength(carry_.size());
+    }
   }
-  ++line_no_;
-  *line = carry_;
+  CheckLineLength(line->size());
   if (!line->empty() && line->back() == '\r') line->remove_suffix(1);
   return true;
 }
@@ -94,28 +157,6 @@ std::size_t InputFile::Read(void* dst, std::size_t n) {
     done += take;
   }
   return done;
-}
-
-std::string InputFile::Peek(const std::string& path, std::size_t n) {
-  InputFile f(path);
-  std::string s(n, '\0');
-  s.resize(f.Read(s.data(), n));
-  return s;
-}
-
-bool InputFile::IsGzip(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw Error(path + ": cannot open: " + std::strerror(errno));
-  unsigned char magic[2] = {0, 0};
-  std::size_t got = std::fread(magic, 1, 2, f);
-  std::fclose(f);
-  return got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-}
-
-std::uint64_t InputFile::DiskSize(const std::string& path) {
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) throw Error(path + ": cannot open: " + std::strerror(errno));
-  return static_cast<std::uint64_t>(st.st_size);
 }
 
 }  // namespace gdist

@@ -28,8 +28,8 @@ std::string Lower(std::string_view s) {
 
 }  // namespace
 
-Graph ReadMatrixMarket(const std::string& path) {
-  InputFile in(path);
+Graph ReadMatrixMarket(InputFile& in) {
+  const std::string& path = in.path();
   Graph g;
   g.format_name = "mtx";
   g.source = path;

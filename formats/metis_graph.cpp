@@ -89,8 +89,8 @@ void CheckSymmetric(const std::string& path, const std::vector<Edge>& edges, std
 
 }  // namespace
 
-Graph ReadMetis(const std::string& path) {
-  InputFile in(path);
+Graph ReadMetis(InputFile& in) {
+  const std::string& path = in.path();
   Graph g;
   g.format_name = "metis";
   g.source = path;

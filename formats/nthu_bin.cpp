@@ -13,8 +13,8 @@ namespace gdist {
 
 static_assert(std::endian::native == std::endian::little, "NTHU files are little endian");
 
-Graph ReadNthu(const std::string& path) {
-  InputFile in(path);
+Graph ReadNthu(InputFile& in) {
+  const std::string& path = in.path();
   std::int32_t header[2];
   if (in.Read(header, sizeof header) != sizeof header)
     throw Error(path + ": byte 0: expected the NTHU header (int32 V, int32 E), file is shorter than 8 bytes");
@@ -28,8 +28,8 @@ Graph ReadNthu(const std::string& path) {
   // The size law (8 + 12 E bytes) is checked up front for plain files, so a
   // garbage header fails fast instead of reserving gigabytes; for gzip files
   // the stream is read and checked as it goes.
-  if (!InputFile::IsGzip(path)) {
-    const std::uint64_t size = InputFile::DiskSize(path);
+  if (const auto plain = in.plain_file_size()) {
+    const std::uint64_t size = *plain;
     if (size != 8 + 12 * static_cast<std::uint64_t>(e))
       throw Error(path + ": byte 0: the NTHU header declares " + std::to_string(e) + " edges, so the file should be " +
                   std::to_string(8 + 12 * static_cast<std::uint64_t>(e)) + " bytes, but it is " + std::to_string(size) +

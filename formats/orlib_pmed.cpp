@@ -15,8 +15,8 @@
 
 namespace gdist {
 
-Graph ReadOrlib(const std::string& path) {
-  InputFile in(path);
+Graph ReadOrlib(InputFile& in) {
+  const std::string& path = in.path();
   Graph g;
   g.format_name = "orlib";
   g.source = path;

@@ -56,17 +56,18 @@ const char* InputFormatName(InputFormat f) {
 }
 
 Graph ReadGraph(const std::string& path, const ReadOptions& options) {
-  InputFormat f = options.format == InputFormat::kAuto ? DetectFormat(path) : options.format;
+  InputFile in(path, options.limits);  // opened once: pipes and "-" cannot be re-opened
+  InputFormat f = options.format == InputFormat::kAuto ? DetectFormat(in) : options.format;
   Graph g;
   switch (f) {
-    case InputFormat::kDimacs: g = ReadDimacs(path); break;
-    case InputFormat::kEdgeList: g = ReadEdgeList(path); break;
-    case InputFormat::kMatrixMarket: g = ReadMatrixMarket(path); break;
-    case InputFormat::kNthu: g = ReadNthu(path); break;
-    case InputFormat::kOrlib: g = ReadOrlib(path); break;
-    case InputFormat::kMetis: g = ReadMetis(path); break;
-    case InputFormat::kMatrixFile: throw Error(path + ": is a gdist matrix file, not a graph file");
-    case InputFormat::kAuto: throw Error(path + ": internal error: format still unknown after detection");
+    case InputFormat::kDimacs: g = ReadDimacs(in); break;
+    case InputFormat::kEdgeList: g = ReadEdgeList(in); break;
+    case InputFormat::kMatrixMarket: g = ReadMatrixMarket(in); break;
+    case InputFormat::kNthu: g = ReadNthu(in); break;
+    case InputFormat::kOrlib: g = ReadOrlib(in); break;
+    case InputFormat::kMetis: g = ReadMetis(in); break;
+    case InputFormat::kMatrixFile: throw Error(in.path() + ": is a gdist matrix file, not a graph file");
+    case InputFormat::kAuto: throw Error(in.path() + ": internal error: format still unknown after detection");
   }
   if (options.undirected) g.directed = false;
   return g;

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "formats/input_file.hpp"
 #include "lib/core/graph.hpp"
 
 namespace gdist {
@@ -22,6 +23,7 @@ enum class InputFormat {
 struct ReadOptions {
   InputFormat format = InputFormat::kAuto;
   bool undirected = false;  // force every edge to stand for both arcs
+  InputLimits limits;       // line length and gzip ratio bounds (input_file.hpp)
 };
 
 bool ParseInputFormat(std::string_view name, InputFormat* out);
@@ -29,7 +31,10 @@ const char* InputFormatName(InputFormat f);
 
 // Looks at the extension (".gz" stripped) and the first bytes of the
 // (decompressed) content. Never returns kAuto; throws gdist::Error when unsure.
+// Opens the file once; the InputFile overload reads only a buffered prefix,
+// so the same (possibly piped) stream goes on to the reader.
 InputFormat DetectFormat(const std::string& path);
+InputFormat DetectFormat(InputFile& in);
 
 // Reads any supported graph file, gzip-compressed or not. Throws gdist::Error
 // with "file:line: what was expected" on malformed input.

@@ -3,15 +3,16 @@
 #pragma once
 #include <string>
 
+#include "formats/input_file.hpp"
 #include "lib/core/graph.hpp"
 
 namespace gdist {
 
-Graph ReadDimacs(const std::string& path);        // dimacs_gr.cpp (also PACE "p tw")
-Graph ReadEdgeList(const std::string& path);      // edge_list.cpp
-Graph ReadMatrixMarket(const std::string& path);  // matrix_market.cpp
-Graph ReadNthu(const std::string& path);          // nthu_bin.cpp
-Graph ReadOrlib(const std::string& path);         // orlib_pmed.cpp
-Graph ReadMetis(const std::string& path);         // metis_graph.cpp
+Graph ReadDimacs(InputFile& in);        // dimacs_gr.cpp (also PACE "p tw")
+Graph ReadEdgeList(InputFile& in);      // edge_list.cpp
+Graph ReadMatrixMarket(InputFile& in);  // matrix_market.cpp
+Graph ReadNthu(InputFile& in);          // nthu_bin.cpp
+Graph ReadOrlib(InputFile& in);         // orlib_pmed.cpp
+Graph ReadMetis(InputFile& in);         // metis_graph.cpp
 
 }  // namespace gdist

@@ -35,6 +35,7 @@ LAYER_OF_FOLDER = {
     "apps": "apps",
     "tests": "tests",
     "bench": "bench",
+    "fuzz": "fuzz",
 }
 
 # Layer -> the layers its files may include (its own included).
@@ -50,6 +51,7 @@ ALLOWED = {
     "apps": _PRODUCT | {"apps"},
     "tests": _PRODUCT | {"tests"},
     "bench": _PRODUCT | {"bench"},  # never tests/: shared readers belong in formats/
+    "fuzz": _PRODUCT | {"fuzz"},  # libFuzzer targets (scripts/fuzz.sh), never tests/
 }
 
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cu", ".cuh", ".inc")

@@ -1,5 +1,5 @@
 // The input flags gconvert, gapsp and gcenter share (--from, --undirected,
-// --duplicates, --type), bound to one InputOptions.
+// --duplicates, --type, the reader bounds), bound to one InputOptions.
 #pragma once
 #include <CLI/CLI.hpp>
 
@@ -15,6 +15,7 @@ struct InputFlags {
   bool undirected = false;
   std::string duplicates;  // empty: the format's default
   std::string type = "auto";
+  InputLimits limits;
 
   void Add(CLI::App& app) {
     app.add_option("--from", from,
@@ -27,12 +28,19 @@ struct InputFlags {
     app.add_option("--type", type, "element type: auto, int32, int64, float32, float64")
         ->check(CLI::IsMember({"auto", "int32", "int64", "float32", "float64"}))
         ->capture_default_str();
+    app.add_option("--max-line-bytes", limits.max_line_bytes,
+                   "longest input line accepted (0: no limit); guards against binary or unbroken text")
+        ->capture_default_str();
+    app.add_option("--max-gzip-ratio", limits.max_gzip_ratio,
+                   "largest decompressed/compressed size ratio of gzip input (0: no limit); guards against gzip bombs")
+        ->capture_default_str();
   }
 
   InputOptions Options() const {
     InputOptions o;
     if (!ParseInputFormat(from, &o.read.format)) throw Error("--from: unknown format '" + from + "'");
     o.read.undirected = undirected;
+    o.read.limits = limits;
     if (!duplicates.empty()) {
       DuplicatePolicy p;
       ParseDuplicatePolicy(duplicates, &p);

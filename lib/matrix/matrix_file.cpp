@@ -69,6 +69,10 @@ std::uint32_t ParallelCopyCrc32(void* dst, const void* src, std::size_t bytes) {
 }
 
 bool IsMatrixFile(const std::string& path) {
+  // Only a regular file can be a matrix file (it is mmapped); reading the
+  // magic from a pipe would consume bytes the graph reader needs.
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   int fd = open(path.c_str(), O_RDONLY);
   if (fd < 0) return false;
   char magic[8] = {};
