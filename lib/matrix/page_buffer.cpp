@@ -49,6 +49,11 @@ void SetFileBackedAbove(std::size_t above_bytes, const std::string& dir) {
   g_file_backed_dir = dir.empty() ? "." : dir;
 }
 
+std::optional<std::string> FileBackingDirFor(std::size_t bytes) {
+  if (g_file_backed_above != 0 && bytes > g_file_backed_above) return g_file_backed_dir;
+  return std::nullopt;
+}
+
 PageBuffer::PageBuffer(std::size_t bytes) : bytes_(bytes) {
   if (bytes == 0) return;
   if (g_file_backed_above != 0 && bytes > g_file_backed_above) {

@@ -3,6 +3,7 @@
 // anonymous mmap gives zeroed pages lazily and transparent huge pages.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace gdist {
@@ -13,6 +14,8 @@ namespace gdist {
 // out-of-core schedules keep their working set in anonymous buffers. Process
 // wide (set once by a front end, before it loads the matrix).
 void SetFileBackedAbove(std::size_t above_bytes, const std::string& dir);
+// The folder a buffer of `bytes` would live in, when it would be file backed.
+std::optional<std::string> FileBackingDirFor(std::size_t bytes);
 
 class PageBuffer {
  public:

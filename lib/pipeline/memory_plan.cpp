@@ -1,6 +1,9 @@
 #include "lib/pipeline/memory_plan.hpp"
 
 #include <sys/resource.h>
+#include <sys/statvfs.h>
+
+#include <cstdint>
 
 #include <cstdio>
 #include <fstream>
@@ -8,11 +11,18 @@
 
 #include "lib/engine/backend_choice.hpp"
 #include "lib/matrix/matrix_size.hpp"
+#include "lib/matrix/page_buffer.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
 namespace {
+
+std::optional<std::uint64_t> DiskFree(const std::string& dir) {
+  struct statvfs fs;
+  if (statvfs(dir.c_str(), &fs) != 0) return std::nullopt;
+  return static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
+}
 
 std::optional<std::uint64_t> Add(std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) {
   std::uint64_t sum;
@@ -87,13 +97,20 @@ std::string DescribeBytes(std::uint64_t bytes) {
 
 void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
   const MemoryPlan plan = PlanMemory(needs);
-  const std::optional<std::uint64_t> avail = HostMemoryAvailable();
+  // gapsp keeps a matrix above --memory-limit in a temporary file (out of
+  // core): then the disk, not RAM, must hold it.
+  const auto matrix_bytes = CheckedMatrixBytes(needs.n, ElementSize(needs.type));
+  const std::optional<std::string> file_dir =
+      matrix_bytes && *matrix_bytes <= SIZE_MAX ? FileBackingDirFor(static_cast<std::size_t>(*matrix_bytes))
+                                                : std::nullopt;
+  const std::optional<std::uint64_t> avail = file_dir ? DiskFree(*file_dir) : HostMemoryAvailable();
   if (plan.host_bytes && (!avail || *plan.host_bytes <= *avail)) return;
   std::string what = input + ": a dense " + ElementName(needs.type) + " matrix of " + std::to_string(needs.n) +
                      " vertices" + (needs.next_hops ? " with its next-hop section" : "") + " would need " +
                      (plan.host_bytes ? DescribeBytes(*plan.host_bytes) : std::string("2^64 bytes or more")) +
-                     " of memory; this machine has " + (avail ? DescribeBytes(*avail) : std::string("less")) +
-                     " available. To fit: ";
+                     (file_dir ? " in a temporary file (out of core); " + *file_dir + " has "
+                               : std::string(" of memory; this machine has ")) +
+                     (avail ? DescribeBytes(*avail) : std::string("less")) + " available. To fit: ";
   std::string options;
   if (ElementSize(needs.type) > 4) {
     RunNeeds narrow = needs;
@@ -104,6 +121,9 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
                  "); ";
   }
   if (needs.next_hops) options += "leave out --paths; ";
+  if (!file_dir)
+    options += "gapsp " + input + " OUT, which keeps a matrix above --memory-limit in a temporary file and works "
+               "out of core, if the disk has room; ";
   options += "metrics without the matrix from the sparse engine (gcenter " + input +
              " --engine sparse), whose memory grows with the arcs, not n^2; or a smaller graph";
   throw Error(what + options);
