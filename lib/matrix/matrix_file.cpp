@@ -115,7 +115,19 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
     throw Error(path + ": cannot mmap: " + std::strerror(errno));
   }
   map_bytes_ = size;
+  try {
+    guard_ = std::make_unique<MappingGuard>(map_, size, path);
+    ReadHeaderAndSections(size, verify_crc);
+  } catch (...) {
+    guard_.reset();
+    munmap(map_, map_bytes_);
+    map_ = nullptr;
+    throw;
+  }
+}
 
+void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc) {
+  const std::string& path = path_;
   MatrixHeader h;
   std::memcpy(&h, map_, sizeof h);
   if (std::memcmp(h.magic, kMatrixMagic, 8) != 0) throw Bad(path, "bad magic (expected GDISTMX)");
@@ -187,6 +199,7 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
 }
 
 MappedMatrixFile::~MappedMatrixFile() {
+  guard_.reset();  // before the range is unmapped and may be reused
   if (map_) munmap(map_, map_bytes_);
 }
 

@@ -4,9 +4,11 @@
 // rename, so a failed run never leaves a half-written file under the real name.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/matrix/mapping_guard.hpp"
 
 namespace gdist {
 
@@ -59,6 +61,8 @@ struct MatrixFileInfo {
 class MappedMatrixFile {
  public:
   // verify_crc: check the payload checksum (a full pass, multi-threaded).
+  // A read of a page the file no longer has (it was truncated by another
+  // process while mapped) ends the process with a message (mapping_guard.hpp).
   explicit MappedMatrixFile(const std::string& path, bool verify_crc = true);
   ~MappedMatrixFile();
   MappedMatrixFile(const MappedMatrixFile&) = delete;
@@ -76,8 +80,10 @@ class MappedMatrixFile {
   }
 
  private:
+  void ReadHeaderAndSections(std::size_t size, bool verify_crc);
   std::string path_;
   void* map_ = nullptr;
+  std::unique_ptr<MappingGuard> guard_;
   std::size_t map_bytes_ = 0;
   const std::int32_t* next_ = nullptr;
   MatrixFileInfo info_;
