@@ -14,17 +14,28 @@
 
 #include "lib/matrix/next_hop_matrix.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/matrix/payload_values.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
 namespace {
 
-// crc32 of `bytes` at `src`, also copying them to `dst` when it is not null:
-// the copy runs in 1 MiB pieces so the checksum reads them back from cache.
-uLong CopyCrcRange(unsigned char* dst, const unsigned char* src, std::size_t bytes) {
+// Byte offset of the first invalid value in a piece of T values, or `bytes`.
+using PieceCheck = std::size_t (*)(const unsigned char* piece, std::size_t bytes);
+template <class T> std::size_t CheckPiece(const unsigned char* piece, std::size_t bytes) {
+  return FirstInvalidValue(reinterpret_cast<const T*>(piece), bytes / sizeof(T)) * sizeof(T);
+}
+
+// crc32 of `bytes` at `src`, also copying them to `dst` when it is not null
+// and checking the values with `check` when given (first bad offset into
+// *first_bad, else bytes): the copy runs in 1 MiB pieces so the checksum and
+// the check read them back from cache.
+uLong CopyCrcRange(unsigned char* dst, const unsigned char* src, std::size_t bytes, PieceCheck check,
+                   std::size_t* first_bad) {
   constexpr std::size_t kPiece = 1u << 20;
   uLong c = crc32(0L, Z_NULL, 0);
+  *first_bad = bytes;
   for (std::size_t done = 0; done < bytes;) {
     const std::size_t take = std::min(kPiece, bytes - done);
     const unsigned char* piece = src + done;
@@ -33,31 +44,63 @@ uLong CopyCrcRange(unsigned char* dst, const unsigned char* src, std::size_t byt
       piece = dst + done;
     }
     c = crc32(c, piece, static_cast<uInt>(take));
+    if (check && *first_bad == bytes) {
+      const std::size_t bad = check(piece, take);
+      if (bad < take) *first_bad = done + bad;
+    }
     done += take;
   }
   return c;
 }
 
-std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes) {
+std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, PieceCheck check = nullptr,
+                              std::size_t* first_bad = nullptr) {
   auto* out = static_cast<unsigned char*>(dst);
   const auto* in = static_cast<const unsigned char*>(src);
+  std::size_t ignored;
+  if (!first_bad) first_bad = &ignored;
   constexpr std::size_t kMinChunk = 64u << 20;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(1, bytes / kMinChunk));
-  if (parts <= 1) return static_cast<std::uint32_t>(CopyCrcRange(out, in, bytes));
+  if (parts <= 1) return static_cast<std::uint32_t>(CopyCrcRange(out, in, bytes, check, first_bad));
   std::vector<uLong> crcs(parts);
-  std::vector<std::size_t> lens(parts);
+  std::vector<std::size_t> lens(parts), bad(parts);
   std::vector<std::thread> pool;
-  const std::size_t chunk = bytes / parts;
+  const std::size_t chunk = bytes / parts / 4096 * 4096;  // whole elements in every part
   for (std::size_t t = 0; t < parts; ++t) {
     const std::size_t begin = t * chunk;
     lens[t] = (t + 1 == parts) ? bytes - begin : chunk;
-    pool.emplace_back([&, t, begin] { crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t]); });
+    pool.emplace_back([&, t, begin] {
+      crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t], check, &bad[t]);
+    });
   }
   for (auto& th : pool) th.join();
   uLong c = crcs[0];
   for (std::size_t t = 1; t < parts; ++t) c = crc32_combine64(c, crcs[t], static_cast<z_off64_t>(lens[t]));
+  *first_bad = bytes;
+  for (std::size_t t = parts; t-- > 0;)
+    if (bad[t] < lens[t]) *first_bad = t * chunk + bad[t];
   return static_cast<std::uint32_t>(c);
+}
+
+PieceCheck CheckFor(ElementType type) {
+  return DispatchElement(type, [](auto zero) -> PieceCheck { return &CheckPiece<decltype(zero)>; });
+}
+
+// The message for the invalid value at byte `offset` of the payload.
+Error InvalidValue(const std::string& path, ElementType type, const void* payload, std::size_t offset,
+                   std::size_t stride) {
+  return DispatchElement(type, [&](auto zero) {
+    using T = decltype(zero);
+    const std::size_t index = offset / sizeof(T);
+    T v;
+    std::memcpy(&v, static_cast<const unsigned char*>(payload) + index * sizeof(T), sizeof v);
+    return Error(path + ": not a valid gdist matrix file: the value at row " + std::to_string(index / stride) +
+                 ", column " + std::to_string(index % stride) + " is " + ValueText(v) + ", which no " +
+                 ElementTraits<T>::kName + " matrix holds (" +
+                 (std::is_integral_v<T> ? "-INF..INF, INF = " + std::to_string(ElementTraits<T>::kInf) + ")"
+                                        : std::string("NaN and -infinity are refused)")));
+  });
 }
 
 }  // namespace
@@ -131,8 +174,16 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc) 
   MatrixHeader h;
   std::memcpy(&h, map_, sizeof h);
   if (std::memcmp(h.magic, kMatrixMagic, 8) != 0) throw Bad(path, "bad magic (expected GDISTMX)");
-  if (h.version != kMatrixVersion)
-    throw Bad(path, "version " + std::to_string(h.version) + " (this build reads version 1)");
+  if (h.version != 1 && h.version != 2)
+    throw Bad(path, "version " + std::to_string(h.version) + " (this build reads versions 1 and 2)");
+  if (h.version >= 2) {
+    // Every header field decides how the numbers are read (type, n, directed,
+    // labels): a changed byte must not silently change every result.
+    std::uint32_t stored;
+    std::memcpy(&stored, static_cast<const char*>(map_) + kHeaderCrcOffset, sizeof stored);
+    if (stored != crc32(0L, static_cast<const Bytef*>(map_), sizeof(MatrixHeader)))
+      throw Bad(path, "header checksum mismatch (the header was changed or corrupted)");
+  }
   if (h.element_type < 1 || h.element_type > 4)
     throw Bad(path, "unknown element type " + std::to_string(h.element_type));
   info_.type = static_cast<ElementType>(h.element_type);
@@ -191,8 +242,10 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc) 
 
   if (verify_crc) {
     madvise(map_, size, MADV_SEQUENTIAL);
-    if (ParallelCrc32(payload(), h.payload_bytes) != h.payload_crc32)
+    std::size_t bad;
+    if (ParallelCopyCrc(nullptr, payload(), h.payload_bytes, CheckFor(info_.type), &bad) != h.payload_crc32)
       throw Bad(path, "payload checksum mismatch (file corrupted or truncated)");
+    if (bad < h.payload_bytes) throw InvalidValue(path, info_.type, payload(), bad, info_.stride);
     if (next_ && ParallelCrc32(next_, h.next_bytes) != h.next_crc32)
       throw Bad(path, "next-hop section checksum mismatch (file corrupted or truncated)");
   }
@@ -209,14 +262,21 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool v
     throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
                 ElementTraits<T>::kName);
   DistMatrix<T> m(info.n, typename DistMatrix<T>::Uninitialized{});  // the copy below writes every element
-  if (verify_crc) {
-    if (ParallelCopyCrc32(m.data(), file.payload(), m.payload_bytes()) != info.payload_crc32)
-      throw Error(file.path() + ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
-  } else {
-    std::memcpy(m.data(), file.payload(), m.payload_bytes());
-  }
+  // The values are checked in the same pass as the copy (and the checksum):
+  // the engine's arithmetic relies on them (payload_values.hpp).
+  std::size_t bad;
+  const std::uint32_t crc = ParallelCopyCrc(m.data(), file.payload(), m.payload_bytes(), CheckFor(info.type), &bad);
+  if (verify_crc && crc != info.payload_crc32)
+    throw Error(file.path() + ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
+  if (bad < m.payload_bytes()) throw InvalidValue(file.path(), info.type, m.data(), bad, info.stride);
   m.meta() = info.meta;
   return m;
+}
+
+void StampHeader(const MatrixHeader& h, char* block) {
+  std::memcpy(block, &h, sizeof h);
+  const auto crc = static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(block), sizeof h));
+  std::memcpy(block + kHeaderCrcOffset, &crc, sizeof crc);
 }
 
 template <class T>
@@ -264,7 +324,7 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
     h.labels_crc32 = static_cast<std::uint32_t>(
         crc32(0L, reinterpret_cast<const Bytef*>(label_text.data()), static_cast<uInt>(label_text.size())));
   }
-  std::memcpy(block.data(), &h, sizeof h);
+  StampHeader(h, block.data());
 
   AtomicFile out(path);
   out.Write(block.data(), block.size());

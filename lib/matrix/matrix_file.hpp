@@ -13,7 +13,11 @@
 namespace gdist {
 
 inline constexpr char kMatrixMagic[8] = {'G', 'D', 'I', 'S', 'T', 'M', 'X', '\0'};
-inline constexpr std::uint32_t kMatrixVersion = 1;
+// Version 2 adds the header checksum (kHeaderCrcOffset); version 1 files
+// (no checksum) are still read.
+inline constexpr std::uint32_t kMatrixVersion = 2;
+// u32 crc32 (zlib) of header bytes 0..127, right after the 128-byte header.
+inline constexpr std::size_t kHeaderCrcOffset = 128;
 inline constexpr std::size_t kPayloadOffset = 4096;
 
 enum class LabelKind : std::uint32_t { kRange = 0, kStrings = 1 };
@@ -88,6 +92,10 @@ class MappedMatrixFile {
   const std::int32_t* next_ = nullptr;
   MatrixFileInfo info_;
 };
+
+// Writes the header into the first bytes of the 4096-byte block and stamps
+// its checksum at kHeaderCrcOffset: every writer of .gdm files calls this.
+void StampHeader(const MatrixHeader& h, char* block);
 
 // True when the file starts with the matrix magic.
 bool IsMatrixFile(const std::string& path);
