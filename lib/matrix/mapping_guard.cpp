@@ -46,7 +46,10 @@ void OnSigbus(int sig, siginfo_t* info, void* context) {
   } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
     return g_previous.sa_handler(sig);
   }
-  signal(SIGBUS, SIG_DFL);  // returning re-runs the faulting access, which now ends the process
+  // Default action: re-raised, it is delivered when the handler returns (a
+  // fault would also recur on the retried access).
+  signal(SIGBUS, SIG_DFL);
+  raise(sig);
 }
 
 }  // namespace
