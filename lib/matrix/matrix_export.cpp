@@ -92,6 +92,7 @@ void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const Verte
 GDIST_EXPORT_INSTANTIATE(std::int32_t)
 GDIST_EXPORT_INSTANTIATE(std::int64_t)
 GDIST_EXPORT_INSTANTIATE(float)
+GDIST_EXPORT_INSTANTIATE(double)
 #undef GDIST_EXPORT_INSTANTIATE
 
 }  // namespace gdist

@@ -45,6 +45,7 @@ std::vector<Point2> MapPositions(const MatrixView<T>& d, const std::optional<std
 GDIST_ANSWER_MAP_INSTANTIATE(std::int32_t)
 GDIST_ANSWER_MAP_INSTANTIATE(std::int64_t)
 GDIST_ANSWER_MAP_INSTANTIATE(float)
+GDIST_ANSWER_MAP_INSTANTIATE(double)
 #undef GDIST_ANSWER_MAP_INSTANTIATE
 
 }  // namespace gdist

@@ -113,5 +113,6 @@ template <class T> std::vector<Point2> PivotMdsLayout(const MatrixView<T>& d, st
 template std::vector<Point2> PivotMdsLayout(const MatrixView<std::int32_t>&, std::size_t);
 template std::vector<Point2> PivotMdsLayout(const MatrixView<std::int64_t>&, std::size_t);
 template std::vector<Point2> PivotMdsLayout(const MatrixView<float>&, std::size_t);
+template std::vector<Point2> PivotMdsLayout(const MatrixView<double>&, std::size_t);
 
 }  // namespace gdist
