@@ -122,6 +122,7 @@ CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>&
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

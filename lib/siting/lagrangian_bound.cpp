@@ -46,6 +46,7 @@ std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int32_t>&, double);
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int64_t>&, double);
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<float>&, double);
+template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<double>&, double);
 
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
     : c_(costs), p_(num_open), threads_(std::max(1, threads)) {
