@@ -25,6 +25,11 @@ std::size_t PhysicalMemoryBytes() {
 }
 
 void PrintProgressLine(const ApspProgress& p) {
+  // At most about one line a second per worker, and always the last round.
+  thread_local std::chrono::steady_clock::time_point last{};
+  const auto now = std::chrono::steady_clock::now();
+  if (p.rounds_done < p.rounds_total && now - last < std::chrono::seconds(1)) return;
+  last = now;
   char line[256];
   std::snprintf(line, sizeof line, "progress: %s %s round %zu/%zu, %.1f s, %.3g relax/s", p.worker.c_str(),
                 p.schedule.c_str(), p.rounds_done, p.rounds_total, p.seconds, p.relax_per_second);
@@ -124,7 +129,7 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   } else {
     if constexpr (std::is_same_v<T, std::int32_t>)
       ran_int16 = int16 && CpuFloydWarshallInt16(m.data(), m.stride(), options.threads, ActiveCpuIsa());
-    if (!ran_int16) CpuFloydWarshall(m.data(), m.stride(), options.threads);
+    if (!ran_int16) CpuFloydWarshall(m.data(), m.stride(), options.threads, options.progress);
   }
   report.element_bits = ran_int16 ? 16 : static_cast<int>(8 * sizeof(T));
   report.precision_reason = out_of_core ? "the out-of-core schedule runs in the matrix's type" : precision.reason;

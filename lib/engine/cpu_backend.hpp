@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "kernels/cpu/tile_kernels.hpp"
+#include "lib/engine/progress.hpp"
 
 namespace gdist {
 
@@ -20,7 +21,8 @@ CpuIsa DetectCpuIsa();
 CpuIsa ActiveCpuIsa();  // throws gdist::Error for an unknown GDIST_CPU_ISA
 
 // stride: a multiple of kTile (128). threads <= 0: all cores. Uses ActiveCpuIsa().
-template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads);
+// progress: called after each round (from the calling thread), when set.
+template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads, const ProgressFn& progress = {});
 // The same on an explicit ISA (lowered to DetectCpuIsa() if the CPU lacks it):
 // tests run every kernel build through this.
 // T: int16_t, int32_t, int64_t or float.

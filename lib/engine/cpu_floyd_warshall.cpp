@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <system_error>
@@ -85,7 +86,8 @@ namespace {
 
 // The in-core schedule on the size x size block at d (ld elements per row).
 template <class T>
-void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, const cpu::TileKernels<T>& k) {
+void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, const cpu::TileKernels<T>& k,
+                      const ProgressFn& progress = {}) {
   constexpr std::size_t kB = cpu::kCpuTile;
   const std::size_t tiles = size / kB;
   if (threads <= 0) threads = omp_get_max_threads();  // honours OMP_NUM_THREADS
@@ -101,7 +103,21 @@ void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, c
   // its core for the one it waits for (kernels/cpu/spin_barrier.hpp).
   std::vector<std::atomic<std::size_t>> next(2 * tiles);
   cpu::SpinThenSleepBarrier sync;
-  auto worker = [&] {
+  const auto t0 = std::chrono::steady_clock::now();
+  // Called by the caller's thread after each round's last barrier: the others
+  // start the next round meanwhile.
+  auto report = [&](std::size_t rounds) {
+    ApspProgress p;
+    p.worker = "cpu";
+    p.schedule = "in-core";
+    p.rounds_done = rounds;
+    p.rounds_total = tiles;
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    p.relaxations = double(size) * double(size) * double(rounds * kB);
+    p.relax_per_second = p.seconds > 0 ? p.relaxations / p.seconds : 0;
+    progress(p);
+  };
+  auto worker = [&](bool caller) {
     for (std::size_t r = 0; r < tiles; ++r) {
       T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
       // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
@@ -122,6 +138,7 @@ void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, c
         if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
       }
       sync.ArriveAndWait();
+      if (caller && progress) report(r + 1);
     }
   };
   k.close_diagonal(tile(0, 0), stride);
@@ -133,7 +150,7 @@ void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, c
       try {
         helpers.emplace_back([&] {
           go.wait(false, std::memory_order_acquire);
-          worker();
+          worker(false);
         });
       } catch (const std::system_error&) {
         break;  // no thread to spare: run with those we have
@@ -142,7 +159,7 @@ void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, c
     sync.SetParticipants(static_cast<int>(helpers.size()) + 1);
     go.store(true, std::memory_order_release);
     go.notify_all();
-    worker();
+    worker(true);
   }  // jthreads join here
 }
 
@@ -156,12 +173,12 @@ template <class T> void CpuFloydWarshallBlock(T* d, std::size_t size, std::size_
   RunFloydWarshall(d, size, ld, threads, KernelsFor<T>(ActiveCpuIsa()));
 }
 
-template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads) {
-  CpuFloydWarshallIsa(d, stride, threads, ActiveCpuIsa());
+template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads, const ProgressFn& progress) {
+  RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(ActiveCpuIsa()), progress);
 }
 
 #define GDIST_INSTANTIATE(T)                                                 \
-  template void CpuFloydWarshall<T>(T*, std::size_t, int);                   \
+  template void CpuFloydWarshall<T>(T*, std::size_t, int, const ProgressFn&); \
   template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);        \
   template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int); \
   template cpu::TileKernels<T> ActiveCpuTileKernels<T>();

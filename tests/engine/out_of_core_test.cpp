@@ -99,3 +99,27 @@ TEST(CpuOutOfCore, SameBytesAsInCore) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+TEST(ApspProgressReports, InCoreCpuReportsEveryRound) {
+  const std::uint64_t seed = test::FreshSeed();
+  DistMatrix<std::int32_t> m = test::ToMatrix<std::int32_t>(test::RandomGraph(500, 0.02, 1000000, 0, seed));  // too wide for 16 bits
+  ApspOptions o;
+  o.backend = Backend::kCpu;
+  o.threads = 2;
+  o.memory_limit = std::size_t(1) << 40;
+  std::vector<ApspProgress> seen;
+  o.progress = [&](const ApspProgress& p) { seen.push_back(p); };
+  SolveApsp(m, o);
+  const std::size_t rounds = m.stride() / 128;
+  ASSERT_EQ(seen.size(), rounds);
+  for (std::size_t r = 0; r < rounds; ++r) EXPECT_EQ(seen[r].rounds_done, r + 1);
+  EXPECT_EQ(seen.back().schedule, "in-core");
+  EXPECT_DOUBLE_EQ(seen.back().relaxations, double(m.stride()) * m.stride() * m.stride());
+  EXPECT_GT(seen.back().relax_per_second, 0);
+}
+
+}  // namespace
+}  // namespace gdist
