@@ -85,7 +85,7 @@ Error Bad(const std::string& path, const std::string& what) {
 
 }  // namespace
 
-MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : path_(path) {
+MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc, bool allow_rectangular) : path_(path) {
   int fd = open(path.c_str(), O_RDONLY);
   if (fd < 0) throw Error(path + ": cannot open: " + std::strerror(errno));
   struct stat st {};
@@ -120,18 +120,40 @@ MappedMatrixFile::MappedMatrixFile(const std::string& path, bool verify_crc) : p
   if (h.stride != PaddedSize(h.n))
     throw Bad(path, "row stride " + std::to_string(h.stride) + " does not match n=" + std::to_string(h.n));
   if (h.payload_offset != kPayloadOffset) throw Bad(path, "payload offset is not 4096");
-  if (h.payload_bytes != h.stride * h.stride * ElementSize(info_.type))
+  info_.rectangular = (h.flags & kFlagRowSources) != 0;
+  if (info_.rectangular && !allow_rectangular)
+    throw Error(path + ": holds the distance rows of " + std::to_string(h.rows) +
+                " sources (gapsp --sources), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
+                " matrix this needs");
+  if (!info_.rectangular && h.rows != 0) throw Bad(path, "row count set in a square file");
+  if (info_.rectangular && (h.rows > h.n || (h.flags & kFlagNextHops)))
+    throw Bad(path, "a rectangular file with more rows than vertices or a next-hop section");
+  const std::uint64_t rows_stored = info_.rectangular ? h.rows : h.stride;
+  if (h.payload_bytes != rows_stored * h.stride * ElementSize(info_.type))
     throw Bad(path, "payload size does not match n and the element type");
   if (kPayloadOffset + h.payload_bytes > size)
     throw Bad(path, "file is truncated: payload needs " + std::to_string(kPayloadOffset + h.payload_bytes) +
                         " bytes, file has " + std::to_string(size));
+  std::uint64_t sections_start = kPayloadOffset + h.payload_bytes;  // labels may not begin before this
+  if (info_.rectangular) {
+    const std::uint64_t bytes = h.rows * sizeof(std::uint64_t);
+    if (sections_start + bytes > size) throw Bad(path, "file is truncated: the row-source section is missing");
+    const char* sp = static_cast<const char*>(map_) + sections_start;
+    if (crc32(0L, reinterpret_cast<const Bytef*>(sp), static_cast<uInt>(bytes)) != h.sources_crc32)
+      throw Bad(path, "row-source section checksum mismatch");
+    info_.row_sources.resize(h.rows);
+    std::memcpy(info_.row_sources.data(), sp, bytes);
+    for (std::uint64_t s : info_.row_sources)
+      if (s >= h.n) throw Bad(path, "row source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(h.n) + ")");
+    sections_start += bytes;
+  }
   info_.meta.directed = (h.flags & kFlagDirected) != 0;
   info_.meta.kind = (h.flags & kFlagDistance) ? MatrixKind::kDistance : MatrixKind::kAdjacency;
 
   if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kRange)) {
     info_.meta.labels = VertexLabels::Range(info_.n, h.label_base);
   } else if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kStrings)) {
-    if (h.labels_offset + h.labels_bytes > size || h.labels_offset < kPayloadOffset + h.payload_bytes)
+    if (h.labels_offset + h.labels_bytes > size || h.labels_offset < sections_start)
       throw Bad(path, "label section lies outside the file");
     const char* lp = static_cast<const char*>(map_) + h.labels_offset;
     if (crc32(0L, reinterpret_cast<const Bytef*>(lp), static_cast<uInt>(h.labels_bytes)) != h.labels_crc32)
@@ -175,6 +197,7 @@ MappedMatrixFile::~MappedMatrixFile() {
 
 template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool verify_crc) {
   const auto& info = file.info();
+  if (info.rectangular) throw Error(file.path() + ": holds rows of some sources only, not an n x n matrix");
   if (info.type != ElementTraits<T>::kType)
     throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
                 ElementTraits<T>::kName);
@@ -189,20 +212,52 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool v
   return m;
 }
 
-template <class T>
-void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next) {
-  std::vector<char> block(kPayloadOffset, 0);
+namespace {
+
+// The header fields of `labels` (n of them); returns the label section's text
+// (empty for range labels), to be written at byte `offset`.
+std::string LabelSection(const std::string& path, const VertexLabels& labels, std::size_t n, std::uint64_t offset,
+                         MatrixHeader* h) {
+  std::string text;
+  if (labels.is_range() && labels.size() == n) {
+    h->label_kind = static_cast<std::uint32_t>(LabelKind::kRange);
+    h->label_base = labels.base();
+    return text;
+  }
+  if (labels.size() != n) throw Error(path + ": internal error: label count differs from n");
+  h->label_kind = static_cast<std::uint32_t>(LabelKind::kStrings);
+  for (const auto& s : labels.strings()) {
+    if (s.find('\n') != std::string::npos) throw Error(path + ": a vertex label contains a newline");
+    text += s;
+    text += '\n';
+  }
+  h->labels_offset = offset;
+  h->labels_bytes = text.size();
+  h->labels_crc32 =
+      static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(text.data()), static_cast<uInt>(text.size())));
+  return text;
+}
+
+MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes, std::size_t n, const MatrixMeta& meta) {
   MatrixHeader h{};
   std::memcpy(h.magic, kMatrixMagic, 8);
   h.version = kMatrixVersion;
-  h.element_type = static_cast<std::uint32_t>(ElementTraits<T>::kType);
-  h.n = m.n();
-  h.stride = m.stride();
-  T inf = ElementTraits<T>::kInf;
-  std::memcpy(h.inf, &inf, sizeof inf);
-  h.flags = (m.meta().directed ? kFlagDirected : 0) |
-            (m.meta().kind == MatrixKind::kDistance ? kFlagDistance : 0);
+  h.element_type = static_cast<std::uint32_t>(type);
+  h.n = n;
+  h.stride = PaddedSize(n);
+  std::memcpy(h.inf, inf, inf_bytes);
+  h.flags = (meta.directed ? kFlagDirected : 0) | (meta.kind == MatrixKind::kDistance ? kFlagDistance : 0);
   h.payload_offset = kPayloadOffset;
+  return h;
+}
+
+}  // namespace
+
+template <class T>
+void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next) {
+  std::vector<char> block(kPayloadOffset, 0);
+  const T inf = ElementTraits<T>::kInf;
+  MatrixHeader h = HeaderFor(ElementTraits<T>::kType, &inf, sizeof inf, m.n(), m.meta());
   h.payload_bytes = m.payload_bytes();
   h.payload_crc32 = ParallelCrc32(m.data(), m.payload_bytes());
 
@@ -216,24 +271,7 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
     end += h.next_bytes;
   }
 
-  std::string label_text;
-  const VertexLabels& labels = m.meta().labels;
-  if (labels.is_range() && labels.size() == m.n()) {
-    h.label_kind = static_cast<std::uint32_t>(LabelKind::kRange);
-    h.label_base = labels.base();
-  } else {
-    if (labels.size() != m.n()) throw Error(path + ": internal error: label count differs from n");
-    h.label_kind = static_cast<std::uint32_t>(LabelKind::kStrings);
-    for (const auto& s : labels.strings()) {
-      if (s.find('\n') != std::string::npos) throw Error(path + ": a vertex label contains a newline");
-      label_text += s;
-      label_text += '\n';
-    }
-    h.labels_offset = end;
-    h.labels_bytes = label_text.size();
-    h.labels_crc32 = static_cast<std::uint32_t>(
-        crc32(0L, reinterpret_cast<const Bytef*>(label_text.data()), static_cast<uInt>(label_text.size())));
-  }
+  const std::string label_text = LabelSection(path, m.meta().labels, m.n(), end, &h);
   std::memcpy(block.data(), &h, sizeof h);
 
   AtomicFile out(path);
@@ -244,9 +282,51 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
   out.Commit();
 }
 
+template <class T>
+RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,
+                                    std::vector<std::uint64_t> sources)
+    : path_(path), n_(n), stride_(PaddedSize(n)), meta_(std::move(meta)), sources_(std::move(sources)), out_(path) {
+  for (std::uint64_t s : sources_)
+    if (s >= n_) throw Error(path_ + ": internal error: row source " + std::to_string(s) + " is not a vertex");
+  crc_ = static_cast<std::uint32_t>(crc32(0L, Z_NULL, 0));
+  const std::vector<char> block(kPayloadOffset, 0);  // the header is written over it by Commit()
+  out_.Write(block.data(), block.size());
+}
+
+template <class T> void RowMatrixWriter<T>::Append(const T* rows, std::size_t count) {
+  if (written_ + count > sources_.size()) throw Error(path_ + ": internal error: more rows than sources");
+  const std::size_t bytes = count * stride_ * sizeof(T);
+  crc_ = static_cast<std::uint32_t>(crc32_z(crc_, reinterpret_cast<const Bytef*>(rows), bytes));
+  out_.Write(rows, bytes);
+  written_ += count;
+}
+
+template <class T> void RowMatrixWriter<T>::Commit() {
+  if (written_ != sources_.size())
+    throw Error(path_ + ": internal error: " + std::to_string(written_) + " of " + std::to_string(sources_.size()) +
+                " rows written");
+  const T inf = ElementTraits<T>::kInf;
+  MatrixHeader h = HeaderFor(ElementTraits<T>::kType, &inf, sizeof inf, n_, meta_);
+  h.flags |= kFlagRowSources;
+  h.rows = sources_.size();
+  h.payload_bytes = h.rows * stride_ * sizeof(T);
+  h.payload_crc32 = crc_;
+  const std::size_t source_bytes = sources_.size() * sizeof(std::uint64_t);
+  h.sources_crc32 = static_cast<std::uint32_t>(
+      crc32_z(0L, reinterpret_cast<const Bytef*>(sources_.data()), source_bytes));
+  const std::string label_text =
+      LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes + source_bytes, &h);
+  out_.Write(sources_.data(), source_bytes);
+  if (!label_text.empty()) out_.Write(label_text.data(), label_text.size());
+  if (pwrite(out_.fd(), &h, sizeof h, 0) != static_cast<ssize_t>(sizeof h))
+    throw Error(path_ + ": write failed: " + std::strerror(errno));
+  out_.Commit();
+}
+
 #define GDIST_INSTANTIATE(T)                                              \
   template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);         \
-  template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*);
+  template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*); \
+  template class RowMatrixWriter<T>;
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)

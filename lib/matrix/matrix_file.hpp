@@ -2,11 +2,15 @@
 // at offset 4096 (mmap- and cudaHostRegister-ready), then an optional label
 // section. Layout in docs/FORMAT.md. Writers go through a temporary name and
 // rename, so a failed run never leaves a half-written file under the real name.
+// A rectangular file (gapsp --sources) holds k rows of n columns, each row the
+// distances from one source vertex; the row sources follow the payload.
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/util/atomic_file.hpp"
 
 namespace gdist {
 
@@ -36,14 +40,17 @@ struct MatrixHeader {
   std::uint64_t next_offset;      // 96 next-hop section (flag bit 2): stride*stride int32, 4096-aligned
   std::uint64_t next_bytes;       // 104
   std::uint32_t next_crc32;       // 112 crc32 of the next-hop section
-  std::uint32_t reserved32;       // 116 zero
-  std::uint64_t reserved;         // 120 zero; later sections (coordinates)
+  std::uint32_t sources_crc32;    // 116 crc32 of the row-source section (flag bit 3; else 0)
+  std::uint64_t rows;             // 120 flag bit 3: rows stored (k); else 0 (square, stride rows)
 };
 static_assert(sizeof(MatrixHeader) == 128);
 
 inline constexpr std::uint32_t kFlagDirected = 1u << 0;
 inline constexpr std::uint32_t kFlagDistance = 1u << 1;
 inline constexpr std::uint32_t kFlagNextHops = 1u << 2;
+// Rectangular: `rows` rows of `stride` columns; directly after the payload,
+// `rows` u64 0-based source vertices (row r = distances from sources[r]).
+inline constexpr std::uint32_t kFlagRowSources = 1u << 3;
 
 // Header facts of an opened file, decoded.
 struct MatrixFileInfo {
@@ -52,6 +59,10 @@ struct MatrixFileInfo {
   std::size_t stride = 0;
   std::uint32_t payload_crc32 = 0;
   MatrixMeta meta;
+  // Rectangular files: the source vertex of each stored row; rows() of them.
+  bool rectangular = false;
+  std::vector<std::uint64_t> row_sources;
+  std::size_t rows() const { return rectangular ? row_sources.size() : stride; }
 };
 
 // Read-only mmap of a matrix file. The payload is never copied: metrics stream
@@ -59,7 +70,9 @@ struct MatrixFileInfo {
 class MappedMatrixFile {
  public:
   // verify_crc: check the payload checksum (a full pass, multi-threaded).
-  explicit MappedMatrixFile(const std::string& path, bool verify_crc = true);
+  // A rectangular file is refused unless allow_rectangular: every n x n
+  // consumer (view(), LoadMatrix) then never sees one.
+  explicit MappedMatrixFile(const std::string& path, bool verify_crc = true, bool allow_rectangular = false);
   ~MappedMatrixFile();
   MappedMatrixFile(const MappedMatrixFile&) = delete;
   MappedMatrixFile& operator=(const MappedMatrixFile&) = delete;
@@ -70,6 +83,8 @@ class MappedMatrixFile {
   template <class T> MatrixView<T> view() const {
     return {static_cast<const T*>(payload()), info_.n, info_.stride};
   }
+  // Stored row r (stride elements): from vertex r, or from row_sources[r].
+  template <class T> const T* row(std::size_t r) const { return static_cast<const T*>(payload()) + r * info_.stride; }
   // The next-hop section (gapsp --paths), stride x stride int32; null if absent.
   MatrixView<std::int32_t> next_hops() const {
     return {next_, next_ ? info_.n : 0, info_.stride};
@@ -96,6 +111,29 @@ class NextHopMatrix;
 // when `next` is given. Throws gdist::Error.
 template <class T>
 void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next = nullptr);
+
+// Streams a rectangular file to disk row block by row block: the k x n rows
+// are never all in memory. Rows are appended in the order of `sources`; each
+// is stride() elements, padding columns INF. Commit() writes the row sources,
+// the labels and the header, then renames; without it nothing is left behind.
+template <class T> class RowMatrixWriter {
+ public:
+  RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta, std::vector<std::uint64_t> sources);
+  std::size_t stride() const { return stride_; }
+  std::size_t rows_written() const { return written_; }
+  void Append(const T* rows, std::size_t count);  // throws past sources.size() rows
+  void Commit();                                  // throws unless every row was appended
+
+ private:
+  std::string path_;
+  std::size_t n_;
+  std::size_t stride_;
+  MatrixMeta meta_;
+  std::vector<std::uint64_t> sources_;
+  std::size_t written_ = 0;
+  std::uint32_t crc_ = 0;
+  AtomicFile out_;
+};
 
 // crc32 of a large buffer, split over threads and joined with crc32_combine.
 std::uint32_t ParallelCrc32(const void* data, std::size_t bytes);

@@ -169,3 +169,105 @@ TEST(MatrixFile, LoadWithFusedChecksumCopiesAndCatchesCorruption) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+// Rows of `sources` taken from a square matrix, written in blocks of `block` rows.
+template <class T>
+void WriteRowsOf(const std::string& path, const DistMatrix<T>& m, const std::vector<std::uint64_t>& sources,
+                 std::size_t block) {
+  RowMatrixWriter<T> w(path, m.n(), m.meta(), sources);
+  std::vector<T> buf(block * w.stride());
+  for (std::size_t r = 0; r < sources.size(); r += block) {
+    const std::size_t count = std::min(block, sources.size() - r);
+    for (std::size_t i = 0; i < count; ++i)
+      std::memcpy(&buf[i * w.stride()], m.row(sources[r + i]), w.stride() * sizeof(T));
+    w.Append(buf.data(), count);
+  }
+  w.Commit();
+}
+
+TYPED_TEST(MatrixFileRoundTrip, RectangularRowsAreTheSquareRowsOfTheirSources) {
+  using T = TypeParam;
+  TempDir dir;
+  for (std::size_t n : {1u, 7u, 129u, 300u}) {
+    DistMatrix<T> m = RandomMatrix<T>(n, static_cast<unsigned>(n) + 11);
+    m.meta().kind = MatrixKind::kDistance;
+    m.meta().directed = true;
+    if (n % 2) {
+      std::vector<std::string> labels;
+      for (std::size_t i = 0; i < n; ++i) labels.push_back("x" + std::to_string(i));
+      m.meta().labels = VertexLabels::FromStrings(labels);
+    } else {
+      m.meta().labels = VertexLabels::Range(n, 1);
+    }
+    std::vector<std::uint64_t> sources;
+    for (std::size_t i = 0; i < n; i += 3) sources.push_back((i * 5) % n);  // any order, repeats allowed
+    const std::string path = dir.file("r.gdm");
+    WriteRowsOf(path, m, sources, 4);
+
+    EXPECT_THROW(MappedMatrixFile{path}, Error);  // n x n consumers never see it
+    MappedMatrixFile f(path, true, /*allow_rectangular=*/true);
+    EXPECT_TRUE(f.info().rectangular);
+    EXPECT_EQ(f.info().n, n);
+    EXPECT_EQ(f.info().rows(), sources.size());
+    EXPECT_EQ(f.info().row_sources, sources);
+    EXPECT_EQ(f.info().meta.kind, MatrixKind::kDistance);
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(f.info().meta.labels.label(i), m.meta().labels.label(i));
+    for (std::size_t r = 0; r < sources.size(); ++r)
+      EXPECT_EQ(0, std::memcmp(f.row<T>(r), m.row(sources[r]), m.stride() * sizeof(T))) << "row " << r;
+    EXPECT_THROW(LoadMatrix<T>(f), Error);
+  }
+}
+
+TEST(MatrixFile, RectangularLayoutMatchesTheDocumentedNumPyReading) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m = RandomMatrix<std::int32_t>(200, 5);
+  m.meta().labels = VertexLabels::Range(200, 0);
+  const std::string path = dir.file("r.gdm");
+  WriteRowsOf<std::int32_t>(path, m, {199, 3, 50}, 2);
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
+  MatrixHeader h;
+  std::memcpy(&h, bytes.data(), sizeof h);
+  EXPECT_EQ(h.rows, 3u);
+  EXPECT_EQ(h.flags & kFlagRowSources, kFlagRowSources);
+  EXPECT_EQ(h.payload_bytes, 3u * 256u * 4u);
+  EXPECT_EQ(offsetof(MatrixHeader, sources_crc32), 116u);
+  EXPECT_EQ(offsetof(MatrixHeader, rows), 120u);
+  std::uint64_t src[3];
+  std::memcpy(src, bytes.data() + 4096 + h.payload_bytes, sizeof src);
+  EXPECT_EQ(src[0], 199u);
+  EXPECT_EQ(src[2], 50u);
+  std::int32_t cell;
+  std::memcpy(&cell, bytes.data() + 4096 + (1 * 256 + 7) * 4, 4);  // row 1 = source 3, column 7
+  EXPECT_EQ(cell, m.at(3, 7));
+  EXPECT_EQ(bytes.size(), 4096u + 3u * 256u * 4u + 24u);
+}
+
+TEST(MatrixFile, RectangularDamageAndUnfinishedWritesAreCaught) {
+  TempDir dir;
+  DistMatrix<std::int32_t> m = RandomMatrix<std::int32_t>(40, 7);
+  m.meta().labels = VertexLabels::Range(40, 0);
+  const std::string path = dir.file("r.gdm");
+  WriteRowsOf<std::int32_t>(path, m, {1, 2, 3}, 3);
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 3 * 128 * 4 + 8);  // second row source
+    const std::uint64_t bad = 40;
+    f.write(reinterpret_cast<const char*>(&bad), 8);
+  }
+  EXPECT_THROW(MappedMatrixFile(path, true, true), Error);
+  {
+    RowMatrixWriter<std::int32_t> w(dir.file("u.gdm"), 40, m.meta(), {0, 1});
+    w.Append(m.row(0), 1);
+    EXPECT_THROW(w.Commit(), Error);  // one row missing
+    EXPECT_THROW(w.Append(m.row(0), 2), Error);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.file("u.gdm")));
+  EXPECT_THROW(RowMatrixWriter<std::int32_t>(dir.file("v.gdm"), 40, m.meta(), {40}), Error);
+}
+
+}  // namespace
+}  // namespace gdist
