@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/siting/gathered_costs.hpp"
 #include "lib/siting/siting_backend.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/util/error.hpp"
@@ -71,6 +72,7 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
     DeviceCostRange(*device_, &max_finite_, &any_unreachable_);
     return;
   }
+  if (input.gather) GatherIfWorthIt();
   const std::size_t nd = demand_.size(), m = cand_.size();
   double mx = 0;
   bool unreachable = false;
@@ -115,8 +117,21 @@ template <class T> void SitingProblem<T>::ChooseBackend(Backend requested) {
   if (decision.gpu) device_ = UploadSitingCosts(layout);
 }
 
+// The solvers read each demand's row once per change, hundreds of times per
+// demand in a run: a column read (one cache line per element) or a scattered
+// subset costs several times a contiguous row, so the rows are gathered once
+// when half the available memory holds them.
+template <class T> void SitingProblem<T>::GatherIfWorthIt() {
+  if (rows_are_demands_ && identity_candidates_) return;
+  const std::size_t bytes = demand_.size() * GatheredRowStride(cand_.size()) * sizeof(T);
+  if (bytes == 0 || bytes > AvailableHostMemory() / 2) return;
+  gathered_ = GatherCosts(d_, rows_are_demands_, demand_, cand_, ThreadsFor(bytes / sizeof(T), threads_));
+  gathered_stride_ = GatheredRowStride(cand_.size());
+}
+
 template <class T>
 const T* SitingProblem<T>::DemandRow(std::size_t u, std::size_t lo, std::size_t hi, T* scratch) const {
+  if (gathered_.data()) return static_cast<const T*>(gathered_.data()) + u * gathered_stride_ + lo;
   if (rows_are_demands_) {
     const T* row = d_.row(demand_[u]);
     if (identity_candidates_) return row + lo;

@@ -19,6 +19,7 @@
 #include "lib/core/backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/matrix/page_buffer.hpp"
 
 namespace gdist {
 
@@ -40,6 +41,9 @@ struct SitingInput {
   // Where the swap solvers' row passes run (lib/siting/siting_backend.hpp);
   // kAuto uploads the costs to a GPU when the problem is large and one is present.
   Backend backend = Backend::kCpu;
+  // Copy the costs demand-major on the host when the matrix rows are not
+  // (gathered_costs.hpp) and memory allows; false reads the matrix in place.
+  bool gather = true;
 };
 
 class SitingDevice;  // the costs on a GPU (lib/siting/siting_device.hpp)
@@ -68,6 +72,7 @@ template <class T> class SitingProblem {
   static bool Reachable(T v) { return v < ElementTraits<T>::kInf; }
 
   T Cost(std::size_t u, std::size_t k) const {
+    if (gathered_.data()) return static_cast<const T*>(gathered_.data())[u * gathered_stride_ + k];
     return rows_are_demands_ ? d_.at(demand_[u], cand_[k]) : d_.at(cand_[k], demand_[u]);
   }
   // Costs of demand u for candidates lo..hi-1: out[i] = Cost(u, lo + i). Returns
@@ -84,11 +89,16 @@ template <class T> class SitingProblem {
  private:
   SitingCostLayout Layout() const;
   void ChooseBackend(Backend requested);
+  void GatherIfWorthIt();
 
   MatrixView<T> d_;
   bool rows_are_demands_ = true;   // demand u's costs are row demand[u] of D
   bool symmetric_ = false;
   bool identity_candidates_ = true;
+  // Demand-major costs built on the host when the matrix rows are not
+  // (gathered_costs.hpp); empty when the rows are read directly or on a GPU.
+  PageBuffer gathered_;
+  std::size_t gathered_stride_ = 0;
   std::vector<std::uint32_t> demand_, cand_, fixed_;
   std::vector<double> weight_;
   double total_weight_ = 0;
