@@ -9,6 +9,7 @@
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/gain_table.hpp"
 #include "test_util.hpp"
+#include "tests/siting/random_changes.hpp"
 
 namespace gdist {
 namespace {
@@ -31,31 +32,6 @@ void ApplyReference(const SitingProblem<T>& prob, Model model, const std::vector
     }
 }
 
-std::vector<UserChange> Changes(const std::vector<double>& weights, std::size_t slots, double top, bool with_old,
-                                std::mt19937_64& rng) {
-  std::vector<UserChange> out;
-  std::uniform_real_distribution<double> cost(0, top);
-  for (std::size_t u = 0; u < weights.size(); ++u) {
-    if (rng() % 3 == 0) continue;
-    UserChange ch;
-    ch.user = static_cast<std::uint32_t>(u);
-    ch.weight = weights[u];
-    auto pair = [&](double* d1, double* d2) {
-      const double a = std::floor(cost(rng)), b = std::floor(cost(rng));
-      *d1 = std::min(a, b);
-      *d2 = std::max(a, b);
-    };
-    ch.new_slot = static_cast<std::uint32_t>(rng() % std::max<std::size_t>(slots, 1));
-    pair(&ch.new_d1, &ch.new_d2);
-    if (with_old) {
-      ch.old_slot = static_cast<std::uint32_t>(rng() % std::max<std::size_t>(slots, 1));
-      pair(&ch.old_d1, &ch.old_d2);
-    }
-    out.push_back(ch);
-  }
-  return out;
-}
-
 template <class Model>
 void Check(const SitingProblem<std::int32_t>& prob, Model model, double top, std::mt19937_64& rng) {
   const std::size_t m = prob.num_candidates();
@@ -65,7 +41,7 @@ void Check(const SitingProblem<std::int32_t>& prob, Model model, double top, std
     table->Clear(slots);
     Reference ref{std::vector<double>(m, 0.0), std::vector<double>(slots * m, 0.0)};
     for (int round = 0; round < 3; ++round) {
-      const auto changes = Changes(prob.weights(), slots, top, round > 0, rng);
+      const auto changes = RandomChanges(prob.weights(), slots, top, round > 0, rng);
       table->Apply(changes);
       ApplyReference(prob, model, changes, &ref);
       const std::vector<double>& g = table->Gains();

@@ -13,6 +13,7 @@
 #include "lib/siting/gain_table.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "tests/siting/random_changes.hpp"
 #include "tests/test_util.hpp"
 
 namespace gdist {
@@ -72,32 +73,6 @@ SitingInput InputFor(const Layout& L, Backend backend, std::mt19937_64& rng) {
   return in;
 }
 
-// Random but consistent changes: d1 <= d2 from the model's range, slots < p.
-std::vector<UserChange> RandomChanges(const std::vector<double>& weights, std::size_t slots, double top,
-                                      bool with_old, std::mt19937_64& rng) {
-  const std::size_t nd = weights.size();
-  std::vector<UserChange> out;
-  std::uniform_real_distribution<double> cost(0, top);
-  for (std::size_t u = 0; u < nd; ++u) {
-    if (rng() % 4 == 0) continue;
-    UserChange ch;
-    ch.user = static_cast<std::uint32_t>(u);
-    ch.weight = weights[u];
-    auto pair = [&](double* d1, double* d2) {
-      double a = std::floor(cost(rng)), b = std::floor(cost(rng));
-      *d1 = std::min(a, b);
-      *d2 = std::max(a, b);
-    };
-    ch.new_slot = static_cast<std::uint32_t>(rng() % std::max<std::size_t>(slots, 1));
-    pair(&ch.new_d1, &ch.new_d2);
-    if (with_old) {
-      ch.old_slot = static_cast<std::uint32_t>(rng() % std::max<std::size_t>(slots, 1));
-      pair(&ch.old_d1, &ch.old_d2);
-    }
-    out.push_back(ch);
-  }
-  return out;
-}
 
 template <class T, class Model>
 void CompareTables(const SitingProblem<T>& cpu_prob, const SitingProblem<T>& gpu_prob, Model model, bool exact,
