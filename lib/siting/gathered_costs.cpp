@@ -61,5 +61,7 @@ template PageBuffer GatherCosts(const MatrixView<std::int64_t>&, bool, const std
                                 const std::vector<std::uint32_t>&, int);
 template PageBuffer GatherCosts(const MatrixView<float>&, bool, const std::vector<std::uint32_t>&,
                                 const std::vector<std::uint32_t>&, int);
+template PageBuffer GatherCosts(const MatrixView<double>&, bool, const std::vector<std::uint32_t>&,
+                                const std::vector<std::uint32_t>&, int);
 
 }  // namespace gdist
