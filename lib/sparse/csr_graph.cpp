@@ -1,0 +1,141 @@
+#include "lib/sparse/csr_graph.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+// Checks one input weight the way BuildAdjacency does and converts it.
+template <class W> W CheckedWeight(const Graph& g, const Edge& e) {
+  if constexpr (std::is_integral_v<W>) {
+    if (e.weight != std::floor(e.weight))
+      throw Error(g.format_name + " input: weight " + std::to_string(e.weight) + " is fractional; use --type float32");
+  }
+  const double inf = static_cast<double>(ElementTraits<W>::kInf);
+  if (std::fabs(e.weight) >= inf)
+    throw Error(g.format_name + " input: weight " + std::to_string(e.weight) + " of arc " + g.labels.label(e.from) +
+                " -> " + g.labels.label(e.to) + " does not fit in " + ElementTraits<W>::kName +
+                "; use --type int64 or float32");
+  if (e.from == e.to && e.weight < 0)
+    throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " +
+                std::to_string(e.weight));
+  return static_cast<W>(e.weight);
+}
+
+}  // namespace
+
+template <class W> CsrArcs<W> TransposeArcs(std::size_t n, const CsrArcs<W>& out) {
+  CsrArcs<W> in;
+  in.offsets.assign(n + 1, 0);
+  for (std::uint32_t t : out.targets) ++in.offsets[t + 1];
+  std::partial_sum(in.offsets.begin(), in.offsets.end(), in.offsets.begin());
+  in.targets.resize(out.targets.size());
+  in.weights.resize(out.targets.size());
+  std::vector<std::uint64_t> next(in.offsets.begin(), in.offsets.end() - 1);
+  // Sources visited in increasing order, so each in-list comes out sorted.
+  for (std::size_t u = 0; u < n; ++u) {
+    for (std::uint64_t a = out.offsets[u]; a < out.offsets[u + 1]; ++a) {
+      std::uint64_t slot = next[out.targets[a]]++;
+      in.targets[slot] = static_cast<std::uint32_t>(u);
+      in.weights[slot] = out.weights[a];
+    }
+  }
+  return in;
+}
+
+template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOptions& options) {
+  if (g.n > std::size_t{0xFFFFFFFEu}) throw Error(g.format_name + " input: more than 2^32-2 vertices");
+  CsrGraph<W> c;
+  c.n = g.n;
+  c.directed = g.directed;
+  c.labels = g.labels;
+  const std::size_t n = g.n;
+
+  // Counting sort of the arcs by source, in file order within a source (so
+  // that "last duplicate wins" sees the file's order).
+  std::vector<std::uint64_t> count(n + 1, 0);
+  for (const Edge& e : g.edges) {
+    CheckedWeight<W>(g, e);
+    if (e.from == e.to) continue;  // a non-negative self-loop never shortens a path
+    ++count[e.from + 1];
+    if (!g.directed) ++count[e.to + 1];
+  }
+  std::partial_sum(count.begin(), count.end(), count.begin());
+  std::vector<std::uint32_t> targets(count[n]);
+  std::vector<W> weights(count[n]);
+  {
+    std::vector<std::uint64_t> next(count.begin(), count.end() - 1);
+    for (const Edge& e : g.edges) {
+      if (e.from == e.to) continue;
+      const W w = static_cast<W>(e.weight);
+      std::uint64_t s = next[e.from]++;
+      targets[s] = e.to;
+      weights[s] = w;
+      if (!g.directed) {
+        s = next[e.to]++;
+        targets[s] = e.from;
+        weights[s] = w;
+      }
+    }
+  }
+
+  // Per source: stable sort by target, then one arc per target (min weight,
+  // or the last one in file order).
+  c.out.offsets.assign(n + 1, 0);
+  std::vector<std::uint32_t> order;
+  std::vector<std::pair<std::uint32_t, W>> arcs;
+  std::uint64_t write = 0;
+  for (std::size_t u = 0; u < n; ++u) {
+    const std::uint64_t begin = count[u], end = count[u + 1];
+    const std::size_t deg = static_cast<std::size_t>(end - begin);
+    order.resize(deg);
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return targets[begin + a] < targets[begin + b]; });
+    // Written in place behind the read position: gather first.
+    arcs.resize(deg);
+    for (std::size_t i = 0; i < deg; ++i) arcs[i] = {targets[begin + order[i]], weights[begin + order[i]]};
+    for (std::size_t i = 0; i < deg;) {
+      std::size_t j = i;
+      W w = arcs[i].second;
+      while (j + 1 < deg && arcs[j + 1].first == arcs[i].first) {
+        ++j;
+        w = options.duplicates == DuplicatePolicy::kMin ? std::min(w, arcs[j].second) : arcs[j].second;
+      }
+      targets[write] = arcs[i].first;
+      weights[write] = w;
+      ++write;
+      i = j + 1;
+    }
+    c.out.offsets[u + 1] = write;
+  }
+  targets.resize(write);
+  targets.shrink_to_fit();
+  weights.resize(write);
+  weights.shrink_to_fit();
+  c.out.targets = std::move(targets);
+  c.out.weights = std::move(weights);
+
+  for (W w : c.out.weights) {
+    c.unit_weights &= (w == W(1));
+    c.has_negative |= (w < W(0));
+    c.max_abs_weight = std::max(c.max_abs_weight, w < W(0) ? W(-w) : w);
+  }
+  if (c.directed) c.in = TransposeArcs(n, c.out);
+  return c;
+}
+
+template CsrGraph<std::int32_t> BuildCsrGraph<std::int32_t>(const Graph&, const AdjacencyOptions&);
+template CsrGraph<std::int64_t> BuildCsrGraph<std::int64_t>(const Graph&, const AdjacencyOptions&);
+template CsrGraph<float> BuildCsrGraph<float>(const Graph&, const AdjacencyOptions&);
+template CsrArcs<std::int32_t> TransposeArcs(std::size_t, const CsrArcs<std::int32_t>&);
+template CsrArcs<std::int64_t> TransposeArcs(std::size_t, const CsrArcs<std::int64_t>&);
+template CsrArcs<float> TransposeArcs(std::size_t, const CsrArcs<float>&);
+
+}  // namespace gdist
