@@ -75,6 +75,9 @@ template <int kWords> class MultiSourceBfs {
     }
   }
 
+  // After Run: the sources that reached v (bit j: sources[j]).
+  const Mask& Seen(std::uint32_t v) const { return seen_[v]; }
+
   // Calls f(j) for every set bit j of mask.
   template <class F> static void ForEachBit(const Mask& mask, F&& f) {
     for (int w = 0; w < kWords; ++w)
