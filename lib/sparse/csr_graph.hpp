@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/element_type.hpp"
 

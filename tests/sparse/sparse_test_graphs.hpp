@@ -7,7 +7,7 @@
 #include <random>
 #include <string>
 
-#include "formats/graph.hpp"
+#include "lib/core/graph.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "test_util.hpp"
