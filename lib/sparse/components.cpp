@@ -141,6 +141,7 @@ template <class W> CsrGraph<W> LargestComponent(const CsrGraph<W>& g, ComponentK
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)
 GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -134,8 +134,10 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
 template CsrGraph<std::int32_t> BuildCsrGraph<std::int32_t>(const Graph&, const AdjacencyOptions&);
 template CsrGraph<std::int64_t> BuildCsrGraph<std::int64_t>(const Graph&, const AdjacencyOptions&);
 template CsrGraph<float> BuildCsrGraph<float>(const Graph&, const AdjacencyOptions&);
+template CsrGraph<double> BuildCsrGraph<double>(const Graph&, const AdjacencyOptions&);
 template CsrArcs<std::int32_t> TransposeArcs(std::size_t, const CsrArcs<std::int32_t>&);
 template CsrArcs<std::int64_t> TransposeArcs(std::size_t, const CsrArcs<std::int64_t>&);
 template CsrArcs<float> TransposeArcs(std::size_t, const CsrArcs<float>&);
+template CsrArcs<double> TransposeArcs(std::size_t, const CsrArcs<double>&);
 
 }  // namespace gdist

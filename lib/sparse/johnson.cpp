@@ -98,5 +98,6 @@ template <class W> JohnsonWeights<W> ReweightForJohnson(const CsrGraph<W>& g) {
 template JohnsonWeights<std::int32_t> ReweightForJohnson(const CsrGraph<std::int32_t>&);
 template JohnsonWeights<std::int64_t> ReweightForJohnson(const CsrGraph<std::int64_t>&);
 template JohnsonWeights<float> ReweightForJohnson(const CsrGraph<float>&);
+template JohnsonWeights<double> ReweightForJohnson(const CsrGraph<double>&);
 
 }  // namespace gdist

@@ -113,5 +113,6 @@ void ShortestPathTrees<W>::Rows(std::span<const std::uint32_t> sources, W* out, 
 template class ShortestPathTrees<std::int32_t>;
 template class ShortestPathTrees<std::int64_t>;
 template class ShortestPathTrees<float>;
+template class ShortestPathTrees<double>;
 
 }  // namespace gdist
