@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -29,17 +30,6 @@ std::string WeightText(const Graph& g, std::size_t i) {
   }
   const auto r = std::to_chars(buf, buf + sizeof buf, w);  // shortest round-trip form
   return std::string(buf, r.ptr);
-}
-
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n\t ") == std::string::npos && !s.empty()) return s;
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  q += '"';
-  return q;
 }
 
 // Buffered line writer over AtomicFile.

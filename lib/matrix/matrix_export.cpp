@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 
 namespace gdist {
 namespace {
@@ -26,17 +27,6 @@ template <class T> void AppendValue(std::string& out, T v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, r.ptr);
-}
-
-// A CSV field: quoted when it holds a comma, quote or line break (RFC 4180).
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  return q + "\"";
 }
 
 }  // namespace
