@@ -13,19 +13,19 @@
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/distributed/process_grid.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/matrix_export.hpp"
-#include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
+#include "lib/matrix/page_buffer.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
-#include "lib/util/json_writer.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/json_writer.hpp"
 #include "lib/util/output_check.hpp"
 #include "lib/util/phase_timer.hpp"
-#include "lib/matrix/page_buffer.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
@@ -67,8 +67,9 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
-  app.footer("EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
-             "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
+  app.footer(
+      "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
+      "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
   return gdist::RunApp(app, argc, argv, [&] {
     // Under mpirun every rank runs this; rank 0 alone writes OUT and the metrics.
     gdist::MpiSession mpi(&argc, &argv);
@@ -88,8 +89,8 @@ int main(int argc, char** argv) {
     {
       // A matrix over the limit lives in a temporary file (beside OUT, or in
       // TMPDIR without one) and the engine works on it out of core.
-      std::filesystem::path dir = out.empty() ? std::filesystem::temp_directory_path()
-                                              : std::filesystem::absolute(out).parent_path();
+      std::filesystem::path dir =
+          out.empty() ? std::filesystem::temp_directory_path() : std::filesystem::absolute(out).parent_path();
       gdist::SetFileBackedAbove(opts.memory_limit, dir.string());
     }
     if (progress) opts.progress = gdist::PrintProgressLine;
@@ -122,65 +123,67 @@ int main(int argc, char** argv) {
     input.next_hops = paths;
     gdist::AnyMatrix m = gdist::LoadInput(in, input);
     const double load_s = timer.Lap();
-    std::visit([&](auto& mat) {
-      using T = std::decay_t<decltype(*mat.data())>;
-      gdist::ArcList<T> arcs;
-      if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
-      double paths_s = timer.Lap();
-      gdist::ApspReport r = gdist::SolveApsp(mat, opts);
-      const double apsp_s = timer.Lap();
-      if (mpi.rank() != 0) return;  // the result was gathered on rank 0
-      gdist::NextHopMatrix next;
-      if (paths) {
-        // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.
-        if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
-          if (r.used == gdist::Backend::kGpu) next = gdist::GpuComputeNextHops(arcs, mat.view());
-        }
-        if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
-      }
-      paths_s += timer.Lap();
-      gdist::OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
-      if (out.empty()) {
-      } else if (to == "nthu") {
-        gdist::WriteNthuOutput(out, mat);
-      } else if (to == "npy") {
-        gdist::WriteNpy(out, mat.view());
-      } else if (to == "csv") {
-        gdist::WriteCsvMatrix(out, mat.view(), mat.meta().labels);
-      } else {
-        gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
-      }
-      if (!metrics.empty())
-        gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend},
-                                    per_vertex);
-      files.CommitAll();
-      const double write_s = timer.Lap();
-      if (json) {
-        gdist::JsonWriter w(std::cout);
-        w.BeginObject();
-        w.Key("n").Number(static_cast<double>(mat.n()));
-        w.Key("backend").Str(gdist::BackendName(r.used));
-        w.Key("backend_note").Str(r.note);
-        w.Key("element_bits").Number(r.element_bits);
-        w.Key("precision_reason").Str(r.precision_reason);
-        w.Key("distance_bound");
-        if (r.distance_bound >= 0) w.Number(static_cast<double>(r.distance_bound));
-        else w.Null();
-        w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
-        if (paths) w.Key("next_hops_s").Number(paths_s);
-        w.Key("write_s").Number(write_s);
-        w.EndObject();
-        std::cout << "\n";
-      }
-      if (!quiet) {
-        std::cerr << std::fixed << std::setprecision(3);
-        std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
-                  << "), " << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s
-                  << " s, apsp " << apsp_s << " s";
-        if (paths) std::cerr << ", next hops " << paths_s << " s";
-        std::cerr << ", write " << write_s << " s\n";
-      }
-    }, m);
+    std::visit(
+        [&](auto& mat) {
+          using T = std::decay_t<decltype(*mat.data())>;
+          gdist::ArcList<T> arcs;
+          if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
+          double paths_s = timer.Lap();
+          gdist::ApspReport r = gdist::SolveApsp(mat, opts);
+          const double apsp_s = timer.Lap();
+          if (mpi.rank() != 0) return;  // the result was gathered on rank 0
+          gdist::NextHopMatrix next;
+          if (paths) {
+            // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.
+            if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
+              if (r.used == gdist::Backend::kGpu) next = gdist::GpuComputeNextHops(arcs, mat.view());
+            }
+            if (!next.data()) next = gdist::ComputeNextHops(arcs, mat.view(), threads);
+          }
+          paths_s += timer.Lap();
+          gdist::OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
+          if (out.empty()) {
+          } else if (to == "nthu") {
+            gdist::WriteNthuOutput(out, mat);
+          } else if (to == "npy") {
+            gdist::WriteNpy(out, mat.view());
+          } else if (to == "csv") {
+            gdist::WriteCsvMatrix(out, mat.view(), mat.meta().labels);
+          } else {
+            gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
+          }
+          if (!metrics.empty())
+            gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(),
+                                        gdist::MetricsOptions{false, threads, opts.backend}, per_vertex);
+          files.CommitAll();
+          const double write_s = timer.Lap();
+          if (json) {
+            gdist::JsonWriter w(std::cout);
+            w.BeginObject();
+            w.Key("n").Number(static_cast<double>(mat.n()));
+            w.Key("backend").Str(gdist::BackendName(r.used));
+            w.Key("backend_note").Str(r.note);
+            w.Key("element_bits").Number(r.element_bits);
+            w.Key("precision_reason").Str(r.precision_reason);
+            w.Key("distance_bound");
+            if (r.distance_bound >= 0) w.Number(static_cast<double>(r.distance_bound));
+            else w.Null();
+            w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
+            if (paths) w.Key("next_hops_s").Number(paths_s);
+            w.Key("write_s").Number(write_s);
+            w.EndObject();
+            std::cout << "\n";
+          }
+          if (!quiet) {
+            std::cerr << std::fixed << std::setprecision(3);
+            std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
+                      << "), " << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s
+                      << " s, apsp " << apsp_s << " s";
+            if (paths) std::cerr << ", next hops " << paths_s << " s";
+            std::cerr << ", write " << write_s << " s\n";
+          }
+        },
+        m);
     return gdist::kExitOk;
   });
 }

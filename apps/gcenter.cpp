@@ -11,13 +11,13 @@
 #include "apps/common/picture_flags.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
-#include "lib/paths/arc_list.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/paths/arc_list.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
@@ -52,8 +52,7 @@ std::string Num(double v) { return gdist::FormatNumber(v); }
 // Everything is computed first; then the files are written and committed
 // together (all or none) and only then the report goes to stdout, so a late
 // error leaves neither a partial file nor a partial JSON document.
-template <class T>
-int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
+template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
   const gdist::VertexLabels& labels = meta.labels;
   std::ostringstream report;
   gdist::JsonWriter json(report);
@@ -108,8 +107,9 @@ int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const R
     }
     if (req.max_cover >= 0) {
       max_cover = gdist::SolveMaxCover(*prob, req.max_cover, req.p, req.siting);
-      show("max_cover", "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) +
-                            ", covered demand weight)", max_cover);
+      show("max_cover",
+           "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) + ", covered demand weight)",
+           max_cover);
     }
   }
   if (req.json) {
@@ -133,8 +133,8 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
   if (req.max_cover >= 0 && req.p == 0)
     throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   if (!req.any_siting())
-    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
-                             "--time-limit", "--seed"})
+    for (const char* flag :
+         {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact", "--time-limit", "--seed"})
       if (app.count(flag))
         throw gdist::Error(std::string(flag) +
                            ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
@@ -143,14 +143,14 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Distance metrics (eccentricity, diameter, radius, center, 1-median, closeness, harmonic,\n"
-               "path length, Wiener index, histogram) and facility siting (p-median, p-center, LSCP, MCLP).",
-               "gcenter"};
+  CLI::App app{
+      "Distance metrics (eccentricity, diameter, radius, center, 1-median, closeness, harmonic,\n"
+      "path length, Wiener index, histogram) and facility siting (p-median, p-center, LSCP, MCLP).",
+      "gcenter"};
   std::string in, backend = "auto";
   Request req;
   gdist::InputFlags flags;
-  app.add_option("DIST", in, "distance matrix from gapsp, or any graph/adjacency file (APSP runs first)")
-      ->required();
+  app.add_option("DIST", in, "distance matrix from gapsp, or any graph/adjacency file (APSP runs first)")->required();
   app.add_flag("--json", req.json, "machine-readable output");
   app.add_option("--per-vertex", req.per_vertex,
                  "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE ('-': stdout)");
@@ -164,23 +164,27 @@ int main(int argc, char** argv) {
   flags.Add(app);
 
   const std::string siting = "Siting (docs/SITING.md)";
-  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")->check(gdist::SiteCount())->group(siting);
-  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")->check(gdist::SiteCount())->group(siting);
-  app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")->check(gdist::Radius())->group(siting);
+  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")
+      ->check(gdist::SiteCount())
+      ->group(siting);
+  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")
+      ->check(gdist::SiteCount())
+      ->group(siting);
+  app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")
+      ->check(gdist::Radius())
+      ->group(siting);
   app.add_option("--max-cover", req.max_cover, "P sites (--p) covering the most demand weight within R (MCLP)")
       ->check(gdist::Radius())
       ->group(siting);
   app.add_option("--p", req.p, "number of new sites for --max-cover")->check(gdist::SiteCount())->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
-  app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")
-      ->group(siting);
+  app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
   app.add_option("--direction", req.direction,
                  "directed graphs: out = facility -> demand (default), in = demand -> facility")
       ->check(CLI::IsMember({"out", "in"}))
       ->group(siting);
-  app.add_option("--assignment", req.assignment, "write model,demand,weight,site,distance CSV to FILE")
-      ->group(siting);
+  app.add_option("--assignment", req.assignment, "write model,demand,weight,site,distance CSV to FILE")->group(siting);
   app.add_flag("--exact", req.siting.exact,
                "prove the answer optimal (branch and bound; with --gap or --time-limit: the gap proven so far)")
       ->group(siting);
@@ -196,12 +200,13 @@ int main(int argc, char** argv) {
   app.add_option("--seed", req.siting.seed, "random seed of the heuristics")->capture_default_str()->group(siting);
   app.add_flag("--metrics", req.metrics, "print the metrics too when a siting model is asked for")->group(siting);
   req.pictures.Add(app, "Pictures (SVG)");
-  app.footer("EXAMPLES:\n  gcenter dist.gdm\n  gcenter dist.gdm --json --per-vertex ecc.csv\n"
-             "  gcenter rome99.gr                    # APSP in-process\n"
-             "  gcenter dist.gdm --p-median 10 --weights pop.csv --assignment assign.csv\n"
-             "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
-             "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt\n"
-             "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg");
+  app.footer(
+      "EXAMPLES:\n  gcenter dist.gdm\n  gcenter dist.gdm --json --per-vertex ecc.csv\n"
+      "  gcenter rome99.gr                    # APSP in-process\n"
+      "  gcenter dist.gdm --p-median 10 --weights pop.csv --assignment assign.csv\n"
+      "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
+      "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt\n"
+      "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
@@ -212,10 +217,15 @@ int main(int argc, char** argv) {
     if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
     gdist::InputOptions input = flags.Options();
     req.coordinates_file = gdist::CoordinatesFor(req.pictures, in);
-    gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex}, {"--assignment", req.assignment},
-                             {"--svg", req.pictures.svg}, {"--histogram", req.pictures.histogram}},
-                            {{"DIST", in}, {"--weights", req.weights}, {"--candidates", req.candidates},
-                             {"--fixed", req.fixed}, {"--coordinates", req.coordinates_file.value_or("")}});
+    gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex},
+                             {"--assignment", req.assignment},
+                             {"--svg", req.pictures.svg},
+                             {"--histogram", req.pictures.histogram}},
+                            {{"DIST", in},
+                             {"--weights", req.weights},
+                             {"--candidates", req.candidates},
+                             {"--fixed", req.fixed},
+                             {"--coordinates", req.coordinates_file.value_or("")}});
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);
       if (file.info().meta.kind == gdist::MatrixKind::kDistance)
@@ -228,15 +238,17 @@ int main(int argc, char** argv) {
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;
-    return std::visit([&](auto& mat) {
-      if (!req.pictures.svg.empty()) {
-        // The arcs, before the engine turns the adjacency into distances.
-        const auto arcs = gdist::ArcsOfAdjacency(mat.view());
-        for (std::uint32_t u = 0; u < arcs.n(); ++u)
-          for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
-      }
-      gdist::SolveApsp(mat, opts);
-      return Report(mat.view(), mat.meta(), req);
-    }, m);
+    return std::visit(
+        [&](auto& mat) {
+          if (!req.pictures.svg.empty()) {
+            // The arcs, before the engine turns the adjacency into distances.
+            const auto arcs = gdist::ArcsOfAdjacency(mat.view());
+            for (std::uint32_t u = 0; u < arcs.n(); ++u)
+              for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
+          }
+          gdist::SolveApsp(mat, opts);
+          return Report(mat.view(), mat.meta(), req);
+        },
+        m);
   });
 }

@@ -10,9 +10,10 @@
 #include "lib/util/output_check.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"Convert a graph file (DIMACS .gr, SNAP/CSV/TSV edge list, Matrix Market, NTHU binary,\n"
-               "OR-Library p-median, METIS; gzip or not) into a padded gdist matrix file.",
-               "gconvert"};
+  CLI::App app{
+      "Convert a graph file (DIMACS .gr, SNAP/CSV/TSV edge list, Matrix Market, NTHU binary,\n"
+      "OR-Library p-median, METIS; gzip or not) into a padded gdist matrix file.",
+      "gconvert"};
   std::string in, out, to = "auto";
   bool quiet = false;
   gdist::InputFlags flags;
@@ -26,9 +27,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   flags.Add(app);
   app.add_flag("-q,--quiet", quiet, "print nothing on success");
-  app.footer("EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
-             "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
-             "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)");
+  app.footer(
+      "EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
+      "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
+      "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)");
   return gdist::RunApp(app, argc, argv, [&] {
     gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}});
     std::optional<gdist::GraphFormatOut> graph_out;
@@ -51,11 +53,13 @@ int main(int argc, char** argv) {
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
     if (!quiet)
-      std::visit([&](auto& mat) {
-        std::cerr << "gconvert: " << out << ": " << mat.n() << " vertices, "
-                  << (mat.meta().directed ? "directed" : "undirected") << ", "
-                  << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride() << "\n";
-      }, m);
+      std::visit(
+          [&](auto& mat) {
+            std::cerr << "gconvert: " << out << ": " << mat.n() << " vertices, "
+                      << (mat.meta().directed ? "directed" : "undirected") << ", "
+                      << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride() << "\n";
+          },
+          m);
     return gdist::kExitOk;
   });
 }

@@ -30,18 +30,19 @@ void PrintText(const Facts& f) {
   const auto& i = f.info;
   const double elem = double(gdist::ElementSize(i.type));
   std::cout << f.path << "\n"
-            << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency") << " matrix, "
-            << (i.meta.directed ? "directed" : "undirected") << "\n"
+            << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency")
+            << " matrix, " << (i.meta.directed ? "directed" : "undirected") << "\n"
             << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n"
             << "  element      " << gdist::ElementName(i.type) << ", values >= INF mean no path\n"
             << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
-            << "  next hops    " << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)")
-            << "\n"
+            << "  next hops    "
+            << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)") << "\n"
             << "  file         " << gdist::HumanBytes(double(f.file_bytes)) << "\n";
   const double matrix = double(i.stride) * double(i.stride) * elem;
   std::cout << "  a run needs  gapsp: " << gdist::HumanBytes(matrix) << " of memory for the matrix ("
-            << gdist::HumanBytes(matrix + double(i.stride) * double(i.stride) * 4) << " with --paths), the same on the GPU;"
+            << gdist::HumanBytes(matrix + double(i.stride) * double(i.stride) * 4)
+            << " with --paths), the same on the GPU;"
             << " gcenter streams it from the file\n";
   if (f.checked) std::cout << "  checksums    " << (f.problem.empty() ? "valid" : "INVALID: " + f.problem) << "\n";
   else std::cout << "  checksums    not checked (--no-verify)\n";
@@ -80,8 +81,9 @@ int main(int argc, char** argv) {
   app.add_option("FILE", files, "matrix files from gconvert or gapsp")->required();
   app.add_flag("--json", json, "machine-readable output (one object per line)");
   app.add_flag("--no-verify", no_verify, "skip the checksum pass (reads only the header and labels)");
-  app.footer("EXIT STATUS:\n  0 every file valid, 1 a checksum or size mismatch, 2 a file that is not a matrix file\n"
-             "EXAMPLES:\n  ginfo dist.gdm\n  ginfo --json *.gdm");
+  app.footer(
+      "EXIT STATUS:\n  0 every file valid, 1 a checksum or size mismatch, 2 a file that is not a matrix file\n"
+      "EXAMPLES:\n  ginfo dist.gdm\n  ginfo --json *.gdm");
   return gdist::RunApp(app, argc, argv, [&] {
     int status = gdist::kExitOk;
     for (const std::string& path : files) {

@@ -17,8 +17,7 @@ std::size_t Vertex(const gdist::VertexLabels& labels, const std::string& label, 
   return *v;
 }
 
-template <class T>
-int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
+template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
   const auto& labels = file.info().meta.labels;
   auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
   if (!route) {
@@ -85,9 +84,10 @@ int main(int argc, char** argv) {
   app.add_option("--from", from, "source vertex (input label)")->required();
   app.add_option("--to", to, "target vertex; without it, the shortest-path tree from --from as CSV");
   app.add_flag("--json", json, "machine-readable route");
-  app.footer("EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
-             "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
-             "  gpath dist.gdm --from 1 > tree.csv");
+  app.footer(
+      "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
+      "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
+      "  gpath dist.gdm --from 1 > tree.csv");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     gdist::MappedMatrixFile file(in);
     const auto& info = file.info();

@@ -7,7 +7,6 @@
 // Output: "boost_fw n=N reps=R best_s=.. median_s=.. relax_per_s=.. checksum=.."
 // where checksum is the sum of all finite distances (must equal ours).
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 // GCC 12 sees "maybe uninitialized" iterators inside Boost.Graph at -O3: a
 // false positive in the library's code, not ours.

@@ -14,10 +14,10 @@
 // Output: one "cpu ..." line per configuration (parsed by bench/cpu_peers.py).
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <random>
 #include <sstream>
 #include <string>
@@ -65,9 +65,8 @@ double ProcessCpuSeconds() {
 // used, which shows how much of the wall time other jobs took from us.
 // `automatic` (T = int32 only): choose the width as SolveApsp does, inside the
 // timed region; *bits gets the width used.
-template <class T>
-double TimeOnce(const gdist::bench::ArcFile& g, int threads, gdist::CpuIsa isa, bool automatic, double* checksum,
-                double* cpu_s, int* bits) {
+template <class T> double TimeOnce(const gdist::bench::ArcFile& g, int threads, gdist::CpuIsa isa, bool automatic,
+                                   double* checksum, double* cpu_s, int* bits) {
   gdist::DistMatrix<T> m(g.n);
   double max_w = 0;
   for (const auto& a : g.arcs) {
@@ -94,9 +93,8 @@ double TimeOnce(const gdist::bench::ArcFile& g, int threads, gdist::CpuIsa isa, 
   return s;
 }
 
-template <class T>
-void Run(const char* type, const gdist::bench::ArcFile& g, int threads, int reps, gdist::CpuIsa isa,
-         bool automatic = false) {
+template <class T> void Run(const char* type, const gdist::bench::ArcFile& g, int threads, int reps, gdist::CpuIsa isa,
+                            bool automatic = false) {
   std::vector<double> times;
   double checksum = 0, cpu_s = 0, best_cpu_s = 1e300;
   int bits = 0;
@@ -107,10 +105,11 @@ void Run(const char* type, const gdist::bench::ArcFile& g, int threads, int reps
   std::sort(times.begin(), times.end());
   const double best = times.front(), median = times[times.size() / 2];
   const double relax = double(g.n) * g.n * g.n;
-  std::printf("cpu n=%d type=%s threads=%d isa=%s reps=%d best_s=%.4f median_s=%.4f relax_per_s=%.3e "
-              "ceiling_frac=%.2f min_cpu_s=%.4f checksum=%.17g element_bits=%d\n",
-              g.n, type, threads, gdist::CpuIsaName(isa), reps, best, median, relax / best,
-              relax / best / kCeiling, best_cpu_s, checksum, bits);
+  std::printf(
+      "cpu n=%d type=%s threads=%d isa=%s reps=%d best_s=%.4f median_s=%.4f relax_per_s=%.3e "
+      "ceiling_frac=%.2f min_cpu_s=%.4f checksum=%.17g element_bits=%d\n",
+      g.n, type, threads, gdist::CpuIsaName(isa), reps, best, median, relax / best, relax / best / kCeiling, best_cpu_s,
+      checksum, bits);
   std::fflush(stdout);
 }
 
@@ -124,7 +123,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
-      if (i + 1 >= argc) { std::fprintf(stderr, "cpu_fw_bench: %s needs a value\n", a.c_str()); std::exit(2); }
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "cpu_fw_bench: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
       return argv[++i];
     };
     if (a == "--graph") graph = next();
@@ -162,7 +164,10 @@ int main(int argc, char** argv) {
       else if (t == "float32") Run<float>("float32", g, threads, reps, isa);
       else if (t == "int64") Run<std::int64_t>("int64", g, threads, reps, isa);
       else if (t == "auto") Run<std::int32_t>("auto", g, threads, reps, isa, true);
-      else { std::fprintf(stderr, "cpu_fw_bench: unknown type %s\n", t.c_str()); return 2; }
+      else {
+        std::fprintf(stderr, "cpu_fw_bench: unknown type %s\n", t.c_str());
+        return 2;
+      }
     }
   return 0;
 }

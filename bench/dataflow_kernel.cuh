@@ -33,9 +33,9 @@
 namespace gdist::cuda {
 
 struct DataflowParams {
-  int tiles = 0;          // T
-  int lead = 0;           // R1 slots between D(q) and P(q)
-  long long total = 0;    // number of item slots
+  int tiles = 0;           // T
+  int lead = 0;            // R1 slots between D(q) and P(q)
+  long long total = 0;     // number of item slots
   int* counter = nullptr;  // next slot to claim
   int* version = nullptr;  // T*T: rounds completed per tile
 };

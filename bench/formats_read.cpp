@@ -5,11 +5,10 @@
 // real files in shared/data are timed too when present.
 //   formats_read [m_arcs=3000000] [repeats=3] [shared_data_dir]
 // Results: bench/RESULTS.md (input-format parse throughput).
-#include <CLI/CLI.hpp>
-
 #include <unistd.h>
 #include <zlib.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

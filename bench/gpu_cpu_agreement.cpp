@@ -9,7 +9,6 @@
 #include <omp.h>
 
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -51,7 +50,8 @@ template <class T> double Solve(gdist::DistMatrix<T>& m, gdist::Backend b) {
   o.backend = b;
   const auto t0 = std::chrono::steady_clock::now();
   const gdist::ApspReport r = gdist::SolveApsp(m, o);
-  if (r.used != b) std::printf("  (asked for %s, ran %s: %s)\n", gdist::BackendName(b), gdist::BackendName(r.used), r.note.c_str());
+  if (r.used != b)
+    std::printf("  (asked for %s, ran %s: %s)\n", gdist::BackendName(b), gdist::BackendName(r.used), r.note.c_str());
   return Seconds(t0);
 }
 

@@ -10,9 +10,9 @@
 //
 //   gpu_fw_bench [--sizes 1000,2500,...] [--reps 3] [--baseline-max 16384]
 //                [--seed S] [--variants] [--write-gdm PATH N]   (adjacency file for gapsp)
-#include <CLI/CLI.hpp>
 #include <cuda_runtime.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -167,8 +167,8 @@ int main(int argc, char** argv) try {
   if (!write_gdm.empty()) return WriteGdm(write_gdm[0], std::stoul(write_gdm[1]), seed);
   cudaDeviceProp prop{};
   GDIST_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  std::printf("device: %s, %d SMs; seed %llu; reps %d (median and best of reps)\n", prop.name,
-              prop.multiProcessorCount, (unsigned long long)seed, reps);
+  std::printf("device: %s, %d SMs; seed %llu; reps %d (median and best of reps)\n", prop.name, prop.multiProcessorCount,
+              (unsigned long long)seed, reps);
   std::printf("%6s  %-22s %10s %10s  %9s  %6s  %s\n", "n", "kernel", "median ms", "best ms", "relax/s", "ceil",
               "check");
 
@@ -217,15 +217,17 @@ int main(int argc, char** argv) try {
     }
     {
       DeviceBuffer<std::int16_t> w16(count);
-      Timing t = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
-                          [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
+      Timing t = TimeRuns(
+          reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
+          [&] { gdist::cuda::FloydWarshallOnDevice(w16.get(), stride, 0); });
       gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
       Report(n, "int16 lookahead (forced)", t, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       if (variants) {
         FwVariant v;
         v.late_c = false;
-        Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
-                             [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
+        Timing tv = TimeRuns(
+            reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
+            [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
         Report(n, "int16 lookahead C first", tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
       }
@@ -233,8 +235,9 @@ int main(int argc, char** argv) try {
         if (!variants) break;
         FwVariant v;
         v.k_unroll = unroll;
-        Timing tv = TimeRuns(reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
-                             [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
+        Timing tv = TimeRuns(
+            reps, [&] { gdist::cuda::NarrowToInt16(orig.get(), w16.get(), count, 0); },
+            [&] { VariantFloydWarshall(w16.get(), stride, 0, v); });
         gdist::cuda::WidenFromInt16(w16.get(), work.get(), count, 0);
         const std::string label = "int16 lookahead unroll " + std::to_string(unroll);
         Report(n, label.c_str(), tv, kCeilInt16, Mismatches(work.get(), ref.get(), n, stride));
@@ -242,8 +245,9 @@ int main(int argc, char** argv) try {
     }
     {
       DeviceBuffer<float> wf(count);
-      Timing t = TimeRuns(reps, [&] { IntToFloat<<<4096, 256>>>(orig.get(), wf.get(), count); },
-                          [&] { gdist::cuda::FloydWarshallOnDevice(wf.get(), stride, 0); });
+      Timing t = TimeRuns(
+          reps, [&] { IntToFloat<<<4096, 256>>>(orig.get(), wf.get(), count); },
+          [&] { gdist::cuda::FloydWarshallOnDevice(wf.get(), stride, 0); });
       FloatToInt<<<4096, 256>>>(wf.get(), work.get(), count);
       GDIST_CUDA_CHECK_LAUNCH("FloatToInt");
       Report(n, "float32 lookahead", t, kCeilFloat, Mismatches(work.get(), ref.get(), n, stride));

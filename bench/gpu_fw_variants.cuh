@@ -32,8 +32,8 @@ inline const char* FwScheduleName(FwSchedule s) {
 
 struct FwVariant {
   FwSchedule schedule = FwSchedule::kLookahead;
-  int k_unroll = 0;     // 0: the engine's (TileConfig::kKUnroll); else 1, 2 or 4
-  bool late_c = true;   // false: read C before its update
+  int k_unroll = 0;    // 0: the engine's (TileConfig::kKUnroll); else 1, 2 or 4
+  bool late_c = true;  // false: read C before its update
 };
 
 namespace detail {
@@ -77,8 +77,7 @@ template <class E, int U, bool kLateC> void Serial(E* d, std::size_t stride, int
   }
 }
 
-template <class E, int U, bool kLateC>
-void Run(E* d, std::size_t stride, cudaStream_t s, FwSchedule schedule) {
+template <class E, int U, bool kLateC> void Run(E* d, std::size_t stride, cudaStream_t s, FwSchedule schedule) {
   const int tiles = static_cast<int>(stride / cuda::kTile);
   switch (schedule) {
     case FwSchedule::kLookahead: return LookaheadFloydWarshall<E, U, kLateC>(d, stride, stride, s);

@@ -6,10 +6,9 @@
 //   metrics_bench [--sizes 16384,32768] [--small 1024,2048,4096,8192] [--reps 3]
 //                 [--low-threads 2] [--gdm-dir /tmp] [--pcie-gbs 53] [--hbm-gbs 2830]
 // --small: sizes timed CPU (all threads, low threads) vs GPU only, for the auto threshold.
-#include <CLI/CLI.hpp>
-
 #include <omp.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -49,7 +48,7 @@ DistMatrix<std::int32_t> RandomMatrix(std::size_t n) {
     for (std::size_t j = 0; j < stride; ++j) {
       const std::uint64_t r = rng();
       row[j] = (i >= n || j >= n || r % 1000 == 0) ? ElementTraits<std::int32_t>::kInf
-                                                    : static_cast<std::int32_t>(1 + (r >> 20) % 1000000);
+                                                   : static_cast<std::int32_t>(1 + (r >> 20) % 1000000);
     }
     row[i] = 0;
   }
@@ -129,11 +128,12 @@ void Row(const char* input, const MatrixView<std::int32_t>& v, const Config& c, 
   const bool same = Identical(res.last, all.last) && Identical(str.last, all.last) && Identical(low.last, all.last);
   const double pcie = bytes / res.median / 1e9, pcie_streamed = 2 * bytes / str.median / 1e9;
   const double hbm = bytes / p.pass2_seconds / 1e9;
-  std::printf(" %.3f (%.3f) | %.3f (%.3f) | %.1fx / %.1fx | %.1f GB/s = %.0f%% ; streamed %.1f GB/s = %.0f%% |"
-              " pass1 %.3f s, pass2 %.4f s = %.0f GB/s = %.0f%% HBM | %s |\n",
-              res.median, res.best, str.median, str.best, all.median / res.median, low.median / res.median, pcie,
-              100 * pcie / c.pcie_gbs, pcie_streamed, 100 * pcie_streamed / c.pcie_gbs, p.pass1_seconds,
-              p.pass2_seconds, hbm, 100 * hbm / c.hbm_gbs, same ? "yes" : "NO");
+  std::printf(
+      " %.3f (%.3f) | %.3f (%.3f) | %.1fx / %.1fx | %.1f GB/s = %.0f%% ; streamed %.1f GB/s = %.0f%% |"
+      " pass1 %.3f s, pass2 %.4f s = %.0f GB/s = %.0f%% HBM | %s |\n",
+      res.median, res.best, str.median, str.best, all.median / res.median, low.median / res.median, pcie,
+      100 * pcie / c.pcie_gbs, pcie_streamed, 100 * pcie_streamed / c.pcie_gbs, p.pass1_seconds, p.pass2_seconds, hbm,
+      100 * hbm / c.hbm_gbs, same ? "yes" : "NO");
   std::fflush(stdout);
 }
 
@@ -144,7 +144,8 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> sizes = {16384, 32768}, small = {1024, 2048, 4096, 8192};
   CLI::App app{"CPU and GPU distance metrics side by side"};
   app.add_option("--sizes", sizes, "n of the large matrices")->delimiter(',')->check(CLI::PositiveNumber);
-  app.add_option("--small", small, "n of the small matrices (GPU start-up cost)")->delimiter(',')
+  app.add_option("--small", small, "n of the small matrices (GPU start-up cost)")
+      ->delimiter(',')
       ->check(CLI::PositiveNumber);
   app.add_option("--reps", c.reps, "runs per configuration")->check(CLI::PositiveNumber);
   app.add_option("--low-threads", c.low_threads, "CPU threads of the small-machine column")->check(CLI::PositiveNumber);
@@ -157,13 +158,16 @@ int main(int argc, char** argv) {
   const double first_probe = Seconds(t0);
   t0 = std::chrono::steady_clock::now();
   ProbeGpu();
-  std::printf("GPU: %s (first ProbeGpu, context creation: %.3f s; later ProbeGpu %.4f s); CPU threads: %d; reps %d,"
-              " median (best)\n",
-              gpu.reason.c_str(), first_probe, Seconds(t0), omp_get_max_threads(), c.reps);
+  std::printf(
+      "GPU: %s (first ProbeGpu, context creation: %.3f s; later ProbeGpu %.4f s); CPU threads: %d; reps %d,"
+      " median (best)\n",
+      gpu.reason.c_str(), first_probe, Seconds(t0), omp_get_max_threads(), c.reps);
 
-  std::printf("\n| input | n | GiB | CPU all threads s | CPU -j %d s | GPU s | GPU streamed s | CPU all / GPU ; CPU -j %d / GPU"
-              " | PCIe (of %.0f GB/s) | GPU passes (HBM %.0f GB/s) | identical |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
-              c.low_threads, c.low_threads, c.pcie_gbs, c.hbm_gbs);
+  std::printf(
+      "\n| input | n | GiB | CPU all threads s | CPU -j %d s | GPU s | GPU streamed s | CPU all / GPU ; CPU -j %d / GPU"
+      " | PCIe (of %.0f GB/s) | GPU passes (HBM %.0f GB/s) | identical "
+      "|\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+      c.low_threads, c.low_threads, c.pcie_gbs, c.hbm_gbs);
   for (std::size_t n : small) {
     const DistMatrix<std::int32_t> m = RandomMatrix(n);
     Row("host", m.view(), c, gpu.usable);

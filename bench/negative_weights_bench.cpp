@@ -5,7 +5,6 @@
 // negative-cycle check (negative_cycle.hpp) and of the wider range proof.
 //   negative_weights_bench [--n 2000,3000] [--density 0.05] [--threads 2] [--reps 3]
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -6,7 +6,6 @@
 // (the least-tight-neighbour rule), --min-weight 0 adds zero arcs (the
 // fewest-arc search of lib/paths/next_hop.hpp).
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -47,8 +46,8 @@ int main(int argc, char** argv) {
     cases.push_back({std::stoul(s.substr(0, c)), std::stoul(s.substr(c + 1))});
   }
   if (cases.empty()) cases = {{2000, 200}, {2000, 5}};
-  std::printf("%8s %8s %10s %8s %12s %12s %8s %12s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s", "ratio",
-              "rule");
+  std::printf("%8s %8s %10s %8s %12s %12s %8s %12s\n", "n", "arcs", "backend", "threads", "apsp_s", "nexthop_s",
+              "ratio", "rule");
   for (auto [n, per] : cases) {
     std::mt19937 rng(12345 + n + per);
     DistMatrix<std::int32_t> m(n);
@@ -66,8 +65,8 @@ int main(int argc, char** argv) {
     ApspReport r = SolveApsp(m, opts);
     double apsp = Seconds(t0);
     t0 = std::chrono::steady_clock::now();
-    NextHopMatrix next = r.used == Backend::kGpu ? GpuComputeNextHops(list, m.view())
-                                                 : ComputeNextHops(list, m.view(), opts.threads);
+    NextHopMatrix next =
+        r.used == Backend::kGpu ? GpuComputeNextHops(list, m.view()) : ComputeNextHops(list, m.view(), opts.threads);
     double hops = Seconds(t0);
     const char* rule = UsesLeastTightNeighbour(list, m.view()) ? "least-tight" : "fewest-arcs";
     std::printf("%8zu %8zu %10s %8d %12.3f %12.3f %8.2f %12s\n", n, arcs, BackendName(r.used), opts.threads, apsp, hops,

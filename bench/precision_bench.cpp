@@ -24,11 +24,11 @@
 #include <random>
 #include <string>
 
-#include "lib/util/phase_timer.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/precision_choice.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/util/phase_timer.hpp"
 
 namespace {
 
@@ -150,10 +150,11 @@ int main(int argc, char** argv) {
         if (rep + 1 == a.reps) results[mode] = std::move(m);
       }
       const double ceiling = gpu ? (r.element_bits == 16 ? 3.19e13 : 1.60e13) : 4.1e10;
-      std::printf("engine: backend=%s allow_int16=%d element_bits=%d best_s=%.4f relax_per_s=%.3e ceiling_frac=%.3f "
-                  "(%s; %s)\n",
-                  gdist::BackendName(r.used), mode == 0, r.element_bits, best, n * n * n / best,
-                  n * n * n / best / ceiling, r.note.c_str(), r.precision_reason.c_str());
+      std::printf(
+          "engine: backend=%s allow_int16=%d element_bits=%d best_s=%.4f relax_per_s=%.3e ceiling_frac=%.3f "
+          "(%s; %s)\n",
+          gdist::BackendName(r.used), mode == 0, r.element_bits, best, n * n * n / best, n * n * n / best / ceiling,
+          r.note.c_str(), r.precision_reason.c_str());
       std::fflush(stdout);
     }
     if (!a.skip_32) {

@@ -6,13 +6,13 @@
 // --matrix reads a .gdm instead (siting_make_matrix writes the other families);
 // a directed one is sited in direction out, as gcenter does by default.
 //   siting_large [--n N] [--p P] [--threads T] [--time-limit S] [--seed S] [--backends cpu,gpu] [--matrix F.gdm]
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
-#include <algorithm>
 
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/siting/cost_models.hpp"
@@ -62,11 +62,13 @@ int main(int argc, char** argv) {
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (std::size_t i = 0; i < n; ++i) {
       std::int32_t* row = d.row(i);
-      for (std::size_t j = 0; j < n; ++j) row[j] = static_cast<std::int32_t>(std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
-  }
-  d.meta().directed = false;
-  std::printf("n %zu, p %zu, threads %d: matrix %.1f GB generated in %.1f s\n", n, p, threads,
-              static_cast<double>(d.payload_bytes()) / 1e9, Since(t0));
+      for (std::size_t j = 0; j < n; ++j)
+        row[j] = static_cast<std::int32_t>(
+            std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
+    }
+    d.meta().directed = false;
+    std::printf("n %zu, p %zu, threads %d: matrix %.1f GB generated in %.1f s\n", n, p, threads,
+                static_cast<double>(d.payload_bytes()) / 1e9, Since(t0));
   }
 
   double first_total = 0;

@@ -54,7 +54,8 @@ void Geometric(gdist::DistMatrix<std::int32_t>& d, std::uint64_t seed) {
   for (std::size_t i = 0; i < n; ++i) {
     std::int32_t* row = d.row(i);
     for (std::size_t j = 0; j < n; ++j)
-      row[j] = static_cast<std::int32_t>(std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
+      row[j] = static_cast<std::int32_t>(
+          std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
   }
   d.meta().directed = false;
 }

@@ -4,7 +4,6 @@
 //   siting_orlib [DATA_DIR] [--only N] [--time-limit S] [--threads T]
 // DATA_DIR defaults to ../shared/data/orlib-pmed beside the checkout.
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -34,7 +33,9 @@ int main(int argc, char** argv) try {
   CLI11_PARSE(app, argc, argv);
   const auto median_opt = gdist::ReadOrlibOptima(dir + "/pmedopt.txt");
   const auto center_opt = gdist::ReadOrlibOptima(dir + "/kcenteropt.txt");
-  std::printf("| instance | n | p | APSP s | p-median opt | ours | gap %% | time s | p-center opt | ours | gap %% | time s |\n");
+  std::printf(
+      "| instance | n | p | APSP s | p-median opt | ours | gap %% | time s | p-center opt | ours | gap %% | time s "
+      "|\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   int median_equal = 0, center_equal = 0, median_within = 0, center_within = 0, count = 0;
   double worst_median_gap = 0, worst_center_gap = 0, max_median_t = 0, max_center_t = 0;

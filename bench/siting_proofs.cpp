@@ -38,12 +38,12 @@ std::vector<int> ParseInstances(const std::string& s) {
 
 void Print(const std::string& name, std::size_t n, const char* model, double param, const gdist::SitingResult& r,
            double seconds, double published) {
-  std::printf("{\"instance\": \"%s\", \"n\": %zu, \"model\": \"%s\", \"param\": %.17g, \"objective\": %.17g, "
-              "\"bound\": %s, \"gap\": %s, \"proven\": %s, \"time_s\": %.4f, \"published\": %s, \"proof\": \"%s\"}\n",
-              name.c_str(), n, model, param, r.objective,
-              r.has_bound() ? std::to_string(r.bound).c_str() : "null",
-              r.has_bound() ? std::to_string(r.gap()).c_str() : "null", r.optimal ? "true" : "false", seconds,
-              published >= 0 ? std::to_string(published).c_str() : "null", r.bound_method.c_str());
+  std::printf(
+      "{\"instance\": \"%s\", \"n\": %zu, \"model\": \"%s\", \"param\": %.17g, \"objective\": %.17g, "
+      "\"bound\": %s, \"gap\": %s, \"proven\": %s, \"time_s\": %.4f, \"published\": %s, \"proof\": \"%s\"}\n",
+      name.c_str(), n, model, param, r.objective, r.has_bound() ? std::to_string(r.bound).c_str() : "null",
+      r.has_bound() ? std::to_string(r.gap()).c_str() : "null", r.optimal ? "true" : "false", seconds,
+      published >= 0 ? std::to_string(published).c_str() : "null", r.bound_method.c_str());
   std::fflush(stdout);
 }
 

@@ -34,8 +34,8 @@ Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels)
         first = false;
         continue;
       }
-      throw ParseError(path, in.line_number(), "coordinates " + Quoted(f[at + 1]) + " " + Quoted(f[at + 2]) +
-                                                   " are not finite numbers");
+      throw ParseError(path, in.line_number(),
+                       "coordinates " + Quoted(f[at + 1]) + " " + Quoted(f[at + 2]) + " are not finite numbers");
     }
     first = false;
     const auto v = labels.find(f[at]);

@@ -83,7 +83,8 @@ std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut f
     case GraphFormatOut::kDimacs: {
       // DIMACS arcs are directed: an undirected edge becomes both arcs.
       const std::size_t arcs = g.edges.size() * (g.directed ? 1 : 2);
-      out.Add("c written by gconvert from " + (g.source.empty() ? std::string("a graph") : g.source) + " (" + what + ")");
+      out.Add("c written by gconvert from " + (g.source.empty() ? std::string("a graph") : g.source) + " (" + what +
+              ")");
       if (!(g.labels.is_range() && g.labels.base() == 1))
         note = "DIMACS numbers vertices 1..n: the input's labels are replaced by their positions";
       out.Add("p sp " + std::to_string(g.n) + " " + std::to_string(arcs));

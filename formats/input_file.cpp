@@ -50,7 +50,8 @@ void InputFile::CheckGzipRatio() {
     throw ParseError(path_, line_no_ + 1,
                      "gzip stream inflates to more than " + std::to_string(limits_.max_gzip_ratio) +
                          " times its compressed size (" + std::to_string(inflated_) + " bytes from " +
-                         std::to_string(compressed) + "): a gzip bomb? If the file is genuine, raise --max-gzip-ratio "
+                         std::to_string(compressed) +
+                         "): a gzip bomb? If the file is genuine, raise --max-gzip-ratio "
                          "(0 lifts the limit)");
 }
 

@@ -141,10 +141,8 @@ Graph ReadMetis(InputFile& in) {
         if (!ParseWeightAt(tok, &w, path, in.line_number()))
           throw ParseError(path, in.line_number(), "expected an edge weight, got " + Quoted(tok));
         // The weight belongs to the entry just stored, in g.edges or upward.
-        if (last_upward)
-          upward.back().w = w.value;
-        else
-          g.SetLastWeight(w, in.line_number());
+        if (last_upward) upward.back().w = w.value;
+        else g.SetLastWeight(w, in.line_number());
         continue;
       }
       std::int64_t v;
@@ -158,10 +156,8 @@ Graph ReadMetis(InputFile& in) {
                          "vertex " + std::to_string(u + 1) + " lists itself (METIS graphs have no self-loops)");
       ++entries;
       last_upward = nb < u;
-      if (last_upward)
-        upward.push_back({nb, u, 1.0});
-      else
-        g.AddEdge(u, nb, Weight{}, in.line_number());
+      if (last_upward) upward.push_back({nb, u, 1.0});
+      else g.AddEdge(u, nb, Weight{}, in.line_number());
     }
     if (k > h.skip && (k - h.skip) % step != 0)
       throw ParseError(path, in.line_number(), "expected neighbour/weight pairs, got an odd number of entries");

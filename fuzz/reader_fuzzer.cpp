@@ -34,7 +34,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
       });
     }
-  } catch (const gdist::Error&) {
-  }
+  } catch (const gdist::Error&) {}
   return 0;
 }

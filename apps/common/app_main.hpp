@@ -2,15 +2,14 @@
 // prints "tool: message" on stderr (docs/CLI.md).
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <functional>
 #include <iostream>
 
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
-#include "lib/util/temp_file_registry.hpp"
 #include "lib/util/phase_timer.hpp"
+#include "lib/util/temp_file_registry.hpp"
 
 namespace gdist {
 

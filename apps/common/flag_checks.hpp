@@ -3,7 +3,6 @@
 // count no machine has) with "what was expected", before any work starts.
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>

@@ -2,7 +2,6 @@
 // --duplicates, --type, the reader bounds), bound to one InputOptions.
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <string>
 
 #include "lib/pipeline/load_input.hpp"
@@ -18,8 +17,9 @@ struct InputFlags {
   InputLimits limits;
 
   void Add(CLI::App& app) {
-    app.add_option("--from", from,
-                   "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis")
+    app.add_option(
+           "--from", from,
+           "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis")
         ->capture_default_str();
     app.add_flag("--undirected", undirected, "every edge stands for both arcs");
     app.add_option("--duplicates", duplicates,

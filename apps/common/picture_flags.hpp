@@ -5,7 +5,6 @@
 // the other outputs or not at all.
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <optional>
 #include <string>
@@ -53,19 +52,19 @@ inline std::optional<std::string> CoordinatesFor(const PictureFlags& flags, cons
   return CompanionCoordinates(input);
 }
 
-template <class T>
-void WritePictures(const PictureFlags& flags, const MatrixView<T>& d, const MatrixMeta& meta,
-                   const std::optional<std::string>& coordinates_file, const DistanceMetrics* metrics,
-                   const SitingProblem<T>* prob, const std::vector<NamedResult>& done,
-                   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs) {
+template <class T> void WritePictures(const PictureFlags& flags, const MatrixView<T>& d, const MatrixMeta& meta,
+                                      const std::optional<std::string>& coordinates_file,
+                                      const DistanceMetrics* metrics, const SitingProblem<T>* prob,
+                                      const std::vector<NamedResult>& done,
+                                      std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs) {
   if (!flags.histogram.empty() && metrics) {
     const DistanceHistogram& h = metrics->centrality.histogram;
     std::vector<double> counts(h.counts.begin(), h.counts.end());
-    WriteTextFile(flags.histogram,
-                  HistogramSvg(h.min, h.bin_width, counts,
-                               {"Shortest-path distances (" + FormatNumber(double(metrics->centrality.reachable_pairs)) +
-                                    (meta.directed ? " ordered pairs)" : " pairs)"),
-                                "distance", "pairs"}));
+    WriteTextFile(flags.histogram, HistogramSvg(h.min, h.bin_width, counts,
+                                                {"Shortest-path distances (" +
+                                                     FormatNumber(double(metrics->centrality.reachable_pairs)) +
+                                                     (meta.directed ? " ordered pairs)" : " pairs)"),
+                                                 "distance", "pairs"}));
   }
   if (flags.svg.empty()) return;
   SiteMap map;

@@ -3,7 +3,6 @@
 // benchmark line says exactly what ran.
 #pragma once
 #include <CLI/CLI.hpp>
-
 #include <string>
 
 #include "lib/engine/cpu_backend.hpp"

@@ -28,9 +28,9 @@ namespace gdist::cuda {
   } while (0)
 
 // After a kernel launch: launch-configuration errors show up here at once.
-#define GDIST_CUDA_CHECK_LAUNCH(kernel_name)                                          \
-  do {                                                                              \
-    cudaError_t gdist_cuda_status_ = cudaGetLastError();                            \
-    if (gdist_cuda_status_ != cudaSuccess)                                          \
+#define GDIST_CUDA_CHECK_LAUNCH(kernel_name)                                                           \
+  do {                                                                                                 \
+    cudaError_t gdist_cuda_status_ = cudaGetLastError();                                               \
+    if (gdist_cuda_status_ != cudaSuccess)                                                             \
       ::gdist::cuda::ThrowCudaError(gdist_cuda_status_, "launch of " kernel_name, __FILE__, __LINE__); \
   } while (0)

@@ -32,12 +32,13 @@ __device__ __forceinline__ void CloseDiagonalTile(E* d, std::size_t stride, int 
   constexpr int kVecsPerRow = kTile * sizeof(E) / 16;
   for (int v = threadIdx.x; v < kTile * kVecsPerRow; v += kThreads) {
     const int row = v / kVecsPerRow, piece = v % kVecsPerRow;
-    reinterpret_cast<uint4*>(t + row * kTile)[piece] = __ldcg(reinterpret_cast<const uint4*>(tile + row * stride) + piece);
+    reinterpret_cast<uint4*>(t + row * kTile)[piece] =
+        __ldcg(reinterpret_cast<const uint4*>(tile + row * stride) + piece);
   }
   __syncthreads();
 
   constexpr int kRowGroups = kThreads / kTile;  // 8 (1024 threads), 2 (256) or 1 (128)
-  constexpr int kCells = kTile / kRowGroups;     // 16, 64 or 128 cells per thread
+  constexpr int kCells = kTile / kRowGroups;    // 16, 64 or 128 cells per thread
   const int j = threadIdx.x % kTile;
   const int i0 = threadIdx.x / kTile;
   auto own = [&](int m) { return (i0 + kRowGroups * m) * kTile + j; };
@@ -76,7 +77,8 @@ __device__ __forceinline__ void CloseDiagonalTile(E* d, std::size_t stride, int 
   }
 }
 
-template <class E> __global__ void __launch_bounds__(kDiagThreads) CloseDiagonalKernel(E* d, std::size_t stride, int r) {
+template <class E> __global__ void __launch_bounds__(kDiagThreads)
+    CloseDiagonalKernel(E* d, std::size_t stride, int r) {
   extern __shared__ __align__(16) unsigned char smem[];
   CloseDiagonalTile<E, kDiagThreads>(d, stride, r, smem);
 }

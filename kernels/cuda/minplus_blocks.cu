@@ -16,8 +16,7 @@ __device__ __forceinline__ bool Selected(const TileMask& m, int ti, int tj) {
   return m.part == 0 || (m.part == 1) == next;
 }
 
-template <class E>
-__global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
+template <class E> __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBlocksPerSm)
     MinPlusBlockKernel(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b, std::size_t b_ld, int kt,
                        TileMask mask) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -26,15 +25,15 @@ __global__ void __launch_bounds__(TileConfig<E>::kThreads, TileConfig<E>::kMinBl
   const char* a_tile = reinterpret_cast<const char*>(a + (std::size_t)ti * kTile * a_ld + (std::size_t)kt * kTile);
   const char* b_tile = reinterpret_cast<const char*>(b + (std::size_t)kt * kTile * b_ld + (std::size_t)tj * kTile);
   char* c_tile = reinterpret_cast<char*>(c + (std::size_t)ti * kTile * c_ld + (std::size_t)tj * kTile);
-  UpdateTileAt<E, TileConfig<E>::kKUnroll>(a_tile, a_ld * sizeof(E), b_tile, b_ld * sizeof(E), c_tile,
-                                           c_ld * sizeof(E), smem);
+  UpdateTileAt<E, TileConfig<E>::kKUnroll>(a_tile, a_ld * sizeof(E), b_tile, b_ld * sizeof(E), c_tile, c_ld * sizeof(E),
+                                           smem);
 }
 
 }  // namespace
 
-template <class E>
-void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b, std::size_t b_ld,
-                           int tile_rows, int tile_cols, int depth_tiles, const TileMask& mask, cudaStream_t stream) {
+template <class E> void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b,
+                                              std::size_t b_ld, int tile_rows, int tile_cols, int depth_tiles,
+                                              const TileMask& mask, cudaStream_t stream) {
   using Cfg = TileConfig<E>;
   if (tile_rows <= 0 || tile_cols <= 0 || depth_tiles <= 0) return;
   GDIST_CUDA_CHECK(

@@ -25,8 +25,8 @@ struct TileMask {
 // update), the aliased operand's diagonal block must already be closed: reads
 // then see real path lengths and the result is the same (tile_kernels.hpp).
 // Enqueued on stream; launch errors throw gdist::Error.
-template <class E>
-void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b, std::size_t b_ld,
-                           int tile_rows, int tile_cols, int depth_tiles, const TileMask& mask, cudaStream_t stream);
+template <class E> void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b,
+                                              std::size_t b_ld, int tile_rows, int tile_cols, int depth_tiles,
+                                              const TileMask& mask, cudaStream_t stream);
 
 }  // namespace gdist::cuda

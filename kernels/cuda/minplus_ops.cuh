@@ -29,9 +29,7 @@ template <> struct MinPlus<std::int32_t> {
   __device__ __forceinline__ static Word Identity() { return kInf; }  // >= every stored value
   __device__ __forceinline__ static Word Min(Word a, Word b) { return min(a, b); }
   __device__ __forceinline__ static Word Relax(Word c, Word a, Word b) { return min(a + b, c); }
-  __device__ __forceinline__ static Word Splat(uint2 raw, int kk) {
-    return static_cast<Word>(kk == 0 ? raw.x : raw.y);
-  }
+  __device__ __forceinline__ static Word Splat(uint2 raw, int kk) { return static_cast<Word>(kk == 0 ? raw.x : raw.y); }
 };
 
 template <> struct MinPlus<float> {
@@ -40,9 +38,7 @@ template <> struct MinPlus<float> {
   __device__ __forceinline__ static Word Identity() { return __int_as_float(0x7f800000); }  // +inf
   __device__ __forceinline__ static Word Min(Word a, Word b) { return fminf(a, b); }
   __device__ __forceinline__ static Word Relax(Word c, Word a, Word b) { return fminf(a + b, c); }
-  __device__ __forceinline__ static Word Splat(uint2 raw, int kk) {
-    return __uint_as_float(kk == 0 ? raw.x : raw.y);
-  }
+  __device__ __forceinline__ static Word Splat(uint2 raw, int kk) { return __uint_as_float(kk == 0 ? raw.x : raw.y); }
 };
 
 template <> struct MinPlus<std::int16_t> {

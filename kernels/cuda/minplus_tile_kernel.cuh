@@ -168,7 +168,8 @@ __device__ __forceinline__ void UpdateTileAt(const char* a_tile, std::size_t a_r
       uint2 a_raw[8];  // indexed as uint2 so that ptxas emits one LDS.64 per row
 #pragma unroll
       for (int ii = 0; ii < 8; ++ii)
-        a_raw[ii] = reinterpret_cast<const uint2*>(as + detail::ThreadRow<Cfg>(ty, ii) * Cfg::kARowBytes)[k / kKPerRead];
+        a_raw[ii] =
+            reinterpret_cast<const uint2*>(as + detail::ThreadRow<Cfg>(ty, ii) * Cfg::kARowBytes)[k / kKPerRead];
 #pragma unroll
       for (int kk = 0; kk < kKPerRead; ++kk) {
         const unsigned char* brow = bs + (k + kk) * Cfg::kBRowBytes;
@@ -197,7 +198,8 @@ __device__ __forceinline__ void UpdateTileAt(const char* a_tile, std::size_t a_r
     }
     char* p = c_tile + detail::ThreadRow<Cfg>(ty, ii) * row_bytes;
     using detail::ToBits;
-    *reinterpret_cast<uint4*>(p + tx * 16) = make_uint4(ToBits(c[ii][0]), ToBits(c[ii][1]), ToBits(c[ii][2]), ToBits(c[ii][3]));
+    *reinterpret_cast<uint4*>(p + tx * 16) =
+        make_uint4(ToBits(c[ii][0]), ToBits(c[ii][1]), ToBits(c[ii][2]), ToBits(c[ii][3]));
     *reinterpret_cast<uint4*>(p + Cfg::kBRowBytes / 2 + tx * 16) =
         make_uint4(ToBits(c[ii][4]), ToBits(c[ii][5]), ToBits(c[ii][6]), ToBits(c[ii][7]));
   }

@@ -17,7 +17,7 @@ namespace gdist::cuda {
 inline constexpr int kTile = static_cast<int>(gdist::kTile);  // lib/core/element_traits.hpp
 
 template <class E> struct TileConfig {
-  static constexpr int kChunk = 32;   // k values per pipeline stage
+  static constexpr int kChunk = 32;  // k values per pipeline stage
   static constexpr int kStages = 3;
   static constexpr int kRowsPerThread = 8;
   static constexpr int kWordsPerThread = 8;

@@ -46,8 +46,8 @@ template <> struct ElementTraits<std::int16_t> {
   static constexpr std::int16_t kInf = (1 << 14) - 1;
   static constexpr const char* kName = "int16";
   // Two INF16 lanes of one 32-bit word (the packed int16x2 kernels).
-  static constexpr std::uint32_t kInfPair = (std::uint32_t{static_cast<std::uint16_t>(kInf)} << 16) |
-                                            static_cast<std::uint16_t>(kInf);
+  static constexpr std::uint32_t kInfPair =
+      (std::uint32_t{static_cast<std::uint16_t>(kInf)} << 16) | static_cast<std::uint16_t>(kInf);
 };
 
 inline constexpr std::int32_t kInt16Inf = ElementTraits<std::int16_t>::kInf;

@@ -38,10 +38,10 @@ struct Graph {
   // What the readers learn about the weights as arcs arrive (AddEdge), for
   // the element type choice and for file:line in its messages. Graphs built by
   // hand keep the defaults: integral_weights is then the caller's to set.
-  std::string source;                 // the file, for messages
-  bool float32_keeps_digits = true;   // every weight survives float32 with its digits
-  std::size_t fraction_line = 0;      // first non-integer weight (0: none, or unknown)
-  std::size_t max_abs_line = 0;       // the weight of largest magnitude
+  std::string source;                // the file, for messages
+  bool float32_keeps_digits = true;  // every weight survives float32 with its digits
+  std::size_t fraction_line = 0;     // first non-integer weight (0: none, or unknown)
+  std::size_t max_abs_line = 0;      // the weight of largest magnitude
   double max_abs_seen = 0;
   std::size_t wide_integer_line = 0;  // first integer past 2^53 (a double would round it)
   // Empty unless some integer weight is past 2^53; then exact_weights[i] is

@@ -53,8 +53,6 @@ inline bool Int16ModeFits(std::size_t n, double max_abs_weight, bool has_negativ
 
 // The graph-derived proof: distance_bound (lib/engine/distance_bound.hpp, an
 // upper bound on every finite distance; -1 = none computed) below kInt16Inf.
-inline bool Int16BoundFits(std::int64_t distance_bound) {
-  return distance_bound >= 0 && distance_bound < kInt16Inf;
-}
+inline bool Int16BoundFits(std::int64_t distance_bound) { return distance_bound >= 0 && distance_bound < kInt16Inf; }
 
 }  // namespace gdist

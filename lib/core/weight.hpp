@@ -8,9 +8,9 @@ namespace gdist {
 
 // A weight as read: an integer (parsed exactly, int64) or a finite real.
 struct Weight {
-  double value = 1;          // nearest double (exact for integers up to 2^53)
-  std::int64_t integer = 1;  // exact value when is_integer
-  bool is_integer = true;    // integer text, or a real whose value is an integer up to 2^53
+  double value = 1;                  // nearest double (exact for integers up to 2^53)
+  std::int64_t integer = 1;          // exact value when is_integer
+  bool is_integer = true;            // integer text, or a real whose value is an integer up to 2^53
   bool float32_keeps_digits = true;  // float32 reads back with every digit the text has
 };
 

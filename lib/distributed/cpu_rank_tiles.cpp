@@ -17,8 +17,13 @@ constexpr std::size_t kB = cpu::kCpuTile;
 template <class T> class CpuRankTiles final : public RankTiles<T> {
  public:
   CpuRankTiles(std::size_t lr, std::size_t lc, int threads)
-      : lr_(lr), lc_(lc), ld_(lc * kB), threads_(threads > 0 ? threads : omp_get_max_threads()),
-        k_(ActiveCpuTileKernels<T>()), local_(lr * kB * lc * kB * sizeof(T)), pivot_(kB * ld_),
+      : lr_(lr),
+        lc_(lc),
+        ld_(lc * kB),
+        threads_(threads > 0 ? threads : omp_get_max_threads()),
+        k_(ActiveCpuTileKernels<T>()),
+        local_(lr * kB * lc * kB * sizeof(T)),
+        pivot_(kB * ld_),
         scratch_(std::size_t(threads_) * kB * ld_) {}
 
   std::string name() const override { return "cpu"; }
@@ -46,8 +51,7 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
   void CopyRow(std::size_t a, T* dst) override { std::memcpy(dst, Tile(a, 0), kB * ld_ * sizeof(T)); }
   void CopyColumn(std::size_t b, T* dst) override {
     for (std::size_t a = 0; a < lr_; ++a)
-      for (std::size_t q = 0; q < kB; ++q)
-        std::memcpy(dst + (a * kB + q) * kB, Tile(a, b) + q * ld_, kB * sizeof(T));
+      for (std::size_t q = 0; q < kB; ++q) std::memcpy(dst + (a * kB + q) * kB, Tile(a, b) + q * ld_, kB * sizeof(T));
   }
   void SetPanels(const T* row, const T* column) override {
     row_ = row;

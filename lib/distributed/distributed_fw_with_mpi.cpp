@@ -50,7 +50,8 @@ template <class T> class DistributedRun {
     int local_rank = 0;
     MPI_Comm_rank(host_comm, &local_rank);
     MPI_Comm_free(&host_comm);
-    engine_ = options.use_gpu ? MakeGpuRankTiles<T>(lr_, lc_, local_rank) : MakeCpuRankTiles<T>(lr_, lc_, options.threads);
+    engine_ =
+        options.use_gpu ? MakeGpuRankTiles<T>(lr_, lc_, local_rank) : MakeCpuRankTiles<T>(lr_, lc_, options.threads);
     for (int s = 0; s < 2; ++s) {
       row_buf_[s].resize(kB * ld_);
       col_buf_[s].resize(lr_ * kB * kB);
@@ -131,9 +132,9 @@ template <class T> class DistributedRun {
     if (row_owner && col_owner) engine_->CloseDiagonal(tiles_.local_row(r), tiles_.local_col(r), diag_.data());
     // The closed pivot tile is small (64 KiB for int32) and every panel update
     // needs it: a blocking broadcast to all.
-    Check(MPI_Bcast(diag_.data(), Bytes(kB * kB * sizeof(T)), MPI_BYTE, tiles_.grid.rank_at(prow, pcol),
-                    MPI_COMM_WORLD),
-          "MPI_Bcast");
+    Check(
+        MPI_Bcast(diag_.data(), Bytes(kB * kB * sizeof(T)), MPI_BYTE, tiles_.grid.rank_at(prow, pcol), MPI_COMM_WORLD),
+        "MPI_Bcast");
     if (row_owner || col_owner) engine_->SetPivot(diag_.data());
     if (row_owner) {
       const std::size_t a = tiles_.local_row(r);
@@ -220,8 +221,7 @@ void DistributedFloydWarshall(const MpiSession& session, void* d, std::size_t st
       return DistributedRun<std::int32_t>(session, static_cast<std::int32_t*>(d), stride, options).Run();
     case ElementType::kInt64:
       return DistributedRun<std::int64_t>(session, static_cast<std::int64_t*>(d), stride, options).Run();
-    case ElementType::kFloat32:
-      return DistributedRun<float>(session, static_cast<float*>(d), stride, options).Run();
+    case ElementType::kFloat32: return DistributedRun<float>(session, static_cast<float*>(d), stride, options).Run();
     default: throw Error(std::string("distributed engine: no kernels for ") + ElementName(type));
   }
 }

@@ -32,8 +32,14 @@ int PickDevice(int local_rank) {
 template <class T> class GpuRankTiles final : public RankTiles<T> {
  public:
   GpuRankTiles(std::size_t lr, std::size_t lc, int local_rank)
-      : device_(PickDevice(local_rank)), lr_(lr), lc_(lc), ld_(lc * kB), local_(lr * kB * ld_),
-        pivot_(kB * kB), row_(kB * ld_), column_(lr * kB * kB) {
+      : device_(PickDevice(local_rank)),
+        lr_(lr),
+        lc_(lc),
+        ld_(lc * kB),
+        local_(lr * kB * ld_),
+        pivot_(kB * kB),
+        row_(kB * ld_),
+        column_(lr * kB * kB) {
     cudaDeviceProp prop{};
     GDIST_CUDA_CHECK(cudaGetDeviceProperties(&prop, device_));
     name_ = "gpu " + std::to_string(device_) + " (" + prop.name + ")";

@@ -13,8 +13,7 @@ MpiSession::MpiSession(int* argc, char*** argv) {
   if (LauncherWorldSize() <= 0) return;  // a plain process: no MPI start-up cost, no launcher needed
   int provided = 0;
   // Only the main thread calls MPI; the tile updates use OpenMP threads.
-  if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
-    throw Error("MPI_Init_thread failed");
+  if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) throw Error("MPI_Init_thread failed");
   initialised_ = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);

@@ -3,9 +3,10 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 
+#include "lib/core/range_check.hpp"
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/cpu_out_of_core.hpp"
@@ -13,7 +14,6 @@
 #include "lib/engine/gpu_out_of_core.hpp"
 #include "lib/engine/negative_cycle.hpp"
 #include "lib/engine/precision_choice.hpp"
-#include "lib/core/range_check.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
 #include "lib/util/error.hpp"
 
@@ -101,7 +101,8 @@ template <class T>
 void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange& range, ApspReport& report) {
   GpuStatus gpu;
   if (options.backend != Backend::kCpu) gpu = options.gpu_probe.valid() ? options.gpu_probe.get() : ProbeGpu();
-  BackendDecision choice = ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu, options.device_memory);
+  BackendDecision choice =
+      ChooseBackend(options.backend, ElementTraits<T>::kType, m.stride(), gpu, options.device_memory);
   report.used = choice.backend;
   report.note = choice.note;
   if (choice.backend == Backend::kCpu) report.note += std::string(", ") + CpuIsaName(ActiveCpuIsa()) + " kernels";

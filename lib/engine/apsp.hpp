@@ -52,10 +52,10 @@ inline std::shared_future<GpuStatus> StartGpuProbe() { return std::async(std::la
 
 struct ApspReport {
   Backend used = Backend::kCpu;
-  std::string note;      // why this backend (fallbacks are explained here)
-  double seconds = 0;    // engine time, checks included
-  int element_bits = 32;        // width the engine computed in (16, 32 or 64); results keep the matrix's type
-  std::string precision_reason;  // why that width
+  std::string note;                  // why this backend (fallbacks are explained here)
+  double seconds = 0;                // engine time, checks included
+  int element_bits = 32;             // width the engine computed in (16, 32 or 64); results keep the matrix's type
+  std::string precision_reason;      // why that width
   std::int64_t distance_bound = -1;  // the proven bound behind a 16-bit run; -1: none
 };
 

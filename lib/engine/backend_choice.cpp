@@ -1,10 +1,10 @@
 #include "lib/engine/backend_choice.hpp"
 
+#include <algorithm>
+
 #include "lib/core/device_budget.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
-
-#include <algorithm>
 
 namespace gdist {
 
@@ -65,8 +65,9 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   const std::size_t usable = budget > reserve ? budget - reserve : 0;
   const std::size_t smallest = kGpuOutOfCoreSlots * kTile * kTile * ElementSize(type);
   if (usable < smallest && requested == Backend::kGpu)
-    throw Error("--backend gpu: the GPU budget of " + std::to_string(budget >> 20) +
-                " MiB holds not even the smallest out-of-core blocks; expected a larger --device-memory, or --backend cpu");
+    throw Error(
+        "--backend gpu: the GPU budget of " + std::to_string(budget >> 20) +
+        " MiB holds not even the smallest out-of-core blocks; expected a larger --device-memory, or --backend cpu");
   if (usable < smallest)
     return {Backend::kCpu, "the GPU budget of " + std::to_string(budget >> 20) +
                                " MiB holds not even the smallest out-of-core blocks: using the CPU backend"};

@@ -5,9 +5,9 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/matrix/element_type.hpp"
 #include "lib/engine/gpu_out_of_core.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
+#include "lib/matrix/element_type.hpp"
 
 namespace gdist {
 

@@ -41,8 +41,8 @@ CpuIsa DetectCpuIsa() {
   // libgcc's check also asks the OS (XGETBV) whether it saves the wide registers.
   __builtin_cpu_init();
 #if defined(GDIST_CPU_HAVE_AVX512)
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw"))
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512bw"))
     return CpuIsa::kAvx512;
 #endif
 #if defined(GDIST_CPU_HAVE_AVX2)
@@ -85,9 +85,8 @@ template <class T> cpu::TileKernels<T> ActiveCpuTileKernels() { return KernelsFo
 namespace {
 
 // The in-core schedule on the size x size block at d (ld elements per row).
-template <class T>
-void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads, const cpu::TileKernels<T>& k,
-                      const ProgressFn& progress = {}) {
+template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t stride, int threads,
+                                         const cpu::TileKernels<T>& k, const ProgressFn& progress = {}) {
   constexpr std::size_t kB = cpu::kCpuTile;
   const std::size_t tiles = size / kB;
   if (threads <= 0) threads = omp_get_max_threads();  // honours OMP_NUM_THREADS
@@ -177,10 +176,10 @@ template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads, 
   RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(ActiveCpuIsa()), progress);
 }
 
-#define GDIST_INSTANTIATE(T)                                                 \
+#define GDIST_INSTANTIATE(T)                                                  \
   template void CpuFloydWarshall<T>(T*, std::size_t, int, const ProgressFn&); \
-  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);        \
-  template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int); \
+  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);         \
+  template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int);  \
   template cpu::TileKernels<T> ActiveCpuTileKernels<T>();
 GDIST_INSTANTIATE(std::int16_t)
 GDIST_INSTANTIATE(std::int32_t)

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "lib/engine/cpu_backend.hpp"
 #include "lib/core/range_check.hpp"
+#include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/matrix/page_buffer.hpp"
 #include "lib/util/error.hpp"

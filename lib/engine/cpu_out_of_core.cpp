@@ -32,9 +32,9 @@ template <class T> struct Slot {
 // own tiles (columns for the row panel, rows for the column panel); the
 // aliased reads then see values that are already lengths of real paths, which
 // leaves the result exact because (R,R) is closed (tile_kernels.hpp).
-template <class T>
-void MinPlusBlocks(const cpu::TileKernels<T>& k, SuperOp op, T* c, const T* a, const T* b, std::size_t rows,
-                   std::size_t cols, std::size_t depth, std::size_t ld, int threads) {
+template <class T> void MinPlusBlocks(const cpu::TileKernels<T>& k, SuperOp op, T* c, const T* a, const T* b,
+                                      std::size_t rows, std::size_t cols, std::size_t depth, std::size_t ld,
+                                      int threads) {
   const std::size_t tr = rows / kB, tc = cols / kB, td = depth / kB;
   auto at = [ld](auto* p, std::size_t ti, std::size_t tj) { return p + ti * kB * ld + tj * kB; };
   if (op == SuperOp::kRowPanel) {
@@ -137,7 +137,9 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
       const T* b = cache.Get(s.b, keep, 3);
       T* c = cache.Get(s.c, keep, 3);
       if (s.op == SuperOp::kClose) CpuFloydWarshallBlock(c, grid.extent(round), grid.side(), threads);
-      else MinPlusBlocks(k, s.op, c, a, b, grid.extent(s.c.i), grid.extent(s.c.j), grid.extent(round), grid.side(), threads);
+      else
+        MinPlusBlocks(k, s.op, c, a, b, grid.extent(s.c.i), grid.extent(s.c.j), grid.extent(round), grid.side(),
+                      threads);
       cache.MarkDirty(s.c);
     }
     relaxations += double(stride) * double(stride) * double(grid.extent(round));

@@ -15,8 +15,7 @@ inline constexpr int kCpuOutOfCoreSlots = 4;
 
 // d: stride x stride (a multiple of 128), diagonal 0. side: the block side
 // (SuperTileSideFor with kCpuOutOfCoreSlots). threads <= 0: all cores.
-template <class T>
-void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,
-                               const ProgressFn& progress = {});
+template <class T> void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,
+                                                  const ProgressFn& progress = {});
 
 }  // namespace gdist

@@ -38,9 +38,9 @@ template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuR
 
 struct GpuPlan {
   GpuMode mode = GpuMode::kInt32;
-  std::size_t tile = kTile;       // blocked Floyd-Warshall tile width
-  std::size_t rounds = 0;         // stride / tile
-  std::size_t device_bytes = 0;   // device memory the run allocates
+  std::size_t tile = kTile;      // blocked Floyd-Warshall tile width
+  std::size_t rounds = 0;        // stride / tile
+  std::size_t device_bytes = 0;  // device memory the run allocates
 };
 
 // Pure host logic (lib/engine/backend_choice.cpp), tested on machines without

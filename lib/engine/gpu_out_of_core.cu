@@ -34,8 +34,7 @@ template <class T> struct DeviceSlot {
 
 template <class T> class DeviceBlockCache {
  public:
-  DeviceBlockCache(T* host, const SuperTileGrid& grid, cudaStream_t copy)
-      : host_(host), grid_(grid), copy_(copy) {
+  DeviceBlockCache(T* host, const SuperTileGrid& grid, cudaStream_t copy) : host_(host), grid_(grid), copy_(copy) {
     for (int s = 0; s < kGpuOutOfCoreSlots; ++s) slots_.emplace_back(new DeviceSlot<T>(grid.side() * grid.side()));
   }
   ~DeviceBlockCache() {
@@ -85,8 +84,7 @@ template <class T> class DeviceBlockCache {
     const std::size_t hp = grid_.stride() * sizeof(T), dp = grid_.side() * sizeof(T);
     if (kind == cudaMemcpyHostToDevice)
       GDIST_CUDA_CHECK(cudaMemcpy2DAsync(s.buf.get(), dp, h, hp, cols * sizeof(T), rows, kind, copy_));
-    else
-      GDIST_CUDA_CHECK(cudaMemcpy2DAsync(h, hp, s.buf.get(), dp, cols * sizeof(T), rows, kind, copy_));
+    else GDIST_CUDA_CHECK(cudaMemcpy2DAsync(h, hp, s.buf.get(), dp, cols * sizeof(T), rows, kind, copy_));
   }
 
   T* host_;

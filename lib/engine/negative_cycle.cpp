@@ -120,9 +120,9 @@ template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapsho
   return std::nullopt;  // unreachable with a negative cycle (the pass above finds it by pass n)
 }
 
-#define GDIST_INSTANTIATE(T)                                                                   \
-  template ArcSnapshot<T> SnapshotArcs<T>(const MatrixView<T>&);                              \
-  template bool NoNegativeCycle<T>(const ArcSnapshot<T>&, const MatrixView<T>&);              \
+#define GDIST_INSTANTIATE(T)                                                     \
+  template ArcSnapshot<T> SnapshotArcs<T>(const MatrixView<T>&);                 \
+  template bool NoNegativeCycle<T>(const ArcSnapshot<T>&, const MatrixView<T>&); \
   template std::optional<std::size_t> FindNegativeCycle<T>(const ArcSnapshot<T>&);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)

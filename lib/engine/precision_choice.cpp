@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "lib/engine/distance_bound.hpp"
 #include "lib/core/range_check.hpp"
+#include "lib/engine/distance_bound.hpp"
 
 namespace gdist {
 

@@ -11,8 +11,8 @@
 namespace gdist {
 
 struct PrecisionChoice {
-  int element_bits = 32;        // 16: the engine runs on int16 copies of the values
-  std::string reason;           // why, in words (gapsp prints it)
+  int element_bits = 32;             // 16: the engine runs on int16 copies of the values
+  std::string reason;                // why, in words (gapsp prints it)
   std::int64_t distance_bound = -1;  // proven bound on every finite distance; -1: none computed
 };
 

@@ -10,13 +10,13 @@
 namespace gdist {
 
 struct ApspProgress {
-  std::string worker;             // "cpu", "gpu", "rank 1 of 4 (cpu)", ...
-  std::string schedule;           // "in-core", "out-of-core", "distributed"
+  std::string worker;    // "cpu", "gpu", "rank 1 of 4 (cpu)", ...
+  std::string schedule;  // "in-core", "out-of-core", "distributed"
   std::size_t rounds_done = 0;
   std::size_t rounds_total = 0;
-  double seconds = 0;             // since the schedule started
-  double relaxations = 0;         // done so far by this worker (n^3 in all for one worker)
-  double relax_per_second = 0;    // relaxations / seconds
+  double seconds = 0;                   // since the schedule started
+  double relaxations = 0;               // done so far by this worker (n^3 in all for one worker)
+  double relax_per_second = 0;          // relaxations / seconds
   double ceiling_relax_per_second = 0;  // the worker's measured ceiling (0: none known)
   double ceiling_fraction() const {
     return ceiling_relax_per_second > 0 ? relax_per_second / ceiling_relax_per_second : 0;

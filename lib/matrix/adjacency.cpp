@@ -62,14 +62,15 @@ template <class T> void CheckWeightsFit(const Graph& g) {
              std::fabs(g.edges[i].weight) <= 9007199254740992.0)
         ++i;
       const double w = i < g.edges.size() ? g.edges[i].weight : 0.0;
-      throw Error(Where(g, g.fraction_line) + "weight " + Shortest(w) + " is not an integer " + ElementTraits<T>::kName +
-                  " holds exactly; use --type float64 (or float32)");
+      throw Error(Where(g, g.fraction_line) + "weight " + Shortest(w) + " is not an integer " +
+                  ElementTraits<T>::kName + " holds exactly; use --type float64 (or float32)");
     }
   }
   if (s.max_abs >= static_cast<double>(std::numeric_limits<T>::max()) ||
       (std::is_integral_v<T> && s.max_abs >= static_cast<double>(ElementTraits<T>::kInf)))
     throw Error(Where(g, g.max_abs_line) + "weight " + Shortest(s.max_abs) + " does not fit in " +
-                ElementTraits<T>::kName + " (INF is " + Shortest(static_cast<double>(ElementTraits<T>::kInf)) + "); use " +
+                ElementTraits<T>::kName + " (INF is " + Shortest(static_cast<double>(ElementTraits<T>::kInf)) +
+                "); use " +
                 (std::is_same_v<T, std::int32_t> && g.integral_weights ? "--type int64" : "--type float64"));
 }
 

@@ -17,9 +17,7 @@
 
 namespace gdist {
 
-inline std::size_t PaddedSize(std::size_t n) {
-  return n == 0 ? kTile : (n + kTile - 1) / kTile * kTile;
-}
+inline std::size_t PaddedSize(std::size_t n) { return n == 0 ? kTile : (n + kTile - 1) / kTile * kTile; }
 
 // Bytes of a padded n-vertex matrix of T; throws gdist::Error when the size
 // does not fit in 64 bits (callers check the machine's memory before this).
@@ -56,9 +54,7 @@ template <class T> class DistMatrix {
 
   DistMatrix() = default;
   // An n-vertex matrix with no arcs: INF everywhere, 0 on the diagonal.
-  explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<T>(n)) {
-    Reset();
-  }
+  explicit DistMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<T>(n)) { Reset(); }
   // Contents left as the fresh pages are (zero) for a caller that overwrites
   // every element: loading a 1 GiB file then touches the memory once, not twice.
   struct Uninitialized {};

@@ -10,9 +10,7 @@
 
 namespace gdist {
 
-inline std::size_t ElementSize(ElementType t) {
-  return t == ElementType::kInt64 || t == ElementType::kFloat64 ? 8 : 4;
-}
+inline std::size_t ElementSize(ElementType t) { return t == ElementType::kInt64 || t == ElementType::kFloat64 ? 8 : 4; }
 inline const char* ElementName(ElementType t) {
   switch (t) {
     case ElementType::kInt32: return "int32";
@@ -31,7 +29,8 @@ template <class F> decltype(auto) DispatchElement(ElementType t, F&& f) {
     case ElementType::kInt64: return f(std::int64_t{});
     case ElementType::kFloat32: return f(float{});
     case ElementType::kFloat64: return f(double{});
-    case ElementType::kInt32: default: return f(std::int32_t{});
+    case ElementType::kInt32:
+    default: return f(std::int32_t{});
   }
 }
 

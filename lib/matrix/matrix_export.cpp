@@ -55,8 +55,7 @@ template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d
   out.Commit();
 }
 
-template <class T>
-void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
+template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
   AtomicFile out(path);
   std::string line = "vertex";
   for (std::size_t j = 0; j < d.n; ++j) line.append(",").append(CsvField(labels.label(j)));
@@ -75,9 +74,9 @@ void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const Verte
   out.Commit();
 }
 
-#define GDIST_EXPORT_INSTANTIATE(T)                                                       \
-  template std::string NpyHeader<T>(std::size_t, std::size_t);                           \
-  template void WriteNpy<T>(const std::string&, const MatrixView<T>&);                    \
+#define GDIST_EXPORT_INSTANTIATE(T)                                    \
+  template std::string NpyHeader<T>(std::size_t, std::size_t);         \
+  template void WriteNpy<T>(const std::string&, const MatrixView<T>&); \
   template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);
 GDIST_EXPORT_INSTANTIATE(std::int32_t)
 GDIST_EXPORT_INSTANTIATE(std::int64_t)

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "lib/matrix/next_hop_matrix.hpp"
-#include "lib/util/atomic_file.hpp"
 #include "lib/matrix/payload_values.hpp"
+#include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -70,9 +70,8 @@ std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, Pie
   for (std::size_t t = 0; t < parts; ++t) {
     const std::size_t begin = t * chunk;
     lens[t] = (t + 1 == parts) ? bytes - begin : chunk;
-    pool.emplace_back([&, t, begin] {
-      crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t], check, &bad[t]);
-    });
+    pool.emplace_back(
+        [&, t, begin] { crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t], check, &bad[t]); });
   }
   for (auto& th : pool) th.join();
   uLong c = crcs[0];
@@ -211,20 +210,22 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
   const std::uint64_t expected_bytes = info_.rectangular ? h.rows * h.stride * ElementSize(info_.type) : *square_bytes;
   if (h.payload_bytes != expected_bytes) throw Bad(path, "payload size does not match n and the element type");
   if (!SectionInFile(kPayloadOffset, h.payload_bytes, size))
-    throw Bad(path, "file is truncated: payload needs " + std::to_string(h.payload_bytes) + " bytes after the header, file has " +
-                        std::to_string(size));
+    throw Bad(path, "file is truncated: payload needs " + std::to_string(h.payload_bytes) +
+                        " bytes after the header, file has " + std::to_string(size));
   const std::uint64_t payload_end = kPayloadOffset + h.payload_bytes;  // no overflow: checked just above
-  std::uint64_t sections_start = payload_end;  // labels may not begin before this
+  std::uint64_t sections_start = payload_end;                          // labels may not begin before this
   if (info_.rectangular) {
     const std::uint64_t bytes = h.rows * sizeof(std::uint64_t);
-    if (!SectionInFile(sections_start, bytes, size)) throw Bad(path, "file is truncated: the row-source section is missing");
+    if (!SectionInFile(sections_start, bytes, size))
+      throw Bad(path, "file is truncated: the row-source section is missing");
     const char* sp = static_cast<const char*>(map_) + sections_start;
     if (crc32_z(0L, reinterpret_cast<const Bytef*>(sp), bytes) != h.sources_crc32)
       throw Bad(path, "row-source section checksum mismatch");
     info_.row_sources.resize(h.rows);
     std::memcpy(info_.row_sources.data(), sp, bytes);
     for (std::uint64_t s : info_.row_sources)
-      if (s >= h.n) throw Bad(path, "row source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(h.n) + ")");
+      if (s >= h.n)
+        throw Bad(path, "row source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(h.n) + ")");
     sections_start += bytes;
   }
   info_.meta.directed = (h.flags & kFlagDirected) != 0;
@@ -250,8 +251,8 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
       all.remove_prefix(nl + 1);
     }
     if (labels.size() != info_.n)
-      throw Bad(path, "label section has " + std::to_string(labels.size()) + " labels for n=" +
-                          std::to_string(info_.n));
+      throw Bad(path,
+                "label section has " + std::to_string(labels.size()) + " labels for n=" + std::to_string(info_.n));
     info_.meta.labels = VertexLabels::FromStrings(std::move(labels));
   } else {
     throw Bad(path, "unknown label kind " + std::to_string(h.label_kind));
@@ -284,15 +285,15 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool v
   const auto& info = file.info();
   if (info.rectangular) throw Error(file.path() + ": holds rows of some sources only, not an n x n matrix");
   if (info.type != ElementTraits<T>::kType)
-    throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " +
-                ElementTraits<T>::kName);
+    throw Error(file.path() + ": holds " + ElementName(info.type) + " elements, expected " + ElementTraits<T>::kName);
   DistMatrix<T> m(info.n, typename DistMatrix<T>::Uninitialized{});  // the copy below writes every element
   // The values are checked in the same pass as the copy (and the checksum):
   // the engine's arithmetic relies on them (payload_values.hpp).
   std::size_t bad;
   const std::uint32_t crc = ParallelCopyCrc(m.data(), file.payload(), m.payload_bytes(), CheckFor(info.type), &bad);
   if (verify_crc && crc != info.payload_crc32)
-    throw Error(file.path() + ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
+    throw Error(file.path() +
+                ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
   if (bad < m.payload_bytes()) throw InvalidValue(file.path(), info.type, m.data(), bad, info.stride);
   m.meta() = info.meta;
   return m;
@@ -325,12 +326,13 @@ std::string LabelSection(const std::string& path, const VertexLabels& labels, st
   }
   h->labels_offset = offset;
   h->labels_bytes = text.size();
-  h->labels_crc32 =
-      static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(text.data()), static_cast<uInt>(text.size())));
+  h->labels_crc32 = static_cast<std::uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(text.data()), static_cast<uInt>(text.size())));
   return text;
 }
 
-MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes, std::size_t n, const MatrixMeta& meta) {
+MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes, std::size_t n,
+                       const MatrixMeta& meta) {
   MatrixHeader h{};
   std::memcpy(h.magic, kMatrixMagic, 8);
   h.version = kMatrixVersion;
@@ -345,8 +347,7 @@ MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes,
 
 }  // namespace
 
-template <class T>
-void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next) {
+template <class T> void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next) {
   std::vector<char> block(kPayloadOffset, 0);
   const T inf = ElementTraits<T>::kInf;
   MatrixHeader h = HeaderFor(ElementTraits<T>::kType, &inf, sizeof inf, m.n(), m.meta());
@@ -374,9 +375,8 @@ void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const Next
   out.Commit();
 }
 
-template <class T>
-RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,
-                                    std::vector<std::uint64_t> sources)
+template <class T> RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,
+                                                       std::vector<std::uint64_t> sources)
     : path_(path), n_(n), stride_(PaddedSize(n)), meta_(std::move(meta)), sources_(std::move(sources)), out_(path) {
   for (std::uint64_t s : sources_)
     if (s >= n_) throw Error(path_ + ": internal error: row source " + std::to_string(s) + " is not a vertex");
@@ -404,8 +404,8 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   h.payload_bytes = h.rows * stride_ * sizeof(T);
   h.payload_crc32 = crc_;
   const std::size_t source_bytes = sources_.size() * sizeof(std::uint64_t);
-  h.sources_crc32 = static_cast<std::uint32_t>(
-      crc32_z(0L, reinterpret_cast<const Bytef*>(sources_.data()), source_bytes));
+  h.sources_crc32 =
+      static_cast<std::uint32_t>(crc32_z(0L, reinterpret_cast<const Bytef*>(sources_.data()), source_bytes));
   const std::string label_text =
       LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes + source_bytes, &h);
   out_.Write(sources_.data(), source_bytes);
@@ -418,8 +418,8 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   out_.Commit();
 }
 
-#define GDIST_INSTANTIATE(T)                                              \
-  template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);         \
+#define GDIST_INSTANTIATE(T)                                                                        \
+  template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);                              \
   template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*); \
   template class RowMatrixWriter<T>;
 GDIST_INSTANTIATE(std::int32_t)

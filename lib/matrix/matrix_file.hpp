@@ -28,26 +28,26 @@ enum class LabelKind : std::uint32_t { kRange = 0, kStrings = 1 };
 
 // On-disk header, little endian, at byte 0. Field offsets are part of the format.
 struct MatrixHeader {
-  char magic[8];                  //  0 "GDISTMX\0"
-  std::uint32_t version;          //  8
-  std::uint32_t element_type;     // 12 ElementType
-  std::uint64_t n;                // 16 vertices
-  std::uint64_t stride;           // 24 elements per row == rows stored
-  std::uint8_t inf[8];            // 32 INF of the element type, little endian, zero padded
-  std::uint32_t flags;            // 40 bit 0 directed, bit 1 distance matrix (else adjacency)
-  std::uint32_t payload_crc32;    // 44 zlib crc32 of the payload bytes
-  std::uint64_t payload_offset;   // 48 always 4096 in version 1
-  std::uint64_t payload_bytes;    // 56 stride * stride * element size
-  std::uint32_t label_kind;       // 64 LabelKind
-  std::uint32_t labels_crc32;     // 68 crc32 of the label section (0 when empty)
-  std::int64_t label_base;        // 72 kRange: label of vertex i is base + i
-  std::uint64_t labels_offset;    // 80 kStrings: n labels, each followed by '\n'
-  std::uint64_t labels_bytes;     // 88
-  std::uint64_t next_offset;      // 96 next-hop section (flag bit 2): stride*stride int32, 4096-aligned
-  std::uint64_t next_bytes;       // 104
-  std::uint32_t next_crc32;       // 112 crc32 of the next-hop section
-  std::uint32_t sources_crc32;    // 116 crc32 of the row-source section (flag bit 3; else 0)
-  std::uint64_t rows;             // 120 flag bit 3: rows stored (k); else 0 (square, stride rows)
+  char magic[8];                 //  0 "GDISTMX\0"
+  std::uint32_t version;         //  8
+  std::uint32_t element_type;    // 12 ElementType
+  std::uint64_t n;               // 16 vertices
+  std::uint64_t stride;          // 24 elements per row == rows stored
+  std::uint8_t inf[8];           // 32 INF of the element type, little endian, zero padded
+  std::uint32_t flags;           // 40 bit 0 directed, bit 1 distance matrix (else adjacency)
+  std::uint32_t payload_crc32;   // 44 zlib crc32 of the payload bytes
+  std::uint64_t payload_offset;  // 48 always 4096 in version 1
+  std::uint64_t payload_bytes;   // 56 stride * stride * element size
+  std::uint32_t label_kind;      // 64 LabelKind
+  std::uint32_t labels_crc32;    // 68 crc32 of the label section (0 when empty)
+  std::int64_t label_base;       // 72 kRange: label of vertex i is base + i
+  std::uint64_t labels_offset;   // 80 kStrings: n labels, each followed by '\n'
+  std::uint64_t labels_bytes;    // 88
+  std::uint64_t next_offset;     // 96 next-hop section (flag bit 2): stride*stride int32, 4096-aligned
+  std::uint64_t next_bytes;      // 104
+  std::uint32_t next_crc32;      // 112 crc32 of the next-hop section
+  std::uint32_t sources_crc32;   // 116 crc32 of the row-source section (flag bit 3; else 0)
+  std::uint64_t rows;            // 120 flag bit 3: rows stored (k); else 0 (square, stride rows)
 };
 static_assert(sizeof(MatrixHeader) == 128);
 
@@ -88,15 +88,11 @@ class MappedMatrixFile {
   const MatrixFileInfo& info() const { return info_; }
   const std::string& path() const { return path_; }
   const void* payload() const { return static_cast<const char*>(map_) + kPayloadOffset; }
-  template <class T> MatrixView<T> view() const {
-    return {static_cast<const T*>(payload()), info_.n, info_.stride};
-  }
+  template <class T> MatrixView<T> view() const { return {static_cast<const T*>(payload()), info_.n, info_.stride}; }
   // Stored row r (stride elements): from vertex r, or from row_sources[r].
   template <class T> const T* row(std::size_t r) const { return static_cast<const T*>(payload()) + r * info_.stride; }
   // The next-hop section (gapsp --paths), stride x stride int32; null if absent.
-  MatrixView<std::int32_t> next_hops() const {
-    return {next_, next_ ? info_.n : 0, info_.stride};
-  }
+  MatrixView<std::int32_t> next_hops() const { return {next_, next_ ? info_.n : 0, info_.stride}; }
 
  private:
   void ReadHeaderAndSections(std::size_t size, bool verify_crc, bool allow_rectangular);

@@ -6,8 +6,7 @@
 
 namespace gdist {
 
-NextHopMatrix::NextHopMatrix(std::size_t n)
-    : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<std::int32_t>(n)) {
+NextHopMatrix::NextHopMatrix(std::size_t n) : n_(n), stride_(PaddedSize(n)), buf_(MatrixBytesOrThrow<std::int32_t>(n)) {
   // Rows in parallel: first-touching 1 GiB (n = 16384) from one thread is slow.
   const long long rows = static_cast<long long>(stride_);
 #pragma omp parallel for schedule(static) if (rows >= 1024)

@@ -32,8 +32,8 @@ void* MapTemporaryFile(std::size_t bytes, const std::string& dir) {
   if (e == EOPNOTSUPP || e == EINVAL) e = ftruncate(fd, static_cast<off_t>(bytes)) == 0 ? 0 : errno;
   if (e != 0) {
     close(fd);
-    throw Error("cannot reserve " + std::to_string(bytes >> 20) + " MiB in " + dir + " for the matrix: " +
-                std::strerror(e));
+    throw Error("cannot reserve " + std::to_string(bytes >> 20) + " MiB in " + dir +
+                " for the matrix: " + std::strerror(e));
   }
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   const int map_errno = errno;
@@ -62,8 +62,7 @@ PageBuffer::PageBuffer(std::size_t bytes) : bytes_(bytes) {
   }
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
-    throw Error("cannot allocate " + std::to_string(bytes >> 20) + " MiB for the matrix: " +
-                std::strerror(errno));
+    throw Error("cannot allocate " + std::to_string(bytes >> 20) + " MiB for the matrix: " + std::strerror(errno));
   madvise(p, bytes, MADV_HUGEPAGE);  // best effort: fewer TLB misses on large matrices
   data_ = p;
 }

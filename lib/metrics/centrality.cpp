@@ -20,7 +20,7 @@ template <class T> CentralityRow ScanCentralityRow(const T* row, std::size_t i, 
       const T v = row[j0 + l];
       if (j0 + l == i || v >= inf) continue;  // the GPU adds +0.0 here: the same sum (row_reduction.hpp)
       const double x = static_cast<double>(v);
-      if (x > 0) lane[l] += 1.0 / x;         // HarmonicTerm, without dividing for the others
+      if (x > 0) lane[l] += 1.0 / x;  // HarmonicTerm, without dividing for the others
       lo = std::min(lo, x);
       hi = std::max(hi, x);
     }
@@ -51,9 +51,8 @@ Centrality CentralityFromRows(const DistanceSummary& s, const std::vector<Centra
   return c;
 }
 
-template <class T>
-Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads,
-                             std::size_t max_bins) {
+template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed,
+                                                int threads, std::size_t max_bins) {
   const std::size_t n = d.n;
   const T inf = ElementTraits<T>::kInf;
   const int nt = threads > 0 ? threads : omp_get_max_threads();

@@ -24,8 +24,8 @@
 namespace gdist {
 
 struct DistanceHistogram {
-  double min = 0;        // left edge of bin 0
-  double bin_width = 1;  // bin b holds [min + b w, min + (b+1) w); the last bin is closed
+  double min = 0;          // left edge of bin 0
+  double bin_width = 1;    // bin b holds [min + b w, min + (b+1) w); the last bin is closed
   bool unit_bins = false;  // integer distances, one bin per value
   std::vector<std::uint64_t> counts;
 };
@@ -42,9 +42,8 @@ struct Centrality {
 // length reuse its per-row totals. Two more row passes (harmonic, histogram).
 inline constexpr std::size_t kHistogramBins = 64;
 
-template <class T>
-Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed, int threads = 0,
-                             std::size_t max_bins = kHistogramBins);
+template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const DistanceSummary& s, bool directed,
+                                                int threads = 0, std::size_t max_bins = kHistogramBins);
 
 // Building blocks shared with the GPU path (distance_metrics.cpp):
 // everything but the histogram counts, from the summary and each row's CentralityRow.

@@ -30,12 +30,12 @@ MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type,
   return {Backend::kGpu, gpu.reason};
 }
 
-template <class T>
-DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
-                                       const GpuMetricsOptions& gpu) {
+template <class T> DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed,
+                                                          const MetricsOptions& options, const GpuMetricsOptions& gpu) {
   DistanceMetrics m;
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  MetricsBackendDecision decision = ChooseMetricsBackend(options.backend, ElementTraits<T>::kType, d.n, threads, ProbeGpu);
+  MetricsBackendDecision decision =
+      ChooseMetricsBackend(options.backend, ElementTraits<T>::kType, d.n, threads, ProbeGpu);
   if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
     if (decision.backend == Backend::kGpu) {
       GpuMetricsOptions g = gpu;
@@ -52,8 +52,8 @@ DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, co
           h.counts = p.counts;
         }
         m.used = Backend::kGpu;
-        m.note = decision.note + (p.plan.resident ? ", matrix resident" : ", streamed in " +
-                                                                              std::to_string(p.plan.blocks) + " blocks");
+        m.note = decision.note +
+                 (p.plan.resident ? ", matrix resident" : ", streamed in " + std::to_string(p.plan.blocks) + " blocks");
         return m;
       } catch (const GpuOutOfMemory& e) {
         // --backend gpu means the GPU or an error; auto may go on on the CPU,

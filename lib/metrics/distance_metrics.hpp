@@ -16,7 +16,7 @@ struct DistanceMetrics {
   DistanceSummary summary;
   Centrality centrality;
   Backend used = Backend::kCpu;
-  std::string note;  // why this backend; a GPU fallback says what failed
+  std::string note;        // why this backend; a GPU fallback says what failed
   bool fell_back = false;  // auto chose the GPU, which ran out of memory (the apps print the note)
 };
 
@@ -24,9 +24,9 @@ struct DistanceMetrics {
 // else the CPU. gpu: throws gdist::Error when no GPU is usable or T
 // is int64. Either way a GPU run that cannot go on (too little device memory,
 // a CUDA error) falls back to the CPU, with the reason in `note`.
-template <class T>
-DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed, const MetricsOptions& options,
-                                       const GpuMetricsOptions& gpu = {});
+template <class T> DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d, bool directed,
+                                                          const MetricsOptions& options,
+                                                          const GpuMetricsOptions& gpu = {});
 
 // auto's cost model, measured with bench/metrics_bench and gcenter on the H100
 // machine (bench/RESULTS.md, 2026-11-22): the CPU passes read about 0.6 GB/s

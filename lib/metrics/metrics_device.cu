@@ -42,12 +42,8 @@ constexpr int kBatch = 4;  // 128-column blocks whose loads are issued together
 constexpr unsigned kFull = 0xFFFFFFFFu;
 
 template <class T> struct Quad;
-template <> struct Quad<std::int32_t> {
-  using type = int4;
-};
-template <> struct Quad<float> {
-  using type = float4;
-};
+template <> struct Quad<std::int32_t> { using type = int4; };
+template <> struct Quad<float> { using type = float4; };
 
 template <class V> __device__ __forceinline__ auto Component(const V& v, int c) {
   return c == 0 ? v.x : c == 1 ? v.y : c == 2 ? v.z : v.w;
@@ -63,9 +59,9 @@ __device__ __forceinline__ double WarpSumTree(double v) {
 // 128-column blocks' loads are issued together (each lane reads 4 adjacent
 // columns with one streaming load), then visit(c, j, value) runs for each of
 // them, c = j % 4 being the lane's component. Both kernels scan rows this way.
-template <class T, class Visit>
-__device__ __forceinline__ void ScanRow(const T* row, unsigned first_block, unsigned col_blocks, unsigned lane,
-                                        Visit&& visit) {
+template <class T, class Visit> __device__ __forceinline__ void ScanRow(const T* row, unsigned first_block,
+                                                                        unsigned col_blocks, unsigned lane,
+                                                                        Visit&& visit) {
   using V = typename Quad<T>::type;
   const V* quads = reinterpret_cast<const V*>(row);
   for (unsigned k0 = first_block; k0 < col_blocks; k0 += kBatch) {
@@ -83,8 +79,7 @@ __device__ __forceinline__ void ScanRow(const T* row, unsigned first_block, unsi
 }
 
 // block: rows [first_row, first_row + rows) of the matrix, `stride` apart.
-template <class T>
-__global__ void __launch_bounds__(kThreads)
+template <class T> __global__ void __launch_bounds__(kThreads)
     RowPassKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
                   SummaryRow* __restrict__ summary, CentralityRow* __restrict__ centrality) {
   const unsigned lane = threadIdx.x % 32;
@@ -144,8 +139,7 @@ __global__ void __launch_bounds__(kThreads)
 
 // Counts finite d(i, j), j != i (j > i when undirected), into `bins` bins.
 // Per-warp shared bins when they fit (warp_bins), else global atomics.
-template <class T>
-__global__ void __launch_bounds__(kThreads)
+template <class T> __global__ void __launch_bounds__(kThreads)
     HistogramKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
                     bool directed, double min, double width, unsigned bins, bool warp_bins,
                     unsigned long long* __restrict__ counts) {
@@ -255,9 +249,8 @@ double SecondsSince(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-template <class T>
-GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
-                                     const GpuMetricsOptions& options) {
+template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
+                                                        const GpuMetricsOptions& options) {
   static_assert(std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>);
   GpuMetricsPasses out;
   const std::size_t n = d.n, stride = d.stride;
@@ -312,8 +305,8 @@ GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std:
 
   auto t0 = std::chrono::steady_clock::now();
   stream_rows([&](const T* dev, std::size_t r0, std::size_t rows) {
-    RowPassKernel<T><<<grid(rows), kThreads, 0, compute.get()>>>(dev, stride, unsigned(n), unsigned(r0),
-                                                                  unsigned(rows), inf, summary.get(), centrality.get());
+    RowPassKernel<T><<<grid(rows), kThreads, 0, compute.get()>>>(dev, stride, unsigned(n), unsigned(r0), unsigned(rows),
+                                                                 inf, summary.get(), centrality.get());
     GDIST_CUDA_CHECK_LAUNCH("RowPassKernel");
   });
   out.summary.resize(n);

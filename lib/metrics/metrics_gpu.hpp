@@ -20,10 +20,10 @@
 namespace gdist {
 
 struct GpuMetricsPasses {
-  std::vector<SummaryRow> summary;       // per row
-  std::vector<CentralityRow> centrality; // per row
+  std::vector<SummaryRow> summary;        // per row
+  std::vector<CentralityRow> centrality;  // per row
   HistogramShape shape;
-  std::vector<std::uint64_t> counts;     // shape.bins counts
+  std::vector<std::uint64_t> counts;  // shape.bins counts
   GpuMetricsPlan plan;
   double pass1_seconds = 0, pass2_seconds = 0;
 };
@@ -31,8 +31,7 @@ struct GpuMetricsPasses {
 // T: int32_t or float. Reads d (a DistMatrix, an mmapped file: any host
 // memory) and never writes it. Throws gdist::Error on any CUDA failure and
 // when the plan is not feasible (the message says why).
-template <class T>
-GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
-                                     const GpuMetricsOptions& options);
+template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
+                                                        const GpuMetricsOptions& options);
 
 }  // namespace gdist

@@ -92,9 +92,8 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
   out.Commit();
 }
 
-template <class T>
-void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                          const MetricsOptions& options, const std::string& per_vertex_csv) {
+template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
+                                             const MetricsOptions& options, const std::string& per_vertex_csv) {
   const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
   const DistanceSummary& s = m.summary;
   const Centrality& c = m.centrality;

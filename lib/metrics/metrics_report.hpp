@@ -25,8 +25,8 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 // ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically), and the per-vertex CSV to
 // per_vertex_csv when it is not empty. Throws gdist::Error.
-template <class T>
-void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                          const MetricsOptions& options = {}, const std::string& per_vertex_csv = "");
+template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
+                                             const MetricsOptions& options = {},
+                                             const std::string& per_vertex_csv = "");
 
 }  // namespace gdist

@@ -31,7 +31,8 @@ GDIST_HOST_DEVICE inline double SumQuad(double a, double b, double c, double d) 
 // The whole tree, on the host: quads, then v[g] += v[g + h] for h = 16, 8, 4, 2, 1.
 inline double SumLanes(const double* lane) {
   double v[kSumLanes / 4];
-  for (int g = 0; g < kSumLanes / 4; ++g) v[g] = SumQuad(lane[4 * g], lane[4 * g + 1], lane[4 * g + 2], lane[4 * g + 3]);
+  for (int g = 0; g < kSumLanes / 4; ++g)
+    v[g] = SumQuad(lane[4 * g], lane[4 * g + 1], lane[4 * g + 2], lane[4 * g + 3]);
   for (int h = kSumLanes / 8; h >= 1; h /= 2)
     for (int g = 0; g < h; ++g) v[g] += v[g + h];
   return v[0];
@@ -56,17 +57,17 @@ GDIST_HOST_DEVICE inline Farthest Merge(const Farthest& a, const Farthest& b) {
 
 // What the summary needs of row i: j runs over 0..n-1, the diagonal included.
 struct SummaryRow {
-  double total = 0;                          // sum of finite d(i, j), lane order
-  Farthest farthest;                         // over finite d(i, j)
-  std::uint64_t unreachable = 0;             // j with d(i, j) = INF
+  double total = 0;               // sum of finite d(i, j), lane order
+  Farthest farthest;              // over finite d(i, j)
+  std::uint64_t unreachable = 0;  // j with d(i, j) = INF
   std::uint64_t first_unreachable = kNoColumn;
 };
 
 // What the centralities need of row i: j != i with d(i, j) finite.
 struct CentralityRow {
-  double harmonic = 0;  // sum of 1 / d(i, j) over those with d > 0, lane order
-  double lo = std::numeric_limits<double>::infinity();    // their least d
-  double hi = -std::numeric_limits<double>::infinity();   // their largest d
+  double harmonic = 0;                                   // sum of 1 / d(i, j) over those with d > 0, lane order
+  double lo = std::numeric_limits<double>::infinity();   // their least d
+  double hi = -std::numeric_limits<double>::infinity();  // their largest d
 };
 
 // One harmonic term: zero-length pairs are skipped (NetworkX's convention).

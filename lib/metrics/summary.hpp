@@ -37,11 +37,11 @@ struct DistanceSummary {
   static constexpr double kInfinite = std::numeric_limits<double>::infinity();
 
   std::size_t n = 0;
-  std::vector<double> eccentricity;   // per vertex; kInfinite when unreachable targets count
-  std::vector<double> total;          // per vertex: sum of finite distances from it
+  std::vector<double> eccentricity;             // per vertex; kInfinite when unreachable targets count
+  std::vector<double> total;                    // per vertex: sum of finite distances from it
   std::vector<std::uint64_t> unreachable_from;  // per vertex: targets it cannot reach
 
-  double diameter = kInfinite;        // n == 0: 0
+  double diameter = kInfinite;                     // n == 0: 0
   std::size_t diameter_from = 0, diameter_to = 0;  // a pair at that distance (unreachable when infinite)
   double radius = kInfinite;
   std::vector<std::size_t> center, periphery;

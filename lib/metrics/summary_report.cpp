@@ -54,7 +54,8 @@ void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexL
   out << "\nperiphery          ";
   WriteVertexList(out, s.periphery, labels);
   out << "\n1-median           ";
-  if (s.median) out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total, s.exact.median_total) << ")";
+  if (s.median)
+    out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total, s.exact.median_total) << ")";
   else out << "none (no vertex reaches every other; try --reachable-only)";
   out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
 }

@@ -1,5 +1,4 @@
 #include "lib/paths/next_hop.hpp"
-#include "lib/paths/tight_arc.hpp"
 
 #include <omp.h>
 
@@ -7,6 +6,8 @@
 #include <cmath>
 #include <type_traits>
 #include <vector>
+
+#include "lib/paths/tight_arc.hpp"
 
 namespace gdist {
 
@@ -18,8 +19,7 @@ constexpr std::uint32_t kUnseen = ~0u;
 // not settled before `depth`. Branch-free so that the compiler vectorises it
 // (target_clones picks AVX-512/AVX2 at run time): on dense graphs almost every
 // arc fails the test, so this loop, not the queue work, is the cost.
-template <class T>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void MarkTightArcs(
+template <class T> __attribute__((target_clones("avx512f", "avx2", "default"))) void MarkTightArcs(
     const std::uint32_t* __restrict head, const T* __restrict weight, std::size_t count, T du, const T* __restrict d,
     const std::uint32_t* __restrict level, std::uint32_t depth, std::uint8_t* __restrict mark) {
   for (std::size_t a = 0; a < count; ++a) {
@@ -44,8 +44,7 @@ constexpr std::int32_t kClosed = -2;  // j == i, unreachable, or a padding colum
 // Columns j0 .. j0 + kPanel of row i (all inside the padded row): `di` and `out`
 // point at column j0 of row i, `panel` at column j0 of row 0, `diag` is i - j0
 // (never matches when i is outside the panel), `width` the columns below n.
-template <class T>
-__attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPanel(
+template <class T> __attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPanel(
     const std::uint32_t* __restrict head, const T* __restrict weight, std::size_t count, const T* __restrict panel,
     std::size_t stride, const T* __restrict di, std::size_t width, std::size_t diag, std::int32_t* __restrict out) {
   alignas(64) T target[kPanel];
@@ -101,8 +100,8 @@ NextHopMatrix LeastTightNextHops(const ArcList<T>& all_arcs, const MatrixView<T>
 #pragma omp for schedule(dynamic, 16) nowait
     for (std::size_t i = 0; i < n; ++i) {
       const std::size_t begin = arcs.first[i];
-      LeastTightPanel(arcs.head.data() + begin, arcs.weight.data() + begin, arcs.first[i + 1] - begin,
-                      dist.data + j0, dist.stride, dist.row(i) + j0, width, i - j0, next.row(i) + j0);
+      LeastTightPanel(arcs.head.data() + begin, arcs.weight.data() + begin, arcs.first[i + 1] - begin, dist.data + j0,
+                      dist.stride, dist.row(i) + j0, width, i - j0, next.row(i) + j0);
     }
   }
   return next;
@@ -140,8 +139,7 @@ template <class T> bool UsesLeastTightNeighbour(const ArcList<T>& arcs, const Ma
   }
 }
 
-template <class T>
-NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist, int threads) {
+template <class T> NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist, int threads) {
   const std::size_t n = dist.n;
   const T inf = ElementTraits<T>::kInf;
   if (threads <= 0) threads = omp_get_max_threads();
@@ -192,8 +190,10 @@ template bool UsesLeastTightNeighbour<std::int32_t>(const ArcList<std::int32_t>&
 template bool UsesLeastTightNeighbour<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&);
 template bool UsesLeastTightNeighbour<float>(const ArcList<float>&, const MatrixView<float>&);
 template bool UsesLeastTightNeighbour<double>(const ArcList<double>&, const MatrixView<double>&);
-template NextHopMatrix ComputeNextHops<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&, int);
-template NextHopMatrix ComputeNextHops<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&, int);
+template NextHopMatrix ComputeNextHops<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&,
+                                                     int);
+template NextHopMatrix ComputeNextHops<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&,
+                                                     int);
 template NextHopMatrix ComputeNextHops<float>(const ArcList<float>&, const MatrixView<float>&, int);
 template NextHopMatrix ComputeNextHops<double>(const ArcList<double>&, const MatrixView<double>&, int);
 

@@ -35,7 +35,6 @@ namespace gdist {
 // rule (all weights > 0; for float, also large enough against the tolerance).
 template <class T> bool UsesLeastTightNeighbour(const ArcList<T>& arcs, const MatrixView<T>& dist);
 
-template <class T>
-NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist, int threads);
+template <class T> NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist, int threads);
 
 }  // namespace gdist

@@ -20,9 +20,9 @@
 #include <climits>
 #include <string>
 
+#include "kernels/cuda/device_memory.cuh"
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/paths/tight_arc.hpp"
-#include "kernels/cuda/device_memory.cuh"
 
 namespace gdist {
 namespace {
@@ -30,12 +30,10 @@ namespace {
 constexpr unsigned kUnseen = 0xFFFFFFFFu;
 constexpr int kThreads = 256;
 
-template <class T>
-__global__ void __launch_bounds__(kThreads) NextHopKernel(const unsigned long long* __restrict first,
-                                                          const unsigned* __restrict head,
-                                                          const T* __restrict weight, const T* __restrict dist,
-                                                          size_t stride, unsigned n, T inf, int* next,
-                                                          unsigned* scratch) {
+template <class T> __global__ void __launch_bounds__(kThreads)
+    NextHopKernel(const unsigned long long* __restrict first, const unsigned* __restrict head,
+                  const T* __restrict weight, const T* __restrict dist, size_t stride, unsigned n, T inf, int* next,
+                  unsigned* scratch) {
   __shared__ unsigned frontier_size, upcoming_size;
   unsigned* level = scratch + size_t(blockIdx.x) * 3 * n;
   unsigned* frontier = level + n;
@@ -88,17 +86,15 @@ __global__ void __launch_bounds__(kThreads) NextHopKernel(const unsigned long lo
 }
 
 constexpr int kLtThreads = 128;
-constexpr int kLtCols = 4;                         // columns per thread
-constexpr int kLtColumns = kLtThreads * kLtCols;   // columns per block
-constexpr int kLtBatch = 4;                        // arcs whose loads are issued together
-constexpr int kOpen = -1, kClosed = -2;            // as in lib/paths/next_hop.cpp
+constexpr int kLtCols = 4;                        // columns per thread
+constexpr int kLtColumns = kLtThreads * kLtCols;  // columns per block
+constexpr int kLtBatch = 4;                       // arcs whose loads are issued together
+constexpr int kOpen = -1, kClosed = -2;           // as in lib/paths/next_hop.cpp
 
-template <class T>
-__global__ void __launch_bounds__(kLtThreads) LeastTightKernel(const unsigned long long* __restrict first,
-                                                               const unsigned* __restrict head,
-                                                               const T* __restrict weight,
-                                                               const T* __restrict dist, size_t stride, unsigned n,
-                                                               T inf, int* __restrict next) {
+template <class T> __global__ void __launch_bounds__(kLtThreads)
+    LeastTightKernel(const unsigned long long* __restrict first, const unsigned* __restrict head,
+                     const T* __restrict weight, const T* __restrict dist, size_t stride, unsigned n, T inf,
+                     int* __restrict next) {
   const unsigned i = blockIdx.x, lane = threadIdx.x % 32;
   const size_t j0 = size_t(blockIdx.y) * kLtColumns + threadIdx.x;
   const T* di = dist + size_t(i) * stride;
@@ -201,7 +197,7 @@ template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, cons
   if (least_tight) {
     const dim3 grid(static_cast<unsigned>(n), static_cast<unsigned>((n + kLtColumns - 1) / kLtColumns));
     LeastTightKernel<T><<<grid, kLtThreads>>>(first.get(), head.get(), weight.get(), d.get(), dist.stride,
-                                             static_cast<unsigned>(n), ElementTraits<T>::kInf, out.get());
+                                              static_cast<unsigned>(n), ElementTraits<T>::kInf, out.get());
   } else {
     NextHopKernel<T><<<blocks, kThreads>>>(first.get(), head.get(), weight.get(), d.get(), dist.stride,
                                            static_cast<unsigned>(n), ElementTraits<T>::kInf, out.get(), scratch.get());

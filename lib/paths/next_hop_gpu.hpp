@@ -9,7 +9,6 @@
 namespace gdist {
 
 // Throws gdist::Error on any CUDA failure or when the build has no CUDA.
-template <class T>
-NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist);
+template <class T> NextHopMatrix GpuComputeNextHops(const ArcList<T>& arcs, const MatrixView<T>& dist);
 
 }  // namespace gdist

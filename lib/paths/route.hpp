@@ -16,8 +16,7 @@ template <class T> struct Route {
 // The route from -> to, or nullopt when `to` is unreachable. Each arc weight is
 // d(x, to) - d(next, to), exact because the arc is tight. Throws gdist::Error if
 // the next-hop data is inconsistent (a corrupted or foreign section).
-template <class T>
-std::optional<Route<T>> FindRoute(const MatrixView<T>& dist, const MatrixView<std::int32_t>& next,
-                                  std::size_t from, std::size_t to);
+template <class T> std::optional<Route<T>> FindRoute(const MatrixView<T>& dist, const MatrixView<std::int32_t>& next,
+                                                     std::size_t from, std::size_t to);
 
 }  // namespace gdist

@@ -21,9 +21,9 @@ void AddSiting(SiteMap* map, const SitingProblem<T>& prob, const SitingResult& r
     if (served[u] != UINT32_MAX) map->served_by[prob.demand_vertex(u)] = slot[served[u]];
 }
 
-template <class T>
-std::vector<Point2> MapPositions(const MatrixView<T>& d, const std::optional<std::vector<Point2>>& coordinates,
-                                 std::string* note) {
+template <class T> std::vector<Point2> MapPositions(const MatrixView<T>& d,
+                                                    const std::optional<std::vector<Point2>>& coordinates,
+                                                    std::string* note) {
   if (coordinates && coordinates->size() == d.n) {
     std::size_t missing = 0;
     for (const auto& p : *coordinates) missing += std::isnan(p.first) || std::isnan(p.second);
@@ -38,8 +38,8 @@ std::vector<Point2> MapPositions(const MatrixView<T>& d, const std::optional<std
   return PivotMdsLayout(d);
 }
 
-#define GDIST_ANSWER_MAP_INSTANTIATE(T)                                                                     \
-  template void AddSiting<T>(SiteMap*, const SitingProblem<T>&, const SitingResult&, const VertexLabels&); \
+#define GDIST_ANSWER_MAP_INSTANTIATE(T)                                                                         \
+  template void AddSiting<T>(SiteMap*, const SitingProblem<T>&, const SitingResult&, const VertexLabels&);      \
   template std::vector<Point2> MapPositions<T>(const MatrixView<T>&, const std::optional<std::vector<Point2>>&, \
                                                std::string*);
 GDIST_ANSWER_MAP_INSTANTIATE(std::int32_t)

@@ -18,8 +18,8 @@ void AddSiting(SiteMap* map, const SitingProblem<T>& prob, const SitingResult& r
 
 // Positions: `coordinates` when it places every vertex, else Pivot MDS of `d`.
 // `note` says which was used (for the app's stderr line).
-template <class T>
-std::vector<Point2> MapPositions(const MatrixView<T>& d, const std::optional<std::vector<Point2>>& coordinates,
-                                 std::string* note);
+template <class T> std::vector<Point2> MapPositions(const MatrixView<T>& d,
+                                                    const std::optional<std::vector<Point2>>& coordinates,
+                                                    std::string* note);
 
 }  // namespace gdist

@@ -23,8 +23,14 @@ std::string TickLabel(double v) {
 }  // namespace
 
 ChartFrame::ChartFrame(SvgDocument& doc, double x_lo, double x_hi, double y_lo, double y_hi, const ChartText& text)
-    : left_(80), right_(doc.width() - 24), top_(48), bottom_(doc.height() - 56),
-      x_lo_(x_lo), x_hi_(x_hi > x_lo ? x_hi : x_lo + 1), y_lo_(y_lo), y_hi_(y_hi > y_lo ? y_hi : y_lo + 1) {
+    : left_(80),
+      right_(doc.width() - 24),
+      top_(48),
+      bottom_(doc.height() - 56),
+      x_lo_(x_lo),
+      x_hi_(x_hi > x_lo ? x_hi : x_lo + 1),
+      y_lo_(y_lo),
+      y_hi_(y_hi > y_lo ? y_hi : y_lo + 1) {
   doc.Title(text.title);
   doc.Text(doc.width() / 2, 28, text.title, 16, "middle");
   doc.Line(left_, bottom_, right_, bottom_, "#444", 1);
@@ -75,7 +81,8 @@ std::string CurveSvg(const std::vector<double>& x, const std::vector<double>& y,
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) pts.emplace_back(frame.X(x[i]), frame.Y(y[i]));
   doc.Polyline(pts, "#CC6677", 2);
   for (const auto& [px, py] : pts) doc.Circle(px, py, 4, "#CC6677");
-  for (std::size_t i = 0; i < pts.size(); ++i) doc.Text(pts[i].first, pts[i].second - 9, FormatNumber(y[i]), 10, "middle");
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    doc.Text(pts[i].first, pts[i].second - 9, FormatNumber(y[i]), 10, "middle");
   return doc.Finish();
 }
 

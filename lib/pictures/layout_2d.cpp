@@ -86,8 +86,7 @@ template <class T> std::vector<Point2> PivotMdsLayout(const MatrixView<T>& d, st
       grand += s / double(n * k);
     }
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t p = 0; p < k; ++p)
-      cols[i * k + p] = -0.5 * (cols[i * k + p] - row_mean[i] - col_mean[p] + grand);
+    for (std::size_t p = 0; p < k; ++p) cols[i * k + p] = -0.5 * (cols[i * k + p] - row_mean[i] - col_mean[p] + grand);
 
   // Eigenvectors of C^T C (k x k); positions are C v.
   std::vector<double> ctc(k * k, 0);

@@ -67,8 +67,8 @@ void SvgDocument::Append(std::initializer_list<std::string_view> pieces) {
 }
 
 void SvgDocument::Rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke) {
-  Append({"<rect x=\"", Num(x), "\" y=\"", Num(y), "\" width=\"", Num(w), "\" height=\"", Num(h), "\" fill=\"",
-          fill, "\" stroke=\"", stroke, "\"/>\n"});
+  Append({"<rect x=\"", Num(x), "\" y=\"", Num(y), "\" width=\"", Num(w), "\" height=\"", Num(h), "\" fill=\"", fill,
+          "\" stroke=\"", stroke, "\"/>\n"});
 }
 
 void SvgDocument::Circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke,
@@ -80,8 +80,8 @@ void SvgDocument::Circle(double cx, double cy, double r, std::string_view fill, 
 
 void SvgDocument::Line(double x1, double y1, double x2, double y2, std::string_view stroke, double width,
                        double opacity) {
-  Append({"<line x1=\"", Num(x1), "\" y1=\"", Num(y1), "\" x2=\"", Num(x2), "\" y2=\"", Num(y2), "\" stroke=\"",
-          stroke, "\" stroke-width=\"", Num(width), "\""});
+  Append({"<line x1=\"", Num(x1), "\" y1=\"", Num(y1), "\" x2=\"", Num(x2), "\" y2=\"", Num(y2), "\" stroke=\"", stroke,
+          "\" stroke-width=\"", Num(width), "\""});
   if (opacity < 1) Append({" stroke-opacity=\"", Num(opacity), "\""});
   Append({"/>\n"});
 }

@@ -18,8 +18,7 @@ class SvgDocument {
   void Rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke = "none");
   void Circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke = "none",
               double stroke_width = 0);
-  void Line(double x1, double y1, double x2, double y2, std::string_view stroke, double width,
-            double opacity = 1.0);
+  void Line(double x1, double y1, double x2, double y2, std::string_view stroke, double width, double opacity = 1.0);
   void Polyline(const std::vector<std::pair<double, double>>& points, std::string_view stroke, double width);
   // anchor: "start", "middle" or "end".
   void Text(double x, double y, std::string_view text, double size, std::string_view anchor = "start",

@@ -16,8 +16,8 @@ bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
 
 AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input) {
   AdjacencyOptions adj;
-  adj.duplicates = options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast
-                                                                        : DuplicatePolicy::kMin);
+  adj.duplicates =
+      options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
   ElementType type = options.type.value_or(ChooseElementType(g));
   RefuseIfTooLarge(input, RunNeeds{g.n, type, options.next_hops});
   return DispatchElement(type, [&](auto zero) -> AnyMatrix {

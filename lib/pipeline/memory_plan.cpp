@@ -4,7 +4,6 @@
 #include <sys/statvfs.h>
 
 #include <cstdint>
-
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -100,9 +99,9 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
   // gapsp keeps a matrix above --memory-limit in a temporary file (out of
   // core): then the disk, not RAM, must hold it.
   const auto matrix_bytes = CheckedMatrixBytes(needs.n, ElementSize(needs.type));
-  const std::optional<std::string> file_dir =
-      matrix_bytes && *matrix_bytes <= SIZE_MAX ? FileBackingDirFor(static_cast<std::size_t>(*matrix_bytes))
-                                                : std::nullopt;
+  const std::optional<std::string> file_dir = matrix_bytes && *matrix_bytes <= SIZE_MAX
+                                                  ? FileBackingDirFor(static_cast<std::size_t>(*matrix_bytes))
+                                                  : std::nullopt;
   const std::optional<std::uint64_t> avail = file_dir ? DiskFree(*file_dir) : HostMemoryAvailable();
   if (plan.host_bytes && (!avail || *plan.host_bytes <= *avail)) return;
   std::string what = input + ": a dense " + ElementName(needs.type) + " matrix of " + std::to_string(needs.n) +
@@ -117,12 +116,13 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
     narrow.type = ElementType::kInt32;
     const auto small = PlanMemory(narrow).host_bytes;
     if (small && avail && *small <= *avail)
-      options += "a 4-byte element type (--type int32 or float32, if the weights allow it: " + DescribeBytes(*small) +
-                 "); ";
+      options +=
+          "a 4-byte element type (--type int32 or float32, if the weights allow it: " + DescribeBytes(*small) + "); ";
   }
   if (needs.next_hops) options += "leave out --paths; ";
   if (!file_dir)
-    options += "gapsp " + input + " OUT, which keeps a matrix above --memory-limit in a temporary file and works "
+    options += "gapsp " + input +
+               " OUT, which keeps a matrix above --memory-limit in a temporary file and works "
                "out of core, if the disk has room; ";
   options += "metrics without the matrix from the sparse engine (gcenter " + input +
              " --engine sparse), whose memory grows with the arcs, not n^2; or a smaller graph";

@@ -32,9 +32,8 @@ std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::v
 }
 }  // namespace
 
-template <class T>
-std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii, std::ptrdiff_t hi,
-                             std::size_t p_total, double deadline_s) {
+template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
+                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
   const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
@@ -54,10 +53,9 @@ std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<dou
   return lo;
 }
 
-template <class T>
-CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
-                        std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start, std::size_t p_total,
-                        bool exact, double deadline_s) {
+template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
+                                           std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,
+                                           std::size_t p_total, bool exact, double deadline_s) {
   CenterProof proof;
   proof.sites = start;
   proof.radius = Assign(prob, start).max_distance;
@@ -85,7 +83,9 @@ CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>&
   if (!exact || proof.complete || !HaveMipSolver()) return proof;
   const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   if (!top) return proof;
-  auto lists_at = [&](double R) { return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs); };
+  auto lists_at = [&](double R) {
+    return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs);
+  };
   const double cap = static_cast<double>(p_total);
   // Integer bisection between the LP bound and the answer.
   while (hi - lo > 1) {
@@ -114,9 +114,9 @@ CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>&
   return proof;
 }
 
-#define GDIST_INSTANTIATE(T)                                                                                 \
-  template std::ptrdiff_t CenterLpBound(const SitingProblem<T>&, const std::vector<double>&, std::ptrdiff_t,     \
-                                        std::size_t, double);                                                  \
+#define GDIST_INSTANTIATE(T)                                                                                    \
+  template std::ptrdiff_t CenterLpBound(const SitingProblem<T>&, const std::vector<double>&, std::ptrdiff_t,    \
+                                        std::size_t, double);                                                   \
   template CenterProof ProveCenter(const SitingProblem<T>&, const std::vector<double>&, double, std::ptrdiff_t, \
                                    const std::vector<std::uint32_t>&, std::size_t, bool, double);
 GDIST_INSTANTIATE(std::int32_t)

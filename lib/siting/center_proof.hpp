@@ -20,10 +20,10 @@
 namespace gdist {
 
 struct CenterProof {
-  double lower_bound = 0;                // no p sites reach every demand within less
-  std::vector<std::uint32_t> sites;      // the answer: `start`, or a better cover found by the exact search
-  double radius = 0;                     // of `sites`
-  bool complete = false;                 // the bound meets the answer
+  double lower_bound = 0;            // no p sites reach every demand within less
+  std::vector<std::uint32_t> sites;  // the answer: `start`, or a better cover found by the exact search
+  double radius = 0;                 // of `sites`
+  bool complete = false;             // the bound meets the answer
   std::string how;
 };
 
@@ -31,16 +31,14 @@ struct CenterProof {
 // index of the largest radius whose covering LP proves "no cover of p_total
 // sites", or -1. Runs before the heuristic radius search so that the search
 // never tries a radius already proven uncoverable.
-template <class T>
-std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii, std::ptrdiff_t hi,
-                             std::size_t p_total, double deadline_s);
+template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
+                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s);
 
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
 // up to at least the radius of `start`; radii[lp_lo] is proven uncoverable
 // (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none).
-template <class T>
-CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
-                        std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start, std::size_t p_total,
-                        bool exact, double deadline_s);
+template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
+                                           std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,
+                                           std::size_t p_total, bool exact, double deadline_s);
 
 }  // namespace gdist

@@ -53,8 +53,11 @@ inline double UnreachablePenalty(double max_finite) { return 16.0 * (max_finite 
 // X(T, Model) for every element type and cost model the swap solvers are
 // compiled for: the one list their explicit instantiations follow. The GPU
 // ones take the 4-byte types only.
+// The lists read as tables, so the formatter leaves them alone.
+// clang-format off
 #define GDIST_FOR_EACH_SITING_INSTANCE(X)                                                     \
   X(std::int32_t, MedianCost) X(std::int64_t, MedianCost) X(float, MedianCost) X(double, MedianCost)  \
   X(std::int32_t, CoverCost) X(std::int64_t, CoverCost) X(float, CoverCost) X(double, CoverCost)
 #define GDIST_FOR_EACH_GPU_SITING_INSTANCE(X) \
   X(std::int32_t, MedianCost) X(float, MedianCost) X(std::int32_t, CoverCost) X(float, CoverCost)
+// clang-format on

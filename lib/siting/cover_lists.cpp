@@ -33,7 +33,7 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   const std::size_t nd = L.nd, m = L.m;
   auto within = [radius](T v) { return SitingProblem<T>::Reachable(v) && static_cast<double>(v) <= radius; };
   std::vector<std::uint32_t> count(nd, 0);
-#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+#pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads()))
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 64)
@@ -51,7 +51,7 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   // 4 more bytes a pair buy filtering later radii without a matrix pass.
   const bool keep_costs = std::is_floating_point_v<T> || prob.max_finite() <= 16777216.0;
   if (keep_costs) L.by_demand_cost.resize(L.by_demand_start[nd]);
-#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+#pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads()))
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 64)

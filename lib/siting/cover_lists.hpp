@@ -20,8 +20,8 @@ struct CoverLists {
   std::vector<float> by_demand_cost;
 
   bool restrictable() const { return by_demand_cost.size() == by_demand.size(); }
-  std::vector<std::uint64_t> by_cand_start;    // m + 1
-  std::vector<std::uint32_t> by_cand;          // demands each candidate covers
+  std::vector<std::uint64_t> by_cand_start;  // m + 1
+  std::vector<std::uint32_t> by_cand;        // demands each candidate covers
 
   std::size_t pairs() const { return by_demand.size(); }
   const std::uint32_t* covering(std::size_t u) const { return by_demand.data() + by_demand_start[u]; }

@@ -12,8 +12,14 @@ namespace {
 class CoverState {
  public:
   explicit CoverState(const CoverLists& L)
-      : L_(L), cov_(L.nd, 0), cover_xor_(L.nd, 0), weight_(L.nd, 1), pos_(L.nd, kNone), gain_(L.m, 0),
-        loss_(L.m, 0), open_(L.m, 0) {
+      : L_(L),
+        cov_(L.nd, 0),
+        cover_xor_(L.nd, 0),
+        weight_(L.nd, 1),
+        pos_(L.nd, kNone),
+        gain_(L.m, 0),
+        loss_(L.m, 0),
+        open_(L.m, 0) {
     for (std::size_t u = 0; u < L.nd; ++u) {
       pos_[u] = uncovered_.size();
       uncovered_.push_back(static_cast<std::uint32_t>(u));
@@ -143,8 +149,8 @@ bool CoverSearch(const CoverLists& L, std::size_t p, std::size_t num_fixed, cons
   std::vector<std::uint32_t> touched;
   const auto t0 = std::chrono::steady_clock::now();
   for (std::size_t step = 1; step <= options.max_steps; ++step) {
-    if ((step & 255) == 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >
-                                 options.time_limit_s)
+    if ((step & 255) == 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > options.time_limit_s)
       return false;
     const auto& unc = s.uncovered();
     const std::uint32_t u = unc[rng() % unc.size()];

@@ -29,11 +29,11 @@ namespace {
 // Demands as rows: one row per distinct candidate set, demands covered by a
 // fixed site left out (they are covered whatever the choice).
 struct CoverRows {
-  std::vector<std::uint32_t> rep;   // a demand of each row
-  std::vector<double> weight;       // summed weights of its demands
-  std::vector<std::int32_t> row_of; // per demand: its row, or -1
-  double fixed_weight = 0;          // weight the fixed sites cover
-  bool uncoverable = false;         // some demand has no candidate at all
+  std::vector<std::uint32_t> rep;    // a demand of each row
+  std::vector<double> weight;        // summed weights of its demands
+  std::vector<std::int32_t> row_of;  // per demand: its row, or -1
+  double fixed_weight = 0;           // weight the fixed sites cover
+  bool uncoverable = false;          // some demand has no candidate at all
 };
 
 CoverRows MergeRows(const CoverLists& L, const std::vector<double>* weights, const std::vector<char>& is_fixed) {
@@ -118,8 +118,8 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
   MipAnswer a;
   Clp_Simplex* clp = Clp_newModel();
   Clp_setLogLevel(clp, 0);
-  Clp_loadProblem(clp, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(),
-                  P.collb.data(), P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
+  Clp_loadProblem(clp, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(), P.collb.data(),
+                  P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
   Clp_setOptimizationDirection(clp, P.sense);
   if (time_limit_s > 0) Clp_setMaximumSeconds(clp, time_limit_s);
   Clp_initialSolve(clp);
@@ -142,8 +142,8 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   MipAnswer a;
   Cbc_Model* cbc = Cbc_newModel();
   Cbc_setLogLevel(cbc, 0);
-  Cbc_loadProblem(cbc, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(),
-                  P.collb.data(), P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
+  Cbc_loadProblem(cbc, P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(), P.collb.data(),
+                  P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
   Cbc_setObjSense(cbc, P.sense);
   for (int j = 0; j < P.num_integer; ++j) Cbc_setInteger(cbc, j);
   if (o.time_limit_s > 0) Cbc_setMaximumSeconds(cbc, o.time_limit_s);

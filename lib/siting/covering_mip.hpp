@@ -27,16 +27,16 @@ struct MipAnswer {
     kUnavailable,  // built without COIN-OR
   };
   Status status = Status::kUnavailable;
-  double objective = 0;               // of `sites` (integer programs) or of the LP
-  double bound = 0;                   // proven: lower for min-cover, upper for max-cover
-  std::vector<std::uint32_t> sites;   // candidate indices, fixed ones included
+  double objective = 0;              // of `sites` (integer programs) or of the LP
+  double bound = 0;                  // proven: lower for min-cover, upper for max-cover
+  std::vector<std::uint32_t> sites;  // candidate indices, fixed ones included
 };
 
 bool HaveMipSolver();
 
 struct MipOptions {
-  bool relax = false;                       // the LP relaxation only
-  double time_limit_s = 0;                  // 0: none
+  bool relax = false;       // the LP relaxation only
+  double time_limit_s = 0;  // 0: none
   // min-cover: only solutions with fewer than this many sites (<= 0: any);
   // the search stops at the first such one when first_solution is set.
   double cutoff = 0;
@@ -44,8 +44,7 @@ struct MipOptions {
   const std::vector<std::uint32_t>* start = nullptr;  // a known solution (candidate indices)
 };
 
-MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint32_t>& fixed,
-                           const MipOptions& options);
+MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint32_t>& fixed, const MipOptions& options);
 
 MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);

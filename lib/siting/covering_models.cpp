@@ -105,7 +105,8 @@ template <class T>
 SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options) {
   SitingResult r;
   r.radius = radius;
-  if (prob.fixed().size() + p > prob.num_candidates()) throw Error("max-cover: more sites asked for than there are candidates");
+  if (prob.fixed().size() + p > prob.num_candidates())
+    throw Error("max-cover: more sites asked for than there are candidates");
   if (prob.fixed().size() + p == 0) throw Error("max-cover: ask for at least one site");
   const double start_s = SteadySeconds();
   const double limit = options.exact ? options.proof_time_limit_s : 0;

@@ -76,15 +76,16 @@ ExactAnswer ExactSearch(const SitingProblem<T>& prob, std::size_t p, ExactObject
   if (fixed.size() + p > m) throw Error("more sites asked for than there are candidates");
   const double leaves = Binomial(m - fixed.size(), p);
   if (leaves * static_cast<double>(std::max<std::size_t>(nd, 1)) > kExactWorkLimit)
-    throw Error("--exact: " + (leaves < 1e15 ? std::to_string(static_cast<std::uint64_t>(leaves)) : FormatNumber(leaves, 3)) +
-                " site sets of " +
-                std::to_string(nd) + " demands is too many to enumerate; drop --exact for the heuristic");
+    throw Error(
+        "--exact: " + (leaves < 1e15 ? std::to_string(static_cast<std::uint64_t>(leaves)) : FormatNumber(leaves, 3)) +
+        " site sets of " + std::to_string(nd) + " demands is too many to enumerate; drop --exact for the heuristic");
   if (static_cast<double>(nd) * static_cast<double>(m) > 5e7) throw Error("--exact: instance too large");
   std::vector<double> cost(nd * m);
   for (std::size_t u = 0; u < nd; ++u)
     for (std::size_t k = 0; k < m; ++k) {
       const T v = prob.Cost(u, k);
-      cost[u * m + k] = SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : std::numeric_limits<double>::infinity();
+      cost[u * m + k] =
+          SitingProblem<T>::Reachable(v) ? static_cast<double>(v) : std::numeric_limits<double>::infinity();
     }
   Enumerator e{nd, m, p, &cost, &prob.weights(), {}, objective, radius, {}, {}, {}, 0, false};
   std::vector<char> is_fixed(m, 0);

@@ -21,8 +21,8 @@ namespace {
 constexpr std::size_t kPiece = 2048;  // candidates per cache piece
 
 bool HaveAvx512() {
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512dq");
+  static const bool yes =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
   return yes;
 }
 
@@ -36,9 +36,8 @@ bool HaveAvx512() {
 // to gain/ex_old/ex_new (ex_* may be null). kCover: every passing cost is 0
 // (CoverCost), else the cost is the entry (MedianCost). Lanes without a term
 // add nothing: the accumulators are never -0.0, so adding +-0.0 keeps them.
-template <bool kCover>
-void RowTermsAvx512(const std::int32_t* row, std::size_t count, std::int32_t bound, const UserChange& ch,
-                    double* gain, double* ex_old, double* ex_new) {
+template <bool kCover> void RowTermsAvx512(const std::int32_t* row, std::size_t count, std::int32_t bound,
+                                           const UserChange& ch, double* gain, double* ex_old, double* ex_new) {
   const __m512d zero = _mm512_setzero_pd(), sign = _mm512_set1_pd(-0.0), w = _mm512_set1_pd(ch.weight);
   const __m512d od1 = _mm512_set1_pd(ch.old_d1), od2 = _mm512_set1_pd(ch.old_d2);
   const __m512d nd1 = _mm512_set1_pd(ch.new_d1), nd2 = _mm512_set1_pd(ch.new_d2);
@@ -53,7 +52,8 @@ void RowTermsAvx512(const std::int32_t* row, std::size_t count, std::int32_t bou
     const __mmask8 on = pass & _mm512_cmp_pd_mask(c, nd2, _CMP_LT_OQ);
     const __mmask8 oo = has_old ? pass & _mm512_cmp_pd_mask(c, od2, _CMP_LT_OQ) : 0;
     // t.gain = (old ? -w max(0, od1 - c) : 0) + (new ? w max(0, nd1 - c) : 0)
-    __m512d g = _mm512_maskz_mov_pd(oo, _mm512_xor_pd(sign, _mm512_mul_pd(w, _mm512_max_pd(_mm512_sub_pd(od1, c), zero))));
+    __m512d g =
+        _mm512_maskz_mov_pd(oo, _mm512_xor_pd(sign, _mm512_mul_pd(w, _mm512_max_pd(_mm512_sub_pd(od1, c), zero))));
     g = _mm512_mask_add_pd(g, on, g, _mm512_mul_pd(w, _mm512_max_pd(_mm512_sub_pd(nd1, c), zero)));
     _mm512_mask_storeu_pd(gain + k, pass, _mm512_add_pd(_mm512_loadu_pd(gain + k), g));
     if (ex_old && oo) {
@@ -110,8 +110,8 @@ template <class T, class Model> class CpuGainTable final : public GainTable {
     if constexpr (std::is_same_v<T, std::int32_t>) {
       if (HaveAvx512()) {
         RowTermsAvx512<std::is_same_v<Model, CoverCost<T>>>(row, hi - lo, model_.Below(reach), ch, gain_.data() + lo,
-                                                             ex_old ? ex_old + lo : nullptr,
-                                                             ex_new ? ex_new + lo : nullptr);
+                                                            ex_old ? ex_old + lo : nullptr,
+                                                            ex_new ? ex_new + lo : nullptr);
         return;
       }
     }
@@ -184,8 +184,7 @@ template <class T, class Model> std::unique_ptr<GainTable> MakeCpuGainTable(cons
   return std::make_unique<CpuGainTable<T, Model>>(prob, model);
 }
 
-#define GDIST_INSTANTIATE(T, M) \
-  template std::unique_ptr<GainTable> MakeCpuGainTable(const SitingProblem<T>&, M<T>);
+#define GDIST_INSTANTIATE(T, M) template std::unique_ptr<GainTable> MakeCpuGainTable(const SitingProblem<T>&, M<T>);
 GDIST_FOR_EACH_SITING_INSTANCE(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

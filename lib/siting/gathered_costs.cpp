@@ -20,9 +20,9 @@ std::size_t AvailableHostMemory() {
   return 0;
 }
 
-template <class T>
-PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands, const std::vector<std::uint32_t>& demand,
-                       const std::vector<std::uint32_t>& cand_row, int threads) {
+template <class T> PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands,
+                                          const std::vector<std::uint32_t>& demand,
+                                          const std::vector<std::uint32_t>& cand_row, int threads) {
   const std::size_t nd = demand.size(), m = cand_row.size(), stride = GatheredRowStride(m);
   PageBuffer block(nd * stride * sizeof(T));
   T* out = static_cast<T*>(block.data());

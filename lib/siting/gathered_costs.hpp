@@ -18,8 +18,8 @@ std::size_t AvailableHostMemory();
 
 // block[u * stride + k] = rows_are_demands ? d.at(demand[u], cand_row[k]) : d.at(cand_row[k], demand[u]),
 // stride = GatheredRowStride(cand_row.size()); padding cells are left as zero.
-template <class T>
-PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands, const std::vector<std::uint32_t>& demand,
-                       const std::vector<std::uint32_t>& cand_row, int threads);
+template <class T> PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands,
+                                          const std::vector<std::uint32_t>& demand,
+                                          const std::vector<std::uint32_t>& cand_row, int threads);
 
 }  // namespace gdist

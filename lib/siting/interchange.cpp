@@ -16,7 +16,11 @@ namespace gdist {
 template <class T, class Model>
 Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, const std::vector<std::uint32_t>& sites,
                                    std::size_t num_fixed)
-    : prob_(prob), model_(model), num_fixed_(num_fixed), p_(sites.size()), m_(prob.num_candidates()),
+    : prob_(prob),
+      model_(model),
+      num_fixed_(num_fixed),
+      p_(sites.size()),
+      m_(prob.num_candidates()),
       nd_(prob.num_demands()) {
   if (p_ == 0) throw Error("a solution needs at least one site");
   column_.resize(nd_);
@@ -50,10 +54,9 @@ template <class T, class Model> void Interchange<T, Model>::Reset(const std::vec
   state_.resize(nd_);
   table_->Clear(p_);
   loss_.assign(p_, 0);
-#pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd_ * p_, prob_.threads()))
+#pragma omp parallel for schedule(static) num_threads(ThreadsFor(nd_, p_, prob_.threads()))
   for (std::size_t u = 0; u < nd_; ++u) NearestTwo(u, &state_[u]);
-  for (std::size_t u = 0; u < nd_; ++u)
-    loss_[state_[u].phi1] += prob_.weight(u) * (state_[u].d2 - state_[u].d1);
+  for (std::size_t u = 0; u < nd_; ++u) loss_[state_[u].phi1] += prob_.weight(u) * (state_[u].d2 - state_[u].d1);
   std::vector<std::uint32_t> all(nd_);
   for (std::size_t u = 0; u < nd_; ++u) all[u] = static_cast<std::uint32_t>(u);
   Rescan(all, nullptr);
@@ -218,8 +221,8 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
   return best;
 }
 
-#define GDIST_INSTANTIATE(T, M)                                                                      \
-  template class Interchange<T, M<T>>;                                                               \
+#define GDIST_INSTANTIATE(T, M)                                                                             \
+  template class Interchange<T, M<T>>;                                                                      \
   template std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>&, M<T>, std::vector<std::uint32_t>, \
                                                  std::size_t, const SwapSearchOptions&, double*);
 GDIST_FOR_EACH_SITING_INSTANCE(GDIST_INSTANTIATE)

@@ -76,12 +76,12 @@ template <class T, class Model> class Interchange {
 };
 
 struct SwapSearchOptions {
-  std::size_t max_rounds = 0;      // perturbation rounds after the first local optimum
-  std::size_t patience = 0;        // stop after this many rounds without improvement (0: no limit)
-  double time_limit_s = 0;         // wall-clock bound on the rounds (0: none)
+  std::size_t max_rounds = 0;  // perturbation rounds after the first local optimum
+  std::size_t patience = 0;    // stop after this many rounds without improvement (0: no limit)
+  double time_limit_s = 0;     // wall-clock bound on the rounds (0: none)
   std::uint64_t seed = 1;
-  double stop_at = -1;             // stop once the objective is <= this (e.g. 0 uncovered)
-  std::size_t max_kicks = 8;       // largest perturbation, in random swaps
+  double stop_at = -1;        // stop once the objective is <= this (e.g. 0 uncovered)
+  std::size_t max_kicks = 8;  // largest perturbation, in random swaps
 };
 
 // The models' shared search settings for p new sites, from the user's options.

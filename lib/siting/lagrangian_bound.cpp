@@ -9,8 +9,7 @@
 
 namespace gdist {
 
-template <class T>
-std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
+template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   if (nd * m > kMaxSortedCostEntries || m == 0) return std::nullopt;
   SortedCosts c;
@@ -19,7 +18,7 @@ std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double
   c.cost.resize(nd * m);
   c.cand.resize(nd * m);
   bool integral = true;
-#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads())) reduction(&& : integral)
+#pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads())) reduction(&& : integral)
   {
     std::vector<T> scratch(m);
     std::vector<std::pair<double, std::uint32_t>> row(m);
@@ -60,7 +59,7 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   rho.assign(m, 0);
   double sum_lambda = 0;
   // The relaxed prefixes are a small part of each row: parallel only when large.
-#pragma omp parallel num_threads(ThreadsFor(nd * m / 64, threads_)) reduction(+ : sum_lambda)
+#pragma omp parallel num_threads(ThreadsFor(nd, m / 64, threads_)) reduction(+ : sum_lambda)
   {
     std::vector<double> mine(m, 0);
 #pragma omp for schedule(static)
@@ -193,8 +192,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
     const double step = f * (target - point.bound) / norm;
     // Any multipliers give a valid bound; capping each at its row's K-th
     // cost keeps the scanned prefixes short while the steps oscillate.
-    for (std::size_t u = 0; u < nd; ++u)
-      (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, lag.Cap(u));
+    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, lag.Cap(u));
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;

@@ -26,9 +26,9 @@ namespace gdist {
 // Each demand's weighted costs w_u c(u,k), ascending, with their candidates.
 struct SortedCosts {
   std::size_t nd = 0, m = 0;
-  std::vector<double> cost;          // nd x m, row u ascending
-  std::vector<std::uint32_t> cand;   // same layout: the candidate of each entry
-  bool integral = true;              // every weighted cost is an integer: objectives are integers
+  std::vector<double> cost;         // nd x m, row u ascending
+  std::vector<std::uint32_t> cand;  // same layout: the candidate of each entry
+  bool integral = true;             // every weighted cost is an integer: objectives are integers
   const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
   const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
 };
@@ -38,8 +38,7 @@ inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
 
 // An unreachable pair costs `penalty` (as in the heuristic). nullopt when
 // nd x m exceeds kMaxSortedCostEntries.
-template <class T>
-std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
+template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
 
 // Candidate states in a branch-and-bound node.
 enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };
@@ -48,7 +47,7 @@ enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };
 struct LagrangianPoint {
   double bound = 0;
   std::vector<double> rho;
-  std::vector<std::uint32_t> chosen;      // the open set of the relaxation (num_open candidates)
+  std::vector<std::uint32_t> chosen;          // the open set of the relaxation (num_open candidates)
   double rho_last_in = 0, rho_first_out = 0;  // largest chosen free rho, smallest unchosen free rho
 };
 
@@ -81,11 +80,11 @@ class MedianLagrangian {
 
 struct SubgradientOptions {
   std::size_t max_iterations = 1000;
-  double start_step = 2.0;        // Beasley's f: halved after `patience` iterations without a better bound
+  double start_step = 2.0;  // Beasley's f: halved after `patience` iterations without a better bound
   std::size_t patience = 30;
   double min_step = 0.005;
-  double deadline_s = 0;          // SteadySeconds() to stop at; 0: none
-  std::size_t price_every = 5;    // price the relaxation's open set as a solution every this many iterations
+  double deadline_s = 0;        // SteadySeconds() to stop at; 0: none
+  std::size_t price_every = 5;  // price the relaxation's open set as a solution every this many iterations
 };
 
 // Raises L from `*lambda` (updated to the best multipliers found) towards

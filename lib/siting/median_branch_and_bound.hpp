@@ -16,18 +16,18 @@
 namespace gdist {
 
 struct MedianProofOptions {
-  bool branch = true;             // false: the root bound only
-  double gap = 0;                 // stop once the proven relative gap is at most this
-  double deadline_s = 0;          // SteadySeconds() to stop at; 0: none
+  bool branch = true;     // false: the root bound only
+  double gap = 0;         // stop once the proven relative gap is at most this
+  double deadline_s = 0;  // SteadySeconds() to stop at; 0: none
   std::size_t root_iterations = 3000;
   std::size_t node_iterations = 120;
 };
 
 struct MedianProof {
-  double lower_bound = 0;             // no solution costs less (weighted cost units)
-  double upper = 0;                   // cost of `sites`
-  std::vector<std::uint32_t> sites;   // the best solution seen (fixed sites first)
-  bool complete = false;              // the search finished (not stopped by the deadline)
+  double lower_bound = 0;            // no solution costs less (weighted cost units)
+  double upper = 0;                  // cost of `sites`
+  std::vector<std::uint32_t> sites;  // the best solution seen (fixed sites first)
+  bool complete = false;             // the search finished (not stopped by the deadline)
   std::size_t nodes = 0;
 };
 

@@ -27,8 +27,8 @@
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
-#include "lib/siting/interchange.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/interchange.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
@@ -48,7 +48,7 @@ void Extremes(const SitingProblem<T>& prob, std::vector<double>* far_of_cand, st
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   far_of_cand->assign(m, 0);
   near_of_demand->assign(nd, kInf);
-#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+#pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads()))
   {
     const std::size_t t = omp_get_thread_num(), nt = omp_get_num_threads();
     const std::size_t lo = m * t / nt, hi = m * (t + 1) / nt;
@@ -85,7 +85,8 @@ template <class T> std::vector<std::uint32_t> FarthestFirst(const SitingProblem<
   for (std::uint32_t k : prob.fixed()) open_site(k);
   std::size_t added = 0;
   if (sites.empty() && p > 0) {  // start from the 1-center: the best single site
-    open_site(static_cast<std::uint32_t>(std::min_element(far_of_cand.begin(), far_of_cand.end()) - far_of_cand.begin()));
+    open_site(
+        static_cast<std::uint32_t>(std::min_element(far_of_cand.begin(), far_of_cand.end()) - far_of_cand.begin()));
     ++added;
   }
   for (; added < p; ++added) {
@@ -93,7 +94,8 @@ template <class T> std::vector<std::uint32_t> FarthestFirst(const SitingProblem<
     const T* r = prob.DemandRow(u, 0, m, row.data());
     std::uint32_t best = static_cast<std::uint32_t>(m);
     for (std::size_t k = 0; k < m; ++k)
-      if (!open[k] && (best == m || DistanceOrInfinity(r[k]) < DistanceOrInfinity(r[best]))) best = static_cast<std::uint32_t>(k);
+      if (!open[k] && (best == m || DistanceOrInfinity(r[k]) < DistanceOrInfinity(r[best])))
+        best = static_cast<std::uint32_t>(k);
     open_site(best);
   }
   return sites;
@@ -105,7 +107,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   std::vector<double> all;
   bool overflow = false;
-#pragma omp parallel num_threads(ThreadsFor(nd * m, prob.threads()))
+#pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads()))
   {
     std::vector<T> scratch(m);
     std::vector<double> mine;
@@ -139,7 +141,8 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
 
 }  // namespace
 
-template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+template <class T>
+SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
   const std::size_t nfixed = prob.fixed().size();
   if (nfixed + p == 0) throw Error("p-center: ask for at least one site");
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
@@ -172,7 +175,7 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
       radii = DistinctRadii(prob, lower, best);
     if (radii.size() > kMaxRadii) radii.clear();
     lap("distinct radii");
-    double search_from = SteadySeconds();  // the radius search's clock starts after the LP bound
+    double search_from = SteadySeconds();      // the radius search's clock starts after the LP bound
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
@@ -241,7 +244,8 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
     }
   }
   if (options.exact || options.bounds) {
-    const CenterProof proof = ProveCenter(prob, radii, lower, lp_lo, r.sites, nfixed + p, options.exact, proof_deadline);
+    const CenterProof proof =
+        ProveCenter(prob, radii, lower, lp_lo, r.sites, nfixed + p, options.exact, proof_deadline);
     if (proof.radius < Assign(prob, r.sites).max_distance) {
       r.sites = proof.sites;
       r.method += "; improved by the exact covering search";

@@ -15,7 +15,8 @@
 
 namespace gdist {
 
-template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+template <class T>
+SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
   const double t0 = SteadySeconds();
   SitingResult r;
   if (prob.fixed().size() + p == 0) throw Error("p-median: ask for at least one site");
@@ -52,9 +53,10 @@ template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::
     // The bound is on the objective with unreachable pairs at the penalty: the
     // reported objective when every demand is served.
     if (r.assignment.unserved == 0 && proof.lower_bound > -std::numeric_limits<double>::infinity())
-      r.SetBound(proof.lower_bound, options.exact ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) +
-                                                        " nodes" + (proof.complete ? "" : ", stopped at the time limit") + ")"
-                                                  : "Lagrangian relaxation (subgradient)");
+      r.SetBound(proof.lower_bound, options.exact
+                                        ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
+                                              (proof.complete ? "" : ", stopped at the time limit") + ")"
+                                        : "Lagrangian relaxation (subgradient)");
   } else {
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;

@@ -27,10 +27,10 @@ void CopyToDevice(void* dst, const void* src, std::size_t bytes) {
 
 // out[u][k] = cost of demand u for candidate k. When demands are columns the
 // reads are strided; it runs once per problem, so no tiling.
-template <class T>
-__global__ void GatherCostsKernel(const T* d, std::size_t stride, bool rows_are_demands, const std::uint32_t* demand,
-                                  const std::uint32_t* cand, std::uint32_t nd, std::uint32_t m, T* out,
-                                  std::size_t out_stride) {
+template <class T> __global__ void GatherCostsKernel(const T* d, std::size_t stride, bool rows_are_demands,
+                                                     const std::uint32_t* demand, const std::uint32_t* cand,
+                                                     std::uint32_t nd, std::uint32_t m, T* out,
+                                                     std::size_t out_stride) {
   const std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= m) return;
   const std::size_t cv = cand ? cand[k] : k;
@@ -68,7 +68,8 @@ template <class T> std::shared_ptr<const SitingDevice> Upload(const SitingCostLa
   if (L.cand) CopyToDevice(cand.get(), L.cand, L.m * sizeof(std::uint32_t));
   const std::size_t out_stride = GatheredRowStride(L.m);
   auto dev = std::make_shared<SitingDevice>(L.type, L.nd, out_stride, L.m, L.nd);
-  const dim3 block(256), grid(static_cast<unsigned>((L.m + 255) / 256), static_cast<unsigned>(std::min<std::size_t>(L.nd, 4096)));
+  const dim3 block(256),
+      grid(static_cast<unsigned>((L.m + 255) / 256), static_cast<unsigned>(std::min<std::size_t>(L.nd, 4096)));
   if (L.m > 0 && L.nd > 0) {
     GatherCostsKernel<T><<<grid, block>>>(full.get(), L.stride, L.rows_are_demands, demand.get(),
                                           L.cand ? cand.get() : nullptr, static_cast<std::uint32_t>(L.nd),
@@ -86,8 +87,7 @@ constexpr int kRangeThreads = 256;
 constexpr int kRangeBlocks = 528;
 
 // Per block: the largest finite cost and whether an unreachable one was seen.
-template <class T>
-__global__ void __launch_bounds__(kRangeThreads)
+template <class T> __global__ void __launch_bounds__(kRangeThreads)
     CostRangeKernel(const T* costs, std::size_t row_stride, const std::uint32_t* demand_row, std::uint32_t nd,
                     std::uint32_t m, double* block_max, int* block_unreachable) {
   double mx = -INFINITY;
@@ -121,10 +121,9 @@ __global__ void __launch_bounds__(kRangeThreads)
 template <class T> void CostRange(const SitingDevice& dev, double* max_finite, bool* any_unreachable) {
   cuda::DeviceBuffer<double> block_max(kRangeBlocks);
   cuda::DeviceBuffer<int> block_unreachable(kRangeBlocks);
-  CostRangeKernel<T><<<kRangeBlocks, kRangeThreads>>>(dev.rows<T>(), dev.row_stride, dev.demand_row.get(),
-                                                      static_cast<std::uint32_t>(dev.nd),
-                                                      static_cast<std::uint32_t>(dev.m), block_max.get(),
-                                                      block_unreachable.get());
+  CostRangeKernel<T><<<kRangeBlocks, kRangeThreads>>>(
+      dev.rows<T>(), dev.row_stride, dev.demand_row.get(), static_cast<std::uint32_t>(dev.nd),
+      static_cast<std::uint32_t>(dev.m), block_max.get(), block_unreachable.get());
   GDIST_CUDA_CHECK_LAUNCH("CostRangeKernel");
   std::vector<double> mx(kRangeBlocks);
   std::vector<int> un(kRangeBlocks);

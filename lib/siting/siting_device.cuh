@@ -11,14 +11,18 @@ namespace gdist {
 class SitingDevice {
  public:
   SitingDevice(ElementType type, std::size_t rows, std::size_t row_stride, std::size_t m, std::size_t nd)
-      : type(type), row_stride(row_stride), m(m), nd(nd),
-        costs(rows * row_stride * ElementSize(type)), demand_row(nd) {}
+      : type(type),
+        row_stride(row_stride),
+        m(m),
+        nd(nd),
+        costs(rows * row_stride * ElementSize(type)),
+        demand_row(nd) {}
 
   template <class T> const T* rows() const { return reinterpret_cast<const T*>(costs.get()); }
 
   ElementType type;
-  std::size_t row_stride;    // elements between consecutive cost rows
-  std::size_t m, nd;         // candidates, demands
+  std::size_t row_stride;  // elements between consecutive cost rows
+  std::size_t m, nd;       // candidates, demands
   cuda::DeviceBuffer<unsigned char> costs;
   cuda::DeviceBuffer<std::uint32_t> demand_row;  // demand u's costs: row demand_row[u]
 };

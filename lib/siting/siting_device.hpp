@@ -23,10 +23,10 @@ struct SitingCostLayout {
   ElementType type = ElementType::kInt32;  // kInt32 or kFloat32 on the GPU
   const void* matrix = nullptr;            // n rows of `stride` elements, host memory (mmapped or not)
   std::size_t n = 0, stride = 0;
-  bool rows_are_demands = true;            // cost(u, k) = D[demand[u]][cand[k]], else D[cand[k]][demand[u]]
-  const std::uint32_t* demand = nullptr;   // nd vertex indices
+  bool rows_are_demands = true;           // cost(u, k) = D[demand[u]][cand[k]], else D[cand[k]][demand[u]]
+  const std::uint32_t* demand = nullptr;  // nd vertex indices
   std::size_t nd = 0;
-  const std::uint32_t* cand = nullptr;     // m vertex indices; nullptr: every vertex, in order
+  const std::uint32_t* cand = nullptr;  // m vertex indices; nullptr: every vertex, in order
   std::size_t m = 0;
 
   bool direct() const { return rows_are_demands && cand == nullptr; }

@@ -18,7 +18,8 @@ bool DeviceDistinctCosts(const SitingDevice&, double, double, std::size_t, std::
   throw Error("this build has no CUDA backend");
 }
 
-template <class T, class Model> std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice>, Model) {
+template <class T, class Model>
+std::unique_ptr<GainTable> MakeGpuGainTable(std::shared_ptr<const SitingDevice>, Model) {
   throw Error("this build has no CUDA backend");
 }
 

@@ -87,9 +87,8 @@ std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const Ver
   return out;
 }
 
-template <class T>
-void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, const std::vector<NamedResult>& results,
-                        const VertexLabels& labels) {
+template <class T> void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob,
+                                           const std::vector<NamedResult>& results, const VertexLabels& labels) {
   std::ostringstream text;
   text.precision(12);
   text << "model,demand,weight,site,distance\n";
@@ -97,10 +96,8 @@ void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, c
     const Assignment& a = r.result->assignment;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       text << r.model << ',' << labels.label(prob.demand_vertex(u)) << ',' << prob.weight(u) << ',';
-      if (std::isfinite(a.distance[u]))
-        text << labels.label(prob.candidate_vertex(a.site[u])) << ',' << a.distance[u];
-      else
-        text << ',';
+      if (std::isfinite(a.distance[u])) text << labels.label(prob.candidate_vertex(a.site[u])) << ',' << a.distance[u];
+      else text << ',';
       text << '\n';
     }
   }
@@ -110,10 +107,10 @@ void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, c
   out.Commit();
 }
 
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int32_t>&, const std::vector<NamedResult>&,
-                                 const VertexLabels&);
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int64_t>&, const std::vector<NamedResult>&,
-                                 const VertexLabels&);
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int32_t>&,
+                                 const std::vector<NamedResult>&, const VertexLabels&);
+template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int64_t>&,
+                                 const std::vector<NamedResult>&, const VertexLabels&);
 template void WriteAssignmentCsv(const std::string&, const SitingProblem<float>&, const std::vector<NamedResult>&,
                                  const VertexLabels&);
 template void WriteAssignmentCsv(const std::string&, const SitingProblem<double>&, const std::vector<NamedResult>&,

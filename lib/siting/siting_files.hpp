@@ -28,8 +28,7 @@ struct NamedResult {
 
 // model,demand,weight,site,distance - one line per demand vertex and model;
 // site and distance are empty when no site reaches the demand.
-template <class T>
-void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob, const std::vector<NamedResult>& results,
-                        const VertexLabels& labels);
+template <class T> void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob,
+                                           const std::vector<NamedResult>& results, const VertexLabels& labels);
 
 }  // namespace gdist

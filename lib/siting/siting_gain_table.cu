@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.cuh"
-#include "lib/siting/siting_device.cuh"
 #include "lib/siting/cost_models.hpp"
+#include "lib/siting/siting_device.cuh"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {
@@ -26,8 +26,7 @@ constexpr int kChunk = 32;  // changes staged in shared memory at a time
 constexpr int kScanThreads = 256;
 constexpr int kScanBlocks = 264;  // 2 per SM of an H100
 
-template <class T, class Model>
-__global__ void __launch_bounds__(kApplyThreads)
+template <class T, class Model> __global__ void __launch_bounds__(kApplyThreads)
     ApplyChangesKernel(const T* costs, std::size_t row_stride, const std::uint32_t* demand_row,
                        const UserChange* changes, std::uint32_t num_changes, std::uint32_t per_block, std::uint32_t m,
                        Model model, double* gain, double* extra) {
@@ -123,8 +122,8 @@ template <class T, class Model> class GpuGainTable final : public GainTable {
     if (changes.empty() || m_ == 0) return;
     if (!changes_ || changes_->count() < changes.size())
       changes_ = std::make_unique<cuda::DeviceBuffer<UserChange>>(std::max(changes.size(), dev_->nd));
-    GDIST_CUDA_CHECK(cudaMemcpy(changes_->get(), changes.data(), changes.size() * sizeof(UserChange),
-                                cudaMemcpyHostToDevice));
+    GDIST_CUDA_CHECK(
+        cudaMemcpy(changes_->get(), changes.data(), changes.size() * sizeof(UserChange), cudaMemcpyHostToDevice));
     // Enough blocks to fill the GPU (~8 per SM), each with at least kChunk changes.
     const std::uint32_t blocks_x = static_cast<std::uint32_t>((m_ + kApplyThreads - 1) / kApplyThreads);
     const std::uint32_t want_y = std::max<std::uint32_t>(1, 1056 / blocks_x);
@@ -132,9 +131,8 @@ template <class T, class Model> class GpuGainTable final : public GainTable {
     const std::uint32_t per_block = std::max<std::uint32_t>(kChunk, (n + want_y - 1) / want_y);
     const dim3 grid(blocks_x, (n + per_block - 1) / per_block);
     ApplyChangesKernel<T, Model><<<grid, kApplyThreads>>>(dev_->rows<T>(), dev_->row_stride, dev_->demand_row.get(),
-                                                          changes_->get(), n, per_block,
-                                                          static_cast<std::uint32_t>(m_), model_, gain_.get(),
-                                                          slots_ ? extra_->get() : nullptr);
+                                                          changes_->get(), n, per_block, static_cast<std::uint32_t>(m_),
+                                                          model_, gain_.get(), slots_ ? extra_->get() : nullptr);
     GDIST_CUDA_CHECK_LAUNCH("ApplyChangesKernel");
   }
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.cuh"
-#include "lib/siting/siting_device.cuh"
 #include "lib/siting/cost_models.hpp"
+#include "lib/siting/siting_device.cuh"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {
@@ -18,8 +18,7 @@ constexpr int kThreads = 256;
 constexpr unsigned kColumnSlices = 32;  // row slices of the column-max pass, reduced on the host
 
 // partial[slice][k] = max over the slice's rows of cost(u, k).
-template <class T>
-__global__ void __launch_bounds__(kThreads)
+template <class T> __global__ void __launch_bounds__(kThreads)
     ColumnMaxKernel(const T* costs, std::size_t row_stride, const std::uint32_t* demand_row, std::uint32_t nd,
                     std::uint32_t m, double* partial) {
   const std::uint32_t k = blockIdx.x * kThreads + threadIdx.x;
@@ -31,8 +30,7 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // near[u] = min over candidates of cost(u, k): one block per row.
-template <class T>
-__global__ void __launch_bounds__(kThreads)
+template <class T> __global__ void __launch_bounds__(kThreads)
     RowMinKernel(const T* costs, std::size_t row_stride, const std::uint32_t* demand_row, std::uint32_t nd,
                  std::uint32_t m, double* near) {
   __shared__ double s[kThreads];
@@ -91,8 +89,8 @@ void Extremes(const SitingDevice& dev, std::vector<double>* far_of_cand, std::ve
   ColumnMaxKernel<T><<<dim3((m + kThreads - 1) / kThreads, slices), kThreads>>>(
       dev.rows<T>(), dev.row_stride, dev.demand_row.get(), nd, m, partial.get());
   GDIST_CUDA_CHECK_LAUNCH("ColumnMaxKernel");
-  RowMinKernel<T><<<std::min<std::uint32_t>(nd, 4096), kThreads>>>(dev.rows<T>(), dev.row_stride,
-                                                                    dev.demand_row.get(), nd, m, near.get());
+  RowMinKernel<T><<<std::min<std::uint32_t>(nd, 4096), kThreads>>>(dev.rows<T>(), dev.row_stride, dev.demand_row.get(),
+                                                                   nd, m, near.get());
   GDIST_CUDA_CHECK_LAUNCH("RowMinKernel");
   std::vector<double> host(partial.count());
   GDIST_CUDA_CHECK(cudaMemcpy(host.data(), partial.get(), partial.bytes(), cudaMemcpyDeviceToHost));
@@ -113,7 +111,8 @@ bool DeviceDistinctCosts(const SitingDevice& dev, double lo, double hi, std::siz
                          std::vector<double>* out) {
   out->clear();
   if (dev.type != ElementType::kInt32) return false;
-  const double first = std::ceil(lo), last = std::min(std::floor(hi), static_cast<double>(ElementTraits<std::int32_t>::kInf) - 1);
+  const double first = std::ceil(lo),
+               last = std::min(std::floor(hi), static_cast<double>(ElementTraits<std::int32_t>::kInf) - 1);
   if (!(first <= last)) return true;  // no integer in range
   if (last - first + 1 > static_cast<double>(max_range)) return false;
   const auto range = static_cast<std::uint64_t>(last - first + 1);

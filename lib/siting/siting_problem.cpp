@@ -33,7 +33,8 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
 
   for (std::size_t v = 0; v < n; ++v) {
     const double w = input.weights ? (*input.weights)[v] : 1.0;
-    if (!(w >= 0) || !std::isfinite(w)) throw Error("demand weight of " + VertexName(static_cast<std::uint32_t>(v)) + " is not a finite number >= 0");
+    if (!(w >= 0) || !std::isfinite(w))
+      throw Error("demand weight of " + VertexName(static_cast<std::uint32_t>(v)) + " is not a finite number >= 0");
     if (w > 0) {
       demand_.push_back(static_cast<std::uint32_t>(v));
       weight_.push_back(w);
@@ -77,7 +78,7 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
   const std::size_t nd = demand_.size(), m = cand_.size();
   double mx = 0;
   bool unreachable = false;
-#pragma omp parallel num_threads(ThreadsFor(nd * m, threads_)) reduction(max : mx) reduction(|| : unreachable)
+#pragma omp parallel num_threads(ThreadsFor(nd, m, threads_)) reduction(max : mx) reduction(|| : unreachable)
   {
     std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 16)

@@ -28,16 +28,18 @@ enum class Direction { kOut, kIn };
 // Threads worth starting for `work` matrix reads: a parallel region costs
 // more than it saves on small inputs (and far more on a busy machine).
 inline int ThreadsFor(std::size_t work, int threads) { return work < (std::size_t{1} << 18) ? 1 : threads; }
+// The same for a rows x cols pass (written as two arguments so OpenMP pragmas need no product).
+inline int ThreadsFor(std::size_t rows, std::size_t cols, int threads) { return ThreadsFor(rows * cols, threads); }
 bool ParseDirection(const std::string& s, Direction* out);
 
 // What the user asked for, in vertex indices (labels already resolved).
 struct SitingInput {
   Direction direction = Direction::kOut;
-  bool symmetric = false;                       // undirected matrix: d(a,b) == d(b,a)
-  std::optional<std::vector<double>> weights;   // per vertex; unset: every vertex weighs 1
+  bool symmetric = false;                                // undirected matrix: d(a,b) == d(b,a)
+  std::optional<std::vector<double>> weights;            // per vertex; unset: every vertex weighs 1
   std::optional<std::vector<std::uint32_t>> candidates;  // unset: every vertex
-  std::vector<std::uint32_t> fixed;             // sites that exist already
-  int threads = 0;                              // 0 = all cores
+  std::vector<std::uint32_t> fixed;                      // sites that exist already
+  int threads = 0;                                       // 0 = all cores
   // Where the swap solvers' row passes run (lib/siting/siting_backend.hpp);
   // kAuto uploads the costs to a GPU when the problem is large and one is present.
   Backend backend = Backend::kCpu;
@@ -98,7 +100,7 @@ template <class T> class SitingProblem {
   void GatherIfWorthIt();
 
   MatrixView<T> d_;
-  bool rows_are_demands_ = true;   // demand u's costs are row demand[u] of D
+  bool rows_are_demands_ = true;  // demand u's costs are row demand[u] of D
   bool symmetric_ = false;
   bool identity_candidates_ = true;
   // Demand-major costs built on the host when the matrix rows are not
@@ -126,7 +128,6 @@ struct Assignment {
 };
 
 template <class T>
-Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>& sites,
-                  double radius = -1);
+Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>& sites, double radius = -1);
 
 }  // namespace gdist

@@ -12,9 +12,8 @@ namespace {
 std::string Num(double v) { return FormatNumber(v, 12); }
 }  // namespace
 
-template <class T>
-void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r, const SitingProblem<T>& prob,
-                     const VertexLabels& labels) {
+template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r,
+                                        const SitingProblem<T>& prob, const VertexLabels& labels) {
   json.Key(key).BeginObject();
   json.Key("sites").BeginArray();
   for (std::uint32_t k : r.sites) WriteLabel(json, labels, prob.candidate_vertex(k));
@@ -40,9 +39,8 @@ void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResul
   json.EndObject();
 }
 
-template <class T>
-void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r, const SitingProblem<T>& prob,
-                     const VertexLabels& labels) {
+template <class T> void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r,
+                                        const SitingProblem<T>& prob, const VertexLabels& labels) {
   out << title << "\n  sites      ";
   constexpr std::size_t kShown = 40;
   for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
@@ -52,8 +50,8 @@ void WriteSitingText(std::ostream& out, const std::string& title, const SitingRe
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << "\n";
   if (r.has_bound()) {
-    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << Num(r.bound) << "  gap "
-        << Num(100 * r.gap()) << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
+    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << Num(r.bound) << "  gap " << Num(100 * r.gap())
+        << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
     out << "  proof      " << r.bound_method << "\n";
   } else {
     out << "  lower bnd  none (not proven)\n";
@@ -61,10 +59,10 @@ void WriteSitingText(std::ostream& out, const std::string& title, const SitingRe
   out << "  backend    " << prob.backend_note() << "\n";
 }
 
-#define GDIST_INSTANTIATE(T)                                                                                       \
-  template void WriteSitingJson(JsonWriter&, const std::string&, const SitingResult&, const SitingProblem<T>&,    \
-                                const VertexLabels&);                                                              \
-  template void WriteSitingText(std::ostream&, const std::string&, const SitingResult&, const SitingProblem<T>&,  \
+#define GDIST_INSTANTIATE(T)                                                                                     \
+  template void WriteSitingJson(JsonWriter&, const std::string&, const SitingResult&, const SitingProblem<T>&,   \
+                                const VertexLabels&);                                                            \
+  template void WriteSitingText(std::ostream&, const std::string&, const SitingResult&, const SitingProblem<T>&, \
                                 const VertexLabels&);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)

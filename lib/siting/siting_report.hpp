@@ -13,12 +13,10 @@ namespace gdist {
 
 // Writes `key: {sites, objective, new_sites, fixed_sites, unserved, radius?,
 // covered_fraction?, optimal, method}` into an object the caller has opened.
-template <class T>
-void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r, const SitingProblem<T>& prob,
-                     const VertexLabels& labels);
+template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r,
+                                        const SitingProblem<T>& prob, const VertexLabels& labels);
 
-template <class T>
-void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r, const SitingProblem<T>& prob,
-                     const VertexLabels& labels);
+template <class T> void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r,
+                                        const SitingProblem<T>& prob, const VertexLabels& labels);
 
 }  // namespace gdist

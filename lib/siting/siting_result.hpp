@@ -15,12 +15,12 @@ struct SitingOptions {
   // Prove the answer optimal (branch and bound, docs/SITING.md "Proofs"), or
   // within `gap`, or stop at `proof_time_limit_s` with the gap proven so far.
   bool exact = false;
-  double gap = 0;                  // relative gap at which a proof may stop
-  double proof_time_limit_s = 0;   // whole-model wall clock in exact mode; 0: none
-  bool bounds = true;              // heuristic mode: also compute a lower bound
-  std::uint64_t seed = 1;      // the heuristics' random choices are reproducible
-  double time_limit_s = 2.0;       // wall-clock guard on each model's improvement phase
-  std::size_t max_rounds = 5000;   // perturbation rounds of the iterated local search
+  double gap = 0;                 // relative gap at which a proof may stop
+  double proof_time_limit_s = 0;  // whole-model wall clock in exact mode; 0: none
+  bool bounds = true;             // heuristic mode: also compute a lower bound
+  std::uint64_t seed = 1;         // the heuristics' random choices are reproducible
+  double time_limit_s = 2.0;      // wall-clock guard on each model's improvement phase
+  std::size_t max_rounds = 5000;  // perturbation rounds of the iterated local search
   // ... which stops after this many rounds without improvement; 0: 300 + 15 p
   // (few sites: rounds are costly and converge fast; many: cheap and needed).
   std::size_t patience = 0;
@@ -39,8 +39,8 @@ struct SitingResult {
   // upper bound for max-cover (bound_is_upper); NaN when none was computed.
   double bound = std::numeric_limits<double>::quiet_NaN();
   bool bound_is_upper = false;
-  bool optimal = false;              // the bound meets the objective
-  std::string bound_method;          // how the bound was proven, for the report
+  bool optimal = false;      // the bound meets the objective
+  std::string bound_method;  // how the bound was proven, for the report
 
   bool has_bound() const { return !std::isnan(bound); }
   // Relative distance between objective and bound (0 when they meet).

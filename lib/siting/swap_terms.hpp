@@ -19,12 +19,12 @@ namespace gdist {
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 
 struct UserChange {
-  std::uint32_t user = 0;           // demand index
+  std::uint32_t user = 0;            // demand index
   std::uint32_t old_slot = kNoSlot;  // phi1 before; kNoSlot: nothing to remove
   std::uint32_t new_slot = kNoSlot;  // phi1 after (unused without extra terms)
   std::uint32_t pad = 0;
   double weight = 0;
-  double old_d1 = 0, old_d2 = 0;    // used only when old_slot != kNoSlot
+  double old_d1 = 0, old_d2 = 0;  // used only when old_slot != kNoSlot
   double new_d1 = 0, new_d2 = 0;
 
   GDIST_HOST_DEVICE bool has_old() const { return old_slot != kNoSlot; }

@@ -133,10 +133,10 @@ template <class W> CsrGraph<W> LargestComponent(const CsrGraph<W>& g, ComponentK
   return InducedSubgraph(g, keep);
 }
 
-#define GDIST_INSTANTIATE(W)                                                                      \
-  template Components WeakComponents(const CsrGraph<W>&);                                          \
-  template Components StrongComponents(const CsrGraph<W>&);                                        \
-  template CsrGraph<W> InducedSubgraph(const CsrGraph<W>&, const std::vector<std::uint8_t>&);     \
+#define GDIST_INSTANTIATE(W)                                                                  \
+  template Components WeakComponents(const CsrGraph<W>&);                                     \
+  template Components StrongComponents(const CsrGraph<W>&);                                   \
+  template CsrGraph<W> InducedSubgraph(const CsrGraph<W>&, const std::vector<std::uint8_t>&); \
   template CsrGraph<W> LargestComponent(const CsrGraph<W>&, ComponentKind);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(std::int64_t)

@@ -15,7 +15,7 @@ struct Components {
   std::vector<std::uint32_t> id;     // component of each vertex, 0..count-1
   std::vector<std::uint64_t> sizes;  // vertices per component
   std::uint32_t count = 0;
-  std::uint32_t largest = 0;         // the biggest (the lowest id among equals)
+  std::uint32_t largest = 0;  // the biggest (the lowest id among equals)
 };
 
 // Undirected graphs: weak == strong.

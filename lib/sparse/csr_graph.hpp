@@ -41,16 +41,18 @@ template <class W> struct CsrArcs {
 template <class W> struct CsrGraph {
   std::size_t n = 0;
   bool directed = true;
-  bool unit_weights = true;    // every arc weighs exactly 1: BFS answers
-  bool has_negative = false;   // some arc weighs < 0: Johnson re-weighting
+  bool unit_weights = true;   // every arc weighs exactly 1: BFS answers
+  bool has_negative = false;  // some arc weighs < 0: Johnson re-weighting
   W max_abs_weight = 0;
   CsrArcs<W> out;
-  CsrArcs<W> in;               // directed graphs only; an undirected graph's in == out
+  CsrArcs<W> in;  // directed graphs only; an undirected graph's in == out
   VertexLabels labels;
 
   std::size_t arc_count() const { return out.targets.size(); }
   CsrView<W> Out() const { return {n, out.offsets.data(), out.targets.data(), out.weights.data()}; }
-  CsrView<W> In() const { return directed ? CsrView<W>{n, in.offsets.data(), in.targets.data(), in.weights.data()} : Out(); }
+  CsrView<W> In() const {
+    return directed ? CsrView<W>{n, in.offsets.data(), in.targets.data(), in.weights.data()} : Out();
+  }
 };
 
 // Throws gdist::Error on what BuildAdjacency refuses (fractional weight in an

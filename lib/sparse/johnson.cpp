@@ -54,7 +54,8 @@ template <class W, class D> std::vector<D> Potentials(const CsrGraph<W>& g) {
           // A path of n or more arcs repeats a vertex. Any cycle of the
           // parent pointers has negative length (Cherkassky & Goldberg 1999);
           // when none exists yet, look again after twice as many hops.
-          if (auto x = ParentCycleVertex(parent)) throw Error("negative cycle: vertex " + g.labels.label(*x) + " lies on a cycle of negative length");
+          if (auto x = ParentCycleVertex(parent))
+            throw Error("negative cycle: vertex " + g.labels.label(*x) + " lies on a cycle of negative length");
           check_at *= 2;
         }
         if (!queued[v]) {

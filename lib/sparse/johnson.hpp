@@ -17,9 +17,9 @@ namespace gdist {
 template <class W> using JohnsonDist = std::conditional_t<std::is_integral_v<W>, std::int64_t, double>;
 
 template <class W> struct JohnsonWeights {
-  std::vector<JohnsonDist<W>> potential;       // h, one per vertex (<= 0)
-  CsrArcs<JohnsonDist<W>> out;                 // re-weighted out-arcs, all >= 0
-  CsrArcs<JohnsonDist<W>> in;                  // re-weighted in-arcs (directed graphs)
+  std::vector<JohnsonDist<W>> potential;  // h, one per vertex (<= 0)
+  CsrArcs<JohnsonDist<W>> out;            // re-weighted out-arcs, all >= 0
+  CsrArcs<JohnsonDist<W>> in;             // re-weighted in-arcs (directed graphs)
 };
 
 template <class W> JohnsonWeights<W> ReweightForJohnson(const CsrGraph<W>& g);

@@ -18,8 +18,8 @@ const char* TreeMethodName(TreeMethod m) {
   return "unknown";
 }
 
-template <class W>
-ShortestPathTrees<W>::ShortestPathTrees(const CsrGraph<W>& g, TreeDirection direction) : g_(g), direction_(direction) {
+template <class W> ShortestPathTrees<W>::ShortestPathTrees(const CsrGraph<W>& g, TreeDirection direction)
+    : g_(g), direction_(direction) {
   constexpr bool kIntegral = std::is_integral_v<W>;
   if (g.has_negative) {
     johnson_ = std::make_shared<const JohnsonWeights<W>>(ReweightForJohnson(g));
@@ -50,7 +50,8 @@ template <class W> void ShortestPathTrees<W>::Tree(std::uint32_t s, W* dist, Tre
   const CsrView<D> wide{g_.n, arcs.offsets.data(), arcs.targets.data(), arcs.weights.data()};
   constexpr D kWideInf = std::is_integral_v<D> ? std::numeric_limits<D>::max() : std::numeric_limits<D>::infinity();
   std::vector<D>& d = [&]() -> std::vector<D>& {
-    if constexpr (std::is_integral_v<D>) return ws.wide_int; else return ws.wide_float;
+    if constexpr (std::is_integral_v<D>) return ws.wide_int;
+    else return ws.wide_float;
   }();
   d.resize(g_.n);
   if constexpr (std::is_integral_v<D>) DijkstraRadix<D>(wide, s, d.data(), kWideInf, ws.radix);
@@ -81,7 +82,8 @@ void MsBfsRows(const CsrView<W>& view, std::span<const std::uint32_t> sources, W
       const std::size_t first = static_cast<std::size_t>(b) * batch;
       const std::size_t count = std::min(batch, sources.size() - first);
       W* rows = out + first * stride;
-      for (std::size_t i = 0; i < count; ++i) std::fill(rows + i * stride, rows + i * stride + view.n, ElementTraits<W>::kInf);
+      for (std::size_t i = 0; i < count; ++i)
+        std::fill(rows + i * stride, rows + i * stride + view.n, ElementTraits<W>::kInf);
       bfs.Run(
           sources.subspan(first, count),
           [&](std::uint32_t level, std::uint32_t v, const typename Bfs::Mask& mask) {

@@ -46,8 +46,7 @@ std::size_t Bfs(const CsrView<W>& g, std::uint32_t s, D* dist, D inf, std::vecto
 }
 
 // Non-negative integer weights; D an integer type wide enough for every sum.
-template <class D, class W>
-void DijkstraRadix(const CsrView<W>& g, std::uint32_t s, D* dist, D inf, RadixHeap& heap) {
+template <class D, class W> void DijkstraRadix(const CsrView<W>& g, std::uint32_t s, D* dist, D inf, RadixHeap& heap) {
   static_assert(std::is_integral_v<D> && std::is_integral_v<W>);
   std::fill(dist, dist + g.n, inf);
   heap.clear();
@@ -69,9 +68,8 @@ void DijkstraRadix(const CsrView<W>& g, std::uint32_t s, D* dist, D inf, RadixHe
 }
 
 // Non-negative floating weights (sums rounded in D, along the path).
-template <class D, class W>
-void DijkstraBinaryHeap(const CsrView<W>& g, std::uint32_t s, D* dist, D inf,
-                        std::vector<std::pair<double, std::uint32_t>>& heap) {
+template <class D, class W> void DijkstraBinaryHeap(const CsrView<W>& g, std::uint32_t s, D* dist, D inf,
+                                                    std::vector<std::pair<double, std::uint32_t>>& heap) {
   std::fill(dist, dist + g.n, inf);
   heap.clear();
   auto greater = std::greater<std::pair<double, std::uint32_t>>();

@@ -89,7 +89,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     throw;
   }
   if (exists) {
-    if (fchown(fd_, st.st_uid, st.st_gid) != 0) { /* not ours to give away: keep our own */ }
+    if (fchown(fd_, st.st_uid, st.st_gid) != 0) { /* not ours to give away: keep our own */
+    }
     fchmod(fd_, st.st_mode & 07777);
   } else {
     fchmod(fd_, 0666 & ~CurrentUmask());

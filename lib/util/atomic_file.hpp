@@ -41,9 +41,8 @@ class AtomicFile {
   Kind kind() const { return kind_; }
 
  private:
-
-  std::string path_;         // as the user gave it (messages)
-  std::string final_path_;   // symlinks resolved: what the rename replaces
+  std::string path_;        // as the user gave it (messages)
+  std::string final_path_;  // symlinks resolved: what the rename replaces
   std::string temp_path_;
   Kind kind_ = Kind::kReplace;
   int fd_ = -1;

@@ -18,10 +18,28 @@ class JsonWriter {
  public:
   explicit JsonWriter(std::ostream& out) : out_(out) {}
 
-  JsonWriter& BeginObject() { Sep(); out_ << '{'; first_.push_back(true); return *this; }
-  JsonWriter& EndObject() { first_.pop_back(); out_ << '}'; return *this; }
-  JsonWriter& BeginArray() { Sep(); out_ << '['; first_.push_back(true); return *this; }
-  JsonWriter& EndArray() { first_.pop_back(); out_ << ']'; return *this; }
+  JsonWriter& BeginObject() {
+    Sep();
+    out_ << '{';
+    first_.push_back(true);
+    return *this;
+  }
+  JsonWriter& EndObject() {
+    first_.pop_back();
+    out_ << '}';
+    return *this;
+  }
+  JsonWriter& BeginArray() {
+    Sep();
+    out_ << '[';
+    first_.push_back(true);
+    return *this;
+  }
+  JsonWriter& EndArray() {
+    first_.pop_back();
+    out_ << ']';
+    return *this;
+  }
   JsonWriter& Key(std::string_view k) {
     Sep();
     String(k);
@@ -29,8 +47,16 @@ class JsonWriter {
     after_key_ = true;
     return *this;
   }
-  JsonWriter& Null() { Sep(); out_ << "null"; return *this; }
-  JsonWriter& Bool(bool b) { Sep(); out_ << (b ? "true" : "false"); return *this; }
+  JsonWriter& Null() {
+    Sep();
+    out_ << "null";
+    return *this;
+  }
+  JsonWriter& Bool(bool b) {
+    Sep();
+    out_ << (b ? "true" : "false");
+    return *this;
+  }
   // Whole numbers below 2^63 print without a fraction or exponent; others as
   // the shortest text that reads back exactly (std::to_chars); non-finite
   // values print null.
@@ -48,15 +74,27 @@ class JsonWriter {
     return *this;
   }
   // Integers print exactly, whatever their size.
-  JsonWriter& Integer(std::int64_t v) { Sep(); out_ << v; return *this; }
+  JsonWriter& Integer(std::int64_t v) {
+    Sep();
+    out_ << v;
+    return *this;
+  }
   // A matrix element: integers exactly, floating values through Number.
   template <class T> JsonWriter& Value(T v) {
     if constexpr (std::is_integral_v<T>) return Integer(static_cast<std::int64_t>(v));
     else return Number(static_cast<double>(v));
   }
-  JsonWriter& Str(std::string_view s) { Sep(); String(s); return *this; }
+  JsonWriter& Str(std::string_view s) {
+    Sep();
+    String(s);
+    return *this;
+  }
   // A raw token the caller has already formatted (a label printed as a number).
-  JsonWriter& Raw(std::string_view token) { Sep(); out_ << token; return *this; }
+  JsonWriter& Raw(std::string_view token) {
+    Sep();
+    out_ << token;
+    return *this;
+  }
 
  private:
   void Sep() {

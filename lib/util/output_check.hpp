@@ -13,6 +13,7 @@ struct NamedPath {
   std::string path;  // empty: not given (skipped)
 };
 
-void CheckOutputPaths(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs);  // throws gdist::Error
+void CheckOutputPaths(const std::vector<NamedPath>& outputs,
+                      const std::vector<NamedPath>& inputs);  // throws gdist::Error
 
 }  // namespace gdist

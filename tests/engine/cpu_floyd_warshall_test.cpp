@@ -27,8 +27,8 @@ std::vector<CpuIsa> IsasHere() {
 // oracles. `negative` graphs are only compared on the n x n part (padding
 // cells may drift below INF there, as every "INF + w" does).
 template <class T> void CheckAllBuilds(const TestGraph& g, std::uint64_t seed) {
-  SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(g.n) + ", " + ElementTraits<T>::kName +
-               ", arcs " + std::to_string(g.arcs.size()));
+  SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(g.n) + ", " + ElementTraits<T>::kName + ", arcs " +
+               std::to_string(g.arcs.size()));
   const std::vector<std::vector<T>> boost = test::BoostDistances<T>(g);
   DistMatrix<T> ref = test::ToMatrix<T>(g);
   ReferenceFloydWarshall(ref.data(), ref.n(), ref.stride());

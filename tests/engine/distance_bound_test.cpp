@@ -3,6 +3,8 @@
 // on random graphs with many strong components, unreachable parts, zero
 // weights, directed and undirected; exact about its limit; hand-checked cases;
 // strong components against Boost.Graph.
+#include "lib/engine/distance_bound.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/graph/adjacency_list.hpp>
@@ -11,7 +13,6 @@
 #include <random>
 #include <vector>
 
-#include "lib/engine/distance_bound.hpp"
 #include "lib/engine/reference_fw.hpp"
 #include "lib/util/error.hpp"
 #include "tests/engine/test_graphs.hpp"

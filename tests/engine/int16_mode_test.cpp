@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
+#include "lib/core/range_check.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/precision_choice.hpp"
-#include "lib/core/range_check.hpp"
 #include "lib/engine/reference_fw.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "tests/engine/test_graphs.hpp"

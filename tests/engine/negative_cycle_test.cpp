@@ -2,6 +2,8 @@
 // the answer is compared with Boost.Graph's Bellman-Ford on random graphs with
 // and without a planted negative cycle, and the certificate is shown to hold
 // even when the "distances" it reads are garbage (a wrapped integer run).
+#include "lib/engine/negative_cycle.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/graph/adjacency_list.hpp>
@@ -11,7 +13,6 @@
 
 #include "engine/test_graphs.hpp"
 #include "lib/engine/apsp.hpp"
-#include "lib/engine/negative_cycle.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {

@@ -105,7 +105,8 @@ namespace {
 
 TEST(ApspProgressReports, InCoreCpuReportsEveryRound) {
   const std::uint64_t seed = test::FreshSeed();
-  DistMatrix<std::int32_t> m = test::ToMatrix<std::int32_t>(test::RandomGraph(500, 0.02, 1000000, 0, seed));  // too wide for 16 bits
+  DistMatrix<std::int32_t> m =
+      test::ToMatrix<std::int32_t>(test::RandomGraph(500, 0.02, 1000000, 0, seed));  // too wide for 16 bits
   ApspOptions o;
   o.backend = Backend::kCpu;
   o.threads = 2;

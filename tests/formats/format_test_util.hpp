@@ -66,8 +66,7 @@ inline std::vector<Arc> CanonicalArcs(const Graph& g) {
 }
 
 // The message of the gdist::Error that fn throws ("" and a test failure when it throws none).
-template <class Fn>
-std::string ErrorOf(Fn&& fn) {
+template <class Fn> std::string ErrorOf(Fn&& fn) {
   try {
     fn();
   } catch (const Error& e) {

@@ -4,6 +4,8 @@
 // item's dependencies are already met (so no block can wait forever), that
 // every tile is updated exactly once per round, and that executing the items
 // as blocked Floyd-Warshall tile operations gives the CPU engine's result.
+#include "bench/dataflow_order.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 #include <random>
 #include <vector>
 
-#include "bench/dataflow_order.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 

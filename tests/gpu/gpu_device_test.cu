@@ -8,9 +8,9 @@
 #include <cstring>
 #include <random>
 
+#include "lib/core/range_check.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/core/range_check.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
@@ -19,9 +19,9 @@ namespace {
 const std::size_t kSizes[] = {1, 2, 63, 64, 65, 1000, 4097};
 
 // A macro, since GTEST_SKIP only leaves the function it is written in.
-#define SKIP_WITHOUT_GPU()                                                  \
-  do {                                                                      \
-    const GpuStatus gpu_status = ProbeGpu();                                \
+#define SKIP_WITHOUT_GPU()                                                          \
+  do {                                                                              \
+    const GpuStatus gpu_status = ProbeGpu();                                        \
     if (!gpu_status.usable) GTEST_SKIP() << "no usable GPU: " << gpu_status.reason; \
   } while (0)
 
@@ -64,11 +64,11 @@ template <class T> void ExpectGpuEqualsCpu(const GraphSpec& g, const char* what)
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j) {
         const T a = gpu.at(i, j), b = cpu.at(i, j);
-        const bool same = std::is_floating_point_v<T> ? (a == b || (std::isinf(double(a)) && std::isinf(double(b))))
-                                                      : a == b;
+        const bool same =
+            std::is_floating_point_v<T> ? (a == b || (std::isinf(double(a)) && std::isinf(double(b)))) : a == b;
         if (!same && bad++ < 5)
-          ADD_FAILURE() << what << " seed " << seed << " n " << n << " (" << i << "," << j << "): gpu " << a
-                        << " cpu " << b;
+          ADD_FAILURE() << what << " seed " << seed << " n " << n << " (" << i << "," << j << "): gpu " << a << " cpu "
+                        << b;
       }
     ASSERT_EQ(bad, 0u) << what << " seed " << seed << " n " << n;
   }

@@ -36,8 +36,7 @@ template <class T> void CheckGpuOutOfCore(const test::TestGraph& g, std::uint64_
     EXPECT_EQ(r.used, Backend::kGpu);
     EXPECT_NE(r.note.find("out of core"), std::string::npos) << r.note;
     EXPECT_EQ(reports, (m.stride() + side - 1) / side);
-    ASSERT_EQ(std::memcmp(m.data(), cpu.data(), cpu.payload_bytes()), 0)
-        << test::FirstDifference(m, test::Rows(cpu));
+    ASSERT_EQ(std::memcmp(m.data(), cpu.data(), cpu.payload_bytes()), 0) << test::FirstDifference(m, test::Rows(cpu));
   }
 }
 

@@ -8,10 +8,10 @@
 #include <random>
 #include <vector>
 
+#include "lib/core/range_check.hpp"
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/core/range_check.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/util/error.hpp"
 
@@ -73,8 +73,8 @@ TEST(GpuTiling, RejectsStridesThatAreNotWholeTiles) {
 }
 
 TEST(Int16Proof, BoundaryCases) {
-  EXPECT_TRUE(Int16ModeFits(0, 1e9, false));   // no arcs at all
-  EXPECT_TRUE(Int16ModeFits(1, 1e9, false));   // one vertex: only d(0,0) = 0
+  EXPECT_TRUE(Int16ModeFits(0, 1e9, false));  // no arcs at all
+  EXPECT_TRUE(Int16ModeFits(1, 1e9, false));  // one vertex: only d(0,0) = 0
   EXPECT_TRUE(Int16ModeFits(2, 16382, false));
   EXPECT_FALSE(Int16ModeFits(2, 16383, false));  // a distance of 16383 would read as INF16
   EXPECT_TRUE(Int16ModeFits(16383, 1, false));   // (n-1)*1 = 16382

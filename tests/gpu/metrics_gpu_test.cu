@@ -154,8 +154,8 @@ TEST(GpuMetrics, ForcedStreamingWithTinyBlocks) {
       GpuMetricsOptions g;
       g.force_streaming = true;
       g.block_rows = rows;
-      const std::string what = "seed " + std::to_string(seed) + " n " + std::to_string(n) + " block rows " +
-                               std::to_string(rows);
+      const std::string what =
+          "seed " + std::to_string(seed) + " n " + std::to_string(n) + " block rows " + std::to_string(rows);
       const DistMatrix<std::int32_t> a = RandomDistances<std::int32_t>(n, {rows % 2 == 1, 0.1, false}, rng);
       const GpuMetricsPasses p = RunGpuMetricsPasses(a.view(), true, kHistogramBins, g);
       EXPECT_FALSE(p.plan.resident) << what;

@@ -91,7 +91,7 @@ TEST(ExactNumbers, Float32OnlyWhenItKeepsEveryDigit) {
       {"0.1", "2.5", ElementType::kFloat32, static_cast<double>(0.1f)},
       {"16777217", "0.5", ElementType::kFloat64, 16777217.0},  // float32 would make it 16777216
       {"0.123456789", "1", ElementType::kFloat64, 0.123456789},
-      {"1e39", "1", ElementType::kFloat64, 1e39},    // past float32's largest value
+      {"1e39", "1", ElementType::kFloat64, 1e39},     // past float32's largest value
       {"3e38", "3e38", ElementType::kFloat64, 3e38},  // the path sum 6e38 would overflow float32
       {"1e300", "1", ElementType::kFloat64, 1e300},
   };
@@ -121,7 +121,8 @@ TEST(ExactNumbers, OverflowIsRefusedWithFileLineAndWorkingAdvice) {
   const std::vector<Case> cases = {
       {"p sp 2 1\na 1 2 1e39\n", "--type float32", "g.gr:2: weight 1e+39 does not fit in float32"},
       {"p sp 2 1\na 1 2 1e300\n", "--type float32", "g.gr:2: weight 1e+300 does not fit in float32"},
-      {"p sp 2 1\na 1 2 1e300\n", "--type int64", "g.gr:2: weight 1e+300 is not an integer int64 holds exactly; use --type float64"},
+      {"p sp 2 1\na 1 2 1e300\n", "--type int64",
+       "g.gr:2: weight 1e+300 is not an integer int64 holds exactly; use --type float64"},
       {"p sp 2 1\na 1 2 2.5\n", "--type int32", "g.gr:2: weight 2.5 is not an integer int32 holds exactly"},
       {"p sp 2 1\nc\na 1 2 4611686018427387903\n", "", "g.gr:3: weight '4611686018427387903' is out of range"},
       {"p sp 2 1\na 1 2 -99999999999999999999\n", "", "g.gr:2: weight '-99999999999999999999' is out of range"},

@@ -21,9 +21,7 @@ std::string NthuHeader(std::int32_t v, std::int32_t e) {
   return s;
 }
 
-std::string ManyBlankLines(const std::string& header, std::size_t lines) {
-  return header + std::string(lines, '\n');
-}
+std::string ManyBlankLines(const std::string& header, std::size_t lines) { return header + std::string(lines, '\n'); }
 
 std::string PathEdgeList(std::size_t n) {
   std::string s;

@@ -88,18 +88,16 @@ TEST(PipedInput, ProcessSubstitutionStdinAndGzipPipesReadLikeTheFile) {
   SKIP_WITHOUT_APPS();
   test::TempDir dir;
   test::WriteText(dir.file("g.gr"), "c pipe\np sp 4 4\na 1 2 5\na 2 3 7\na 3 4 1\na 4 1 2\n");
-  test::WriteText(dir.file("g.mtx"), "%%MatrixMarket matrix coordinate integer general\n4 4 4\n1 2 5\n2 3 7\n3 4 1\n4 1 2\n");
+  test::WriteText(dir.file("g.mtx"),
+                  "%%MatrixMarket matrix coordinate integer general\n4 4 4\n1 2 5\n2 3 7\n3 4 1\n4 1 2\n");
   test::WriteText(dir.file("g.csv"), "1,2,5\n2,3,7\n3,4,1\n4,1,2\n");
   ASSERT_EQ(RunIn(dir, Tool("gconvert") + " g.gr ref.gdm").exit_code, 0);
   ASSERT_EQ(RunIn(dir, "gzip -k g.gr").exit_code, 0);
   const std::string gconvert = Tool("gconvert");
   const std::vector<std::string> commands = {
-      gconvert + " <(cat g.gr) out.gdm",
-      "cat g.gr | " + gconvert + " - out.gdm",
-      "cat g.gr.gz | " + gconvert + " - out.gdm",
-      gconvert + " <(cat g.gr.gz) out.gdm",
-      gconvert + " <(cat g.mtx) out.gdm",
-      "cat g.csv | " + gconvert + " --from edgelist - out.gdm",
+      gconvert + " <(cat g.gr) out.gdm",          "cat g.gr | " + gconvert + " - out.gdm",
+      "cat g.gr.gz | " + gconvert + " - out.gdm", gconvert + " <(cat g.gr.gz) out.gdm",
+      gconvert + " <(cat g.mtx) out.gdm",         "cat g.csv | " + gconvert + " --from edgelist - out.gdm",
   };
   for (const std::string& c : commands) {
     SCOPED_TRACE(c);
@@ -113,7 +111,8 @@ TEST(PipedInput, ProcessSubstitutionStdinAndGzipPipesReadLikeTheFile) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto c = test::RunCommand("cd '" + dir.path().string() + "' && cat g.gr | " + Tool("gcenter") + " - --json");
   EXPECT_EQ(c.exit_code, 0) << c.output;
-  EXPECT_NE(c.output.find("\"diameter\":14"), std::string::npos) << c.output;  // 1->2->3->4 = 13, 2->..->1 = 10, 3->4->1->2 = 8, 4->..->3 = 14
+  EXPECT_NE(c.output.find("\"diameter\":14"), std::string::npos)
+      << c.output;  // 1->2->3->4 = 13, 2->..->1 = 10, 3->4->1->2 = 8, 4->..->3 = 14
 }
 
 TEST(PipedInput, AnNthuBinaryEdgeListThroughAPipe) {

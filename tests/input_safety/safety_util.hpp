@@ -45,7 +45,7 @@ inline Run RunIn(const test::TempDir& dir, const std::string& command) {
 
 inline std::string Tool(const std::string& name) { return "'" + test::App(name) + "'"; }
 
-#define SKIP_WITHOUT_APPS()                                                             \
+#define SKIP_WITHOUT_APPS()                                                                            \
   if (!std::filesystem::exists(test::App("gconvert")) || !std::filesystem::exists(test::App("gapsp"))) \
   GTEST_SKIP() << "apps not built"
 

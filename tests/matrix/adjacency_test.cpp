@@ -1,6 +1,7 @@
+#include "lib/matrix/adjacency.hpp"
+
 #include <gtest/gtest.h>
 
-#include "lib/matrix/adjacency.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -59,7 +60,7 @@ TEST(Adjacency, TypeChoiceWidensWhenPathSumsCouldReachInf) {
   Graph small = Make(1000, {{0, 1, 1000000}});
   EXPECT_EQ(ChooseElementType(small), ElementType::kInt32);  // 999e6 < 2^30-1
   Graph big = Make(1000, {{0, 1, 1100000}});
-  EXPECT_EQ(ChooseElementType(big), ElementType::kInt64);    // 1.0989e9 >= 2^30-1
+  EXPECT_EQ(ChooseElementType(big), ElementType::kInt64);  // 1.0989e9 >= 2^30-1
   Graph negative = Make(1000, {{0, 1, -600000}});
   EXPECT_EQ(ChooseElementType(negative), ElementType::kInt64);  // 2 * 5.99e8 >= INF
 }

@@ -36,7 +36,7 @@ struct Mutation {
   const char* name;
   std::size_t offset;  // header field offset (docs/FORMAT.md)
   std::uint64_t value;
-  std::size_t width;   // 4 or 8 bytes
+  std::size_t width;  // 4 or 8 bytes
   const char* message;
 };
 
@@ -131,8 +131,8 @@ TEST(MatrixSize, CheckedArithmeticRefusesWrapAround) {
   EXPECT_FALSE(CheckedPaddedSize(kMax - 100).has_value());
   EXPECT_EQ(CheckedMatrixBytes(300, 4), 384u * 384u * 4u);
   EXPECT_FALSE(CheckedMatrixBytes(std::uint64_t{1} << 31, 4).has_value());  // exactly 2^64
-  EXPECT_EQ(CheckedMatrixBytes((std::uint64_t{1} << 31) - 128, 4), ((std::uint64_t{1} << 31) - 128) *
-                                                                       ((std::uint64_t{1} << 31) - 128) * 4);
+  EXPECT_EQ(CheckedMatrixBytes((std::uint64_t{1} << 31) - 128, 4),
+            ((std::uint64_t{1} << 31) - 128) * ((std::uint64_t{1} << 31) - 128) * 4);
   EXPECT_FALSE(CheckedMatrixBytes(std::uint64_t{1} << 32, 1).has_value());
   EXPECT_THROW(DistMatrix<std::int32_t>(std::size_t{1} << 31), Error);
 }

@@ -1,15 +1,16 @@
 // GCC 12 reports a false overlap in std::string concatenation at -O3
 // (-Wrestrict, GCC bug 105651).
 #pragma GCC diagnostic ignored "-Wrestrict"
+#include "lib/matrix/matrix_file.hpp"
+
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <zlib.h>
 
-#include "lib/matrix/matrix_file.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
 
@@ -69,7 +70,7 @@ TEST(MatrixFile, PayloadIsPageAlignedAndRowsPadded) {
   auto v = f.view<std::int32_t>();
   EXPECT_EQ(v.at(199, 199), 0);
   EXPECT_EQ(v.at(199, 255), ElementTraits<std::int32_t>::kInf);  // padding column
-  EXPECT_EQ(v.at(255, 255), 0);                                    // padding diagonal
+  EXPECT_EQ(v.at(255, 255), 0);                                  // padding diagonal
   EXPECT_EQ(f.info().meta.labels.label(0), "1");
 }
 
@@ -177,9 +178,8 @@ namespace gdist {
 namespace {
 
 // Rows of `sources` taken from a square matrix, written in blocks of `block` rows.
-template <class T>
-void WriteRowsOf(const std::string& path, const DistMatrix<T>& m, const std::vector<std::uint64_t>& sources,
-                 std::size_t block) {
+template <class T> void WriteRowsOf(const std::string& path, const DistMatrix<T>& m,
+                                    const std::vector<std::uint64_t>& sources, std::size_t block) {
   RowMatrixWriter<T> w(path, m.n(), m.meta(), sources);
   std::vector<T> buf(block * w.stride());
   for (std::size_t r = 0; r < sources.size(); r += block) {

@@ -136,7 +136,9 @@ TEST(MatrixFileV2, PayloadValuesOutsideTheTypeAreRefusedOnLoad) {
   // INF itself and -INF + 1 are fine.
   EXPECT_EQ(OpenError(WriteWithCell<std::int32_t>(p + "8", 1073741823, MatrixKind::kAdjacency), true), "");
   EXPECT_EQ(OpenError(WriteWithCell<std::int32_t>(p + "9", -1073741823, MatrixKind::kAdjacency), true), "");
-  EXPECT_EQ(OpenError(WriteWithCell<float>(p + "10", std::numeric_limits<float>::infinity(), MatrixKind::kAdjacency), true), "");
+  EXPECT_EQ(
+      OpenError(WriteWithCell<float>(p + "10", std::numeric_limits<float>::infinity(), MatrixKind::kAdjacency), true),
+      "");
 }
 
 }  // namespace

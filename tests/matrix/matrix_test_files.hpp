@@ -16,10 +16,8 @@ inline std::string WriteSmallMatrix(const std::string& path, bool string_labels,
   DistMatrix<std::int32_t> m(5);
   m.at(0, 1) = 3;
   m.at(1, 2) = 4;
-  if (string_labels)
-    m.meta().labels = VertexLabels::FromStrings({"v0", "v1", "v2", "v3", "v4"});
-  else
-    m.meta().labels = VertexLabels::Range(5, 1);
+  if (string_labels) m.meta().labels = VertexLabels::FromStrings({"v0", "v1", "v2", "v3", "v4"});
+  else m.meta().labels = VertexLabels::Range(5, 1);
   if (next_hops) {
     NextHopMatrix next(5);
     WriteMatrixFile(path, m, &next);

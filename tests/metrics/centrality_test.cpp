@@ -2,8 +2,9 @@
 // against NetworkX (run through /usr/bin/python3 on the same edge list), and
 // the distance histogram against a count over the reference distances of
 // tests/siting/small_graphs.hpp. Connected and disconnected, directed and not.
-#include <gtest/gtest.h>
+#include "lib/metrics/centrality.hpp"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -14,7 +15,6 @@
 #include <map>
 #include <sstream>
 
-#include "lib/metrics/centrality.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "tests/siting/small_graphs.hpp"
 
@@ -53,8 +53,8 @@ std::map<std::string, double> RunNetworkX(const SmallGraph& g) {
     for (const auto& a : g.arcs) e << a.from << " " << a.to << " " << a.weight << "\n";
     std::ofstream(dir + "/m.py") << kScript;
   }
-  const std::string cmd = "/usr/bin/python3 " + dir + "/m.py " + dir + "/edges.txt " + (g.directed ? "1" : "0") +
-                          " > " + dir + "/out.txt";
+  const std::string cmd =
+      "/usr/bin/python3 " + dir + "/m.py " + dir + "/edges.txt " + (g.directed ? "1" : "0") + " > " + dir + "/out.txt";
   std::map<std::string, double> r;
   if (std::system(cmd.c_str()) != 0) return r;
   std::ifstream in(dir + "/out.txt");
@@ -86,8 +86,8 @@ TEST_P(AgainstNetworkX, CentralitiesPathLengthAndWiener) {
   if (!HaveNetworkX()) GTEST_SKIP() << "/usr/bin/python3 with networkx not available";
   const Shape shape = GetParam();
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const SmallGraph g = testing::RandomGraph(30 + 7 * seed, shape.directed, shape.connected ? 0.1 : 0.03, 50,
-                                              seed, shape.connected);
+    const SmallGraph g =
+        testing::RandomGraph(30 + 7 * seed, shape.directed, shape.connected ? 0.1 : 0.03, 50, seed, shape.connected);
     const DistanceSummary s = Summarize(g.matrix.view(), MetricsOptions{});
     const Centrality c = ComputeCentrality(g.matrix.view(), s, shape.directed);
     const auto nx = RunNetworkX(g);
@@ -156,7 +156,8 @@ TEST(MetricsJsonFile, HoldsTheSummaryAndTheNewKeys) {
   MatrixMeta meta;
   meta.directed = false;
   meta.labels = VertexLabels::Range(g.n, 1);
-  const std::string path = std::filesystem::temp_directory_path() / ("gdist_metrics_" + std::to_string(getpid()) + ".json");
+  const std::string path =
+      std::filesystem::temp_directory_path() / ("gdist_metrics_" + std::to_string(getpid()) + ".json");
   WriteMetricsJsonFile(path, g.matrix.view(), meta);
   std::stringstream text;
   text << std::ifstream(path).rdbuf();

@@ -2,6 +2,8 @@
 // two independent oracles, one per rule of lib/paths/next_hop.hpp:
 //  * every weight > 0: brute force "least out-neighbour k with w(i,k) + d(k,j) == d(i,j)";
 //  * a zero or negative arc: Floyd-Warshall over (distance, arc count) pairs (fewest arcs).
+#include "lib/paths/next_hop.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -12,7 +14,6 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/adjacency.hpp"
-#include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/paths/route.hpp"
 #include "test_util.hpp"
@@ -59,8 +60,8 @@ Graph RandomEdges(std::size_t n, double density, bool negative, bool zeros, std:
     for (std::size_t v = 0; v < n; ++v)
       if (u != v && coin(rng) < density) {
         int w = zeros ? static_cast<int>(rng() % 3) : 1 + static_cast<int>(rng() % max_weight);
-        g.edges.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v),
-                           static_cast<double>(w + p[u] - p[v])});
+        g.edges.push_back(
+            {static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v), static_cast<double>(w + p[u] - p[v])});
       }
   return g;
 }
@@ -144,7 +145,7 @@ template <class T> void ExpectLeastTight(const Solved<T>& s, const DistMatrix<T>
         continue;
       }
       const double got_d = s.dist.at(i, j) < DistMatrix<T>::kInf ? static_cast<double>(s.dist.at(i, j))
-                                                                   : std::numeric_limits<double>::infinity();
+                                                                 : std::numeric_limits<double>::infinity();
       ASSERT_EQ(got_d, d[i * n + j]) << "distance " << i << "->" << j;
       ASSERT_EQ(s.next.row(i)[j], want[i * n + j]) << "next " << i << "->" << j << " (n=" << n << ")";
     }
@@ -368,7 +369,8 @@ TEST(Gpath, CliRoutesTreesAndErrors) {
   r = test::RunCommand(test::App("gpath") + " " + d + " --from 9 --to 1");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("no vertex labelled '9'"), std::string::npos) << r.output;
-  ASSERT_EQ(test::RunCommand(test::App("gapsp") + " -q " + tmp.file("g.gr") + " " + tmp.file("plain.gdm")).exit_code, 0);
+  ASSERT_EQ(test::RunCommand(test::App("gapsp") + " -q " + tmp.file("g.gr") + " " + tmp.file("plain.gdm")).exit_code,
+            0);
   r = test::RunCommand(test::App("gpath") + " " + tmp.file("plain.gdm") + " --from 1 --to 3");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("--paths"), std::string::npos) << r.output;

@@ -84,7 +84,8 @@ TEST(EndToEnd, Rome99MetricsMatchPublishedFacts) {
 
 TEST(EndToEnd, SampleMetricsAgreeWithSciPy) {
   const std::string sample = std::string(GDIST_SOURCE_DIR) + "/data/grid-50x40.gr";
-  auto oracle = RunCommand("/usr/bin/python3 " + std::string(GDIST_SOURCE_DIR) + "/tests/pipeline/scipy_metrics.py " + sample);
+  auto oracle =
+      RunCommand("/usr/bin/python3 " + std::string(GDIST_SOURCE_DIR) + "/tests/pipeline/scipy_metrics.py " + sample);
   if (oracle.exit_code != 0) GTEST_SKIP() << "SciPy oracle unavailable: " << oracle.output;
   std::istringstream in(oracle.output);
   long long diameter, radius, median, total;
@@ -96,8 +97,8 @@ TEST(EndToEnd, SampleMetricsAgreeWithSciPy) {
   EXPECT_NE(json.output.find("\"diameter\":" + std::to_string(diameter) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"radius\":" + std::to_string(radius) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"center\":[" + center + "]"), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"median\":{\"vertex\":" + std::to_string(median) + ",\"total\":" +
-                             std::to_string(total) + "}"),
+  EXPECT_NE(json.output.find("\"median\":{\"vertex\":" + std::to_string(median) +
+                             ",\"total\":" + std::to_string(total) + "}"),
             std::string::npos)
       << json.output;
 }

@@ -1,9 +1,10 @@
 // Metrics on hand-checked graphs (distances worked out on paper in comments).
+#include "lib/metrics/summary.hpp"
+
 #include <gtest/gtest.h>
 
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/adjacency.hpp"
-#include "lib/metrics/summary.hpp"
 
 namespace gdist {
 namespace {

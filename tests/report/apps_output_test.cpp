@@ -46,8 +46,8 @@ TEST(AppsExport, NpyAndCsvEqualTheNthuOutput) {
   }
   const auto check = RunCommand(
       "/usr/bin/python3 -c \"import numpy as np; n=140; a=np.fromfile('" + dir.file("d.nthu") +
-      "', dtype='<i4').reshape(n, n); b=np.load('" + dir.file("d.npy") +
-      "'); c=np.genfromtxt('" + dir.file("d.csv") + "', delimiter=',', skip_header=1)[:, 1:]; "
+      "', dtype='<i4').reshape(n, n); b=np.load('" + dir.file("d.npy") + "'); c=np.genfromtxt('" + dir.file("d.csv") +
+      "', delimiter=',', skip_header=1)[:, 1:]; "
       "f=np.where(a >= 1073741823, np.inf, a); "
       "print(b.dtype.str, b.shape, bool((a == b).all()), bool((f == c).all()), int(np.isinf(c).sum()))\"");
   ASSERT_EQ(check.exit_code, 0) << check.output;

@@ -66,10 +66,9 @@ TEST(Export, CsvHasLabelsAndInf) {
   DistMatrix<float> d = Sample<float>(4);
   d.meta().labels = VertexLabels::FromStrings({"Rome", "New York, NY", "a\"b", "x"});
   WriteCsvMatrix(dir.file("d.csv"), d.view(), d.meta().labels);
-  const auto r = RunCommand(
-      "/usr/bin/python3 -c \"import csv; rows=list(csv.reader(open('" + dir.file("d.csv") +
-      "'))); print(rows[0][2]); print(rows[3][0]); print(len(rows), len(rows[1])); "
-      "import math; print(sum(1 for r in rows[1:] for c in r[1:] if math.isinf(float(c))))\"");
+  const auto r = RunCommand("/usr/bin/python3 -c \"import csv; rows=list(csv.reader(open('" + dir.file("d.csv") +
+                            "'))); print(rows[0][2]); print(rows[3][0]); print(len(rows), len(rows[1])); "
+                            "import math; print(sum(1 for r in rows[1:] for c in r[1:] if math.isinf(float(c))))\"");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::size_t inf = 0;
   for (std::size_t i = 0; i < 4; ++i)

@@ -27,8 +27,8 @@ std::array<long, 3> Render(const TempDir& dir, const std::string& svg) {
   WriteText(dir.file("p.svg"), svg);
   const auto r = RunCommand("rsvg-convert -o " + dir.file("p.png") + " " + dir.file("p.svg"));
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  const auto ink = RunCommand("/usr/bin/python3 " + std::string(GDIST_SOURCE_DIR) + "/tests/report/png_ink.py " +
-                              dir.file("p.png"));
+  const auto ink =
+      RunCommand("/usr/bin/python3 " + std::string(GDIST_SOURCE_DIR) + "/tests/report/png_ink.py " + dir.file("p.png"));
   EXPECT_EQ(ink.exit_code, 0) << ink.output;
   std::array<long, 3> out{};
   std::istringstream(ink.output) >> out[0] >> out[1] >> out[2];
@@ -121,7 +121,9 @@ TEST(Layout, PivotMdsKeepsAGridsShape) {
     for (std::size_t b = 0; b + 1 < n; ++b)
       d.at(a, b) = float(std::abs(int(a % side) - int(b % side)) + std::abs(int(a / side) - int(b / side)));
   const auto xy = PivotMdsLayout(d.view(), 20);
-  auto dist = [&](std::size_t a, std::size_t b) { return std::hypot(xy[a].first - xy[b].first, xy[a].second - xy[b].second); };
+  auto dist = [&](std::size_t a, std::size_t b) {
+    return std::hypot(xy[a].first - xy[b].first, xy[a].second - xy[b].second);
+  };
   EXPECT_LT(dist(0, 1), dist(0, side - 1));
   EXPECT_LT(dist(0, side), dist(0, n - 2));
   EXPECT_TRUE(std::isfinite(xy[n - 1].first) && std::isfinite(xy[n - 1].second));

@@ -1,8 +1,8 @@
 // The progress line's text (drawing itself is checked under a pseudo-terminal
 // by the app tests).
-#include <gtest/gtest.h>
-
 #include "lib/util/progress.hpp"
+
+#include <gtest/gtest.h>
 
 namespace gdist {
 namespace {

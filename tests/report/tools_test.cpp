@@ -40,9 +40,10 @@ TEST(Ginfo, DescribesAndValidates) {
   EXPECT_NE(r.output.find("checksums    valid"), std::string::npos) << r.output;
   r = RunCommand(App("ginfo") + " --json " + dir.file("d.gdm"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const auto py = RunCommand("/usr/bin/python3 -c \"import json,sys; d=json.loads(sys.argv[1]); "
-                             "print(d['n'], d['stride'], d['element_type'], d['valid'], d['next_hop_bytes'])\" '" +
-                             r.output + "'");
+  const auto py = RunCommand(
+      "/usr/bin/python3 -c \"import json,sys; d=json.loads(sys.argv[1]); "
+      "print(d['n'], d['stride'], d['element_type'], d['valid'], d['next_hop_bytes'])\" '" +
+      r.output + "'");
   EXPECT_EQ(py.output, "70 128 int32 True 65536\n");
 
   // One flipped payload bit: the file still opens, ginfo says it is damaged, exit 1.
@@ -82,8 +83,9 @@ TEST(GconvertWriters, RoundTripThroughEveryFormat) {
 TEST(GconvertWriters, UndirectedAndLabelsSurvive) {
   TempDir dir;
   WriteText(dir.file("g.txt"), "Rome Milan 5\nMilan Turin 2\nTurin Genoa 123456789012345678\n");
-  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.txt") + " " + dir.file("ref.csv") +
-                       " --undirected --to csv -q").exit_code, 0);
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.txt") + " " + dir.file("ref.csv") + " --undirected --to csv -q")
+                .exit_code,
+            0);
   auto r = RunCommand(App("gconvert") + " " + dir.file("g.txt") + " " + dir.file("w.csv") + " --undirected -q");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string written = test::ReadText(dir.file("w.csv"));

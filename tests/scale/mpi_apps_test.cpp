@@ -39,8 +39,8 @@ TEST(MpiApps, SameBytesAsOneProcess) {
     bool negative;
     const char* type;
   };
-  for (const Case& c : {Case{700, true, "int32"}, Case{300, false, "int32"}, Case{500, true, "int64"},
-                        Case{400, false, "float32"}}) {
+  for (const Case& c :
+       {Case{700, true, "int32"}, Case{300, false, "int32"}, Case{500, true, "int64"}, Case{400, false, "float32"}}) {
     SCOPED_TRACE("n " + std::to_string(c.n) + " " + c.type + (c.negative ? " negative weights" : ""));
     const std::string in = tmp.file("g.gr"), ref = tmp.file("ref.gdm");
     WriteRandomDimacs(in, c.n, 0.01, seed + unsigned(c.n), c.negative);
@@ -52,8 +52,7 @@ TEST(MpiApps, SameBytesAsOneProcess) {
       const std::string out = tmp.file("d" + std::to_string(np) + ".gdm");
       auto b = RunCommand(Mpirun(np) + App("gapsp") + flags + in + " " + out);
       ASSERT_EQ(b.exit_code, 0) << b.output;
-      EXPECT_NE(b.output.find("distributed over " + std::to_string(np) + " MPI ranks"), std::string::npos)
-          << b.output;
+      EXPECT_NE(b.output.find("distributed over " + std::to_string(np) + " MPI ranks"), std::string::npos) << b.output;
       EXPECT_EQ(ReadText(ref), ReadText(out)) << "distributed bytes differ from one process";
     }
   }

@@ -9,8 +9,7 @@
 
 namespace gdist::test {
 
-inline void WriteRandomDimacs(const std::string& path, std::size_t n, double density, unsigned seed,
-                              bool negative) {
+inline void WriteRandomDimacs(const std::string& path, std::size_t n, double density, unsigned seed, bool negative) {
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> coin(0, 1);
   std::uniform_int_distribution<int> base(1, 1000), pot(0, 400);

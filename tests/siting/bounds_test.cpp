@@ -71,7 +71,8 @@ TEST(Bounds, NeverCrossTheOptimum) {
       bool reachable = true;  // p-center needs every demand reached by some candidate
       for (std::size_t u = 0; u < prob.num_demands(); ++u) {
         bool any = false;
-        for (std::size_t k = 0; k < prob.num_candidates(); ++k) any |= SitingProblem<std::int32_t>::Reachable(prob.Cost(u, k));
+        for (std::size_t k = 0; k < prob.num_candidates(); ++k)
+          any |= SitingProblem<std::int32_t>::Reachable(prob.Cost(u, k));
         reachable &= any;
       }
       if (reachable) {

@@ -80,7 +80,8 @@ TEST(CpuGainTable, EqualsThePlainTermsLoopBitForBit) {
     DistMatrix<std::int32_t> d(n);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
-        if (i != j) d.at(i, j) = rng() % 41 == 0 ? ElementTraits<std::int32_t>::kInf : static_cast<std::int32_t>(rng() % 700);
+        if (i != j)
+          d.at(i, j) = rng() % 41 == 0 ? ElementTraits<std::int32_t>::kInf : static_cast<std::int32_t>(rng() % 700);
     for (bool fractional : {false, true}) {
       if (n > 2100 && fractional) continue;  // the big case is for the thread and piece split
       SitingInput in;

@@ -16,7 +16,8 @@ DistMatrix<std::int32_t> RandomMatrix(std::size_t n, bool symmetric, std::mt1993
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = symmetric ? i + 1 : 0; j < n; ++j) {
       if (i == j) continue;
-      const std::int32_t v = rng() % 53 == 0 ? ElementTraits<std::int32_t>::kInf : 1 + static_cast<std::int32_t>(rng() % 900);
+      const std::int32_t v =
+          rng() % 53 == 0 ? ElementTraits<std::int32_t>::kInf : 1 + static_cast<std::int32_t>(rng() % 900);
       d.at(i, j) = v;
       if (symmetric) d.at(j, i) = v;
     }

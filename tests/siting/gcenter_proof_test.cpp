@@ -33,7 +33,7 @@ TEST(GcenterProofs, EveryModelReportsABound) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::size_t lower = 0, at = 0;
   while ((at = r.output.find("\"lower_bound\":", at)) != std::string::npos) ++lower, ++at;
-  EXPECT_EQ(lower, 3u) << r.output;  // p-median, p-center, cover
+  EXPECT_EQ(lower, 3u) << r.output;                                             // p-median, p-center, cover
   EXPECT_NE(r.output.find("\"upper_bound\":"), std::string::npos) << r.output;  // max-cover
   EXPECT_EQ(r.output.find("\"lower_bound\":null"), std::string::npos) << r.output;
 }

@@ -59,7 +59,6 @@ TEST(Orlib, AllFortyMeetTheTargets) {
   EXPECT_GE(center_equal, 20);
 }
 
-
 // --exact against the published optima: a proven answer must equal them.
 struct Proof {
   SitingResult median, center;

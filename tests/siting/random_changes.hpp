@@ -12,7 +12,7 @@ namespace gdist {
 
 // Random but consistent changes: d1 <= d2 from the model's range, slots < p.
 inline std::vector<UserChange> RandomChanges(const std::vector<double>& weights, std::size_t slots, double top,
-                                      bool with_old, std::mt19937_64& rng) {
+                                             bool with_old, std::mt19937_64& rng) {
   const std::size_t nd = weights.size();
   std::vector<UserChange> out;
   std::uniform_real_distribution<double> cost(0, top);

@@ -1,8 +1,9 @@
 // Where the siting row passes run: the host-side decision, checked without a GPU.
+#include "lib/siting/siting_backend.hpp"
+
 #include <gtest/gtest.h>
 
 #include "lib/engine/gpu_backend.hpp"
-#include "lib/siting/siting_backend.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {

@@ -1,7 +1,8 @@
 // The siting flags' files (weights, vertex lists, assignment CSV), the
 // mmapped-file path, and gcenter end to end on a hand-checked graph.
-#include <gtest/gtest.h>
+#include "lib/siting/siting_files.hpp"
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,7 +12,6 @@
 #include <sstream>
 
 #include "lib/matrix/matrix_file.hpp"
-#include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "tests/siting/small_graphs.hpp"

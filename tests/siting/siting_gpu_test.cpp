@@ -19,10 +19,10 @@
 namespace gdist {
 namespace {
 
-#define SKIP_WITHOUT_GPU()                                                                 \
-  do {                                                                                     \
-    const GpuStatus gpu_status = ProbeGpu();                                               \
-    if (!gpu_status.usable) GTEST_SKIP() << "no usable GPU: " << gpu_status.reason;       \
+#define SKIP_WITHOUT_GPU()                                                          \
+  do {                                                                              \
+    const GpuStatus gpu_status = ProbeGpu();                                        \
+    if (!gpu_status.usable) GTEST_SKIP() << "no usable GPU: " << gpu_status.reason; \
   } while (0)
 
 // Costs of random points in a square (Manhattan, symmetric) or random arcs
@@ -73,10 +73,8 @@ SitingInput InputFor(const Layout& L, Backend backend, std::mt19937_64& rng) {
   return in;
 }
 
-
-template <class T, class Model>
-void CompareTables(const SitingProblem<T>& cpu_prob, const SitingProblem<T>& gpu_prob, Model model, bool exact,
-                   std::mt19937_64& rng) {
+template <class T, class Model> void CompareTables(const SitingProblem<T>& cpu_prob, const SitingProblem<T>& gpu_prob,
+                                                   Model model, bool exact, std::mt19937_64& rng) {
   ASSERT_FALSE(cpu_prob.device());
   ASSERT_TRUE(gpu_prob.device()) << gpu_prob.backend_note();
   // The setup pass ran on the device for one and on the host for the other.
@@ -123,10 +121,10 @@ void CompareTables(const SitingProblem<T>& cpu_prob, const SitingProblem<T>& gpu
 }
 
 const Layout kLayouts[] = {
-    {1, true, Direction::kOut, false, false, true},     {2, false, Direction::kOut, false, false, true},
-    {127, true, Direction::kOut, false, true, true},    {300, false, Direction::kOut, false, false, true},
-    {300, false, Direction::kIn, true, true, true},     {1000, true, Direction::kOut, true, false, true},
-    {1500, false, Direction::kOut, false, true, true},  {2100, true, Direction::kIn, false, false, false},
+    {1, true, Direction::kOut, false, false, true},    {2, false, Direction::kOut, false, false, true},
+    {127, true, Direction::kOut, false, true, true},   {300, false, Direction::kOut, false, false, true},
+    {300, false, Direction::kIn, true, true, true},    {1000, true, Direction::kOut, true, false, true},
+    {1500, false, Direction::kOut, false, true, true}, {2100, true, Direction::kIn, false, false, false},
 };
 
 TEST(GpuGainTable, EqualsTheCpuTableOnInt32) {

@@ -22,8 +22,8 @@ struct SmallGraph {
     std::size_t from, to;
     int weight;
   };
-  std::vector<Arc> arcs;                         // as generated (one per undirected edge)
-  DistMatrix<std::int32_t> matrix;               // the same graph through SolveApsp
+  std::vector<Arc> arcs;            // as generated (one per undirected edge)
+  DistMatrix<std::int32_t> matrix;  // the same graph through SolveApsp
 };
 
 // n vertices, each ordered pair an arc with probability `density`, weights

@@ -2,10 +2,9 @@
 // strong = mutually reachable, weak = connected when arcs are taken both ways.
 #include "lib/sparse/components.hpp"
 
-#include "lib/sparse/shortest_paths.hpp"
-
 #include <gtest/gtest.h>
 
+#include "lib/sparse/shortest_paths.hpp"
 #include "sparse_test_graphs.hpp"
 
 namespace gdist::test {

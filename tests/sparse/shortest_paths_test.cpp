@@ -19,7 +19,8 @@ std::string SeedNote(std::uint64_t seed) { return "seed " + std::to_string(seed)
 
 // Compares trees from every vertex (both directions) and the row block
 // against the dense matrix.
-template <class T> void ExpectTreesEqualDense(const Graph& g, const std::string& what, const AdjacencyOptions& options = {}) {
+template <class T>
+void ExpectTreesEqualDense(const Graph& g, const std::string& what, const AdjacencyOptions& options = {}) {
   SCOPED_TRACE(what);
   const DistMatrix<T> dense = DenseDistances<T>(g, options);
   const CsrGraph<T> csr = BuildCsrGraph<T>(g, options);
@@ -60,8 +61,9 @@ template <class T> void RandomRounds(RandomGraphSpec spec, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     const std::uint64_t seed = TestSeed();
     Graph g = MakeRandomGraph(spec, seed);
-    ExpectTreesEqualDense<T>(g, SeedNote(seed) + " n=" + std::to_string(spec.n) + (spec.directed ? " directed" : " undirected") +
-                                    " max_weight=" + std::to_string(spec.max_weight) + (spec.negative ? " negative" : ""));
+    ExpectTreesEqualDense<T>(
+        g, SeedNote(seed) + " n=" + std::to_string(spec.n) + (spec.directed ? " directed" : " undirected") +
+               " max_weight=" + std::to_string(spec.max_weight) + (spec.negative ? " negative" : ""));
   }
 }
 
@@ -91,7 +93,8 @@ TEST(SparseTrees, FloatWeightsEqualDense) {
 TEST(SparseTrees, NegativeArcsByJohnsonEqualDense) {
   RandomRounds<std::int32_t>({.n = 70, .edges = 220, .max_weight = 50, .negative = true, .self_loops = false}, 4);
   RandomRounds<std::int64_t>({.n = 40, .edges = 120, .max_weight = 9, .negative = true, .self_loops = false}, 2);
-  RandomRounds<float>({.n = 50, .edges = 160, .max_weight = 30, .negative = true, .quarter_fractions = true, .self_loops = false}, 3);
+  RandomRounds<float>(
+      {.n = 50, .edges = 160, .max_weight = 30, .negative = true, .quarter_fractions = true, .self_loops = false}, 3);
 }
 
 TEST(SparseTrees, LastDuplicateWinsLikeDense) {
@@ -145,7 +148,10 @@ TEST(SparseTrees, CsrKeepsOneArcPerPairWithMinWeight) {
 std::string SharedData(const std::string& rel) { return std::string(GDIST_SHARED_DATA) + "/" + rel; }
 
 TEST(SparseTrees, RealGraphsEqualDense) {
-  struct Case { const char* path; bool undirected; };
+  struct Case {
+    const char* path;
+    bool undirected;
+  };
   const Case cases[] = {{"dimacs9/rome99.gr", false},
                         {"suitesparse/1138_bus.mtx", false},
                         {"snap/email-Eu-core.txt.gz", false},

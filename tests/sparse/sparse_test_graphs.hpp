@@ -18,12 +18,12 @@ struct RandomGraphSpec {
   std::size_t n = 60;
   std::size_t edges = 150;
   bool directed = true;
-  int max_weight = 1;          // 1: unweighted
-  bool negative = false;       // arcs w = base + p(u) - p(v): negative arcs, no negative cycle
+  int max_weight = 1;              // 1: unweighted
+  bool negative = false;           // arcs w = base + p(u) - p(v): negative arcs, no negative cycle
   bool quarter_fractions = false;  // weights k/4: fractional but exact in float sums
-  bool duplicates = true;      // repeat some pairs with other weights
+  bool duplicates = true;          // repeat some pairs with other weights
   bool self_loops = true;
-  std::size_t isolated = 3;    // vertices with no arcs at all (unreachable parts)
+  std::size_t isolated = 3;  // vertices with no arcs at all (unreachable parts)
 };
 
 inline Graph MakeRandomGraph(const RandomGraphSpec& spec, std::uint64_t seed) {
@@ -49,7 +49,8 @@ inline Graph MakeRandomGraph(const RandomGraphSpec& spec, std::uint64_t seed) {
     if (u == v && !spec.self_loops) continue;
     double w = u == v ? std::abs(weight(u, v)) : weight(u, v);
     g.edges.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v), w});
-    if (spec.duplicates && rng() % 8 == 0) g.edges.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v), weight(u, v)});
+    if (spec.duplicates && rng() % 8 == 0)
+      g.edges.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v), weight(u, v)});
   }
   return g;
 }
