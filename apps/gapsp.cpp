@@ -7,6 +7,8 @@
 #include <iostream>
 
 #include "apps/common/app_main.hpp"
+#include "apps/common/apsp_estimate.hpp"
+#include "apps/common/apsp_progress_bar.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "lib/distributed/distributed_fw.hpp"
@@ -31,7 +33,7 @@ int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
   std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto";
   int threads = 0;
-  bool quiet = false, paths = false, progress = false, json = false;
+  bool paths = false, json = false;
   std::size_t memory_limit = 0, device_memory = 0;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
@@ -54,7 +56,6 @@ int main(int argc, char** argv) {
                  "bytes of GPU memory the GPU backend may use (e.g. 2G); a larger matrix is streamed through it "
                  "out of core from the pinned host matrix (default: the free device memory)")
       ->transform(CLI::AsSizeValue(false));
-  app.add_flag("--progress", progress, "report rounds, relaxations/s and the fraction of the ceiling on stderr");
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")
       ->check(gdist::ThreadCount())
@@ -66,7 +67,6 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
-  app.add_flag("-q,--quiet", quiet, "print nothing on success");
   app.footer(
       "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
       "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
@@ -93,7 +93,10 @@ int main(int argc, char** argv) {
           out.empty() ? std::filesystem::temp_directory_path() : std::filesystem::absolute(out).parent_path();
       gdist::SetFileBackedAbove(opts.memory_limit, dir.string());
     }
-    if (progress) opts.progress = gdist::PrintProgressLine;
+    // A bar of rounds, relaxations/s and ETA; under mpirun one line per rank and report instead.
+    gdist::ApspProgressBar bar;
+    opts.progress = bar.Callback();
+    if (mpi.distributed() && opts.progress) opts.progress = gdist::PrintProgressLine;
     if (mpi.distributed()) {
       // Each rank decides for itself: its GPU when asked for or (auto) when
       // one is usable here, else the CPU tile kernels.
@@ -129,7 +132,9 @@ int main(int argc, char** argv) {
           gdist::ArcList<T> arcs;
           if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
           double paths_s = timer.Lap();
+          if (!mpi.distributed()) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
           gdist::ApspReport r = gdist::SolveApsp(mat, opts);
+          bar.Finish();
           const double apsp_s = timer.Lap();
           if (mpi.rank() != 0) return;  // the result was gathered on rank 0
           gdist::NextHopMatrix next;
@@ -174,7 +179,7 @@ int main(int argc, char** argv) {
             w.EndObject();
             std::cout << "\n";
           }
-          if (!quiet) {
+          if (!gdist::Quiet()) {
             std::cerr << std::fixed << std::setprecision(3);
             std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
                       << "), " << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s

@@ -6,9 +6,13 @@
 #include <sstream>
 
 #include "apps/common/app_main.hpp"
+#include "apps/common/apsp_estimate.hpp"
+#include "apps/common/apsp_progress_bar.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "apps/common/picture_flags.hpp"
+#include "apps/common/siting_progress_bar.hpp"
+#include "apps/common/siting_sweep.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/matrix_file.hpp"
@@ -33,7 +37,10 @@ struct Request {
   std::string per_vertex;
   gdist::MetricsOptions metrics_options;
   // Siting.
-  std::size_t p_median = 0, p_center = 0, p = 0;
+  // One p each, or several: a sweep (apps/common/siting_sweep.hpp).
+  std::vector<std::size_t> p_median, p_center;
+  std::size_t p = 0;
+  std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
   std::string weights, candidates, fixed, assignment, direction = "out";
   gdist::SitingOptions siting;
@@ -44,7 +51,7 @@ struct Request {
   std::optional<std::string> coordinates_file;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
 
-  bool any_siting() const { return p_median || p_center || cover >= 0 || max_cover >= 0; }
+  bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
 };
 
 std::string Num(double v) { return gdist::FormatNumber(v); }
@@ -60,7 +67,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
   std::optional<gdist::DistanceMetrics> metrics;
   if (!req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any()) {
     metrics = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
-    if (metrics->fell_back) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
+    if (metrics->fell_back && !gdist::Quiet()) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
     if (!req.any_siting() || req.metrics) {
       if (req.json) {
         gdist::WriteSummaryJson(json, metrics->summary, labels, meta.directed);
@@ -74,7 +81,8 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   std::optional<gdist::SitingProblem<T>> prob;
-  gdist::SitingResult median, center, cover, max_cover;
+  gdist::SitingResult cover, max_cover;
+  std::vector<gdist::SweepPoint> medians, centers;  // sized before solving: `done` points into them
   std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
     gdist::SitingInput input;
@@ -93,20 +101,38 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       else gdist::WriteSitingText(report, title, r, *prob, labels);
       done.push_back({key, &r});
     };
-    if (req.p_median) {
-      median = gdist::SolvePMedian(*prob, req.p_median, req.siting);
-      show("p_median", "p-median (p = " + std::to_string(req.p_median) + ", total weighted distance)", median);
-    }
-    if (req.p_center) {
-      center = gdist::SolvePCenter(*prob, req.p_center, req.siting);
-      show("p_center", "p-center (p = " + std::to_string(req.p_center) + ", largest distance)", center);
-    }
+    // Each model gets its own bars, ended before the next model starts.
+    gdist::SitingProgressBar bar;
+    auto options_for = [&](const std::string& model) {
+      gdist::SitingOptions o = req.siting;
+      o.progress = bar.Start(model);
+      return o;
+    };
+    // A model with one p prints as before; with several, a table (or a JSON array) of the sweep.
+    auto solve_all = [&](const std::vector<std::size_t>& ps, std::vector<gdist::SweepPoint>& points,
+                         const std::string& key, const std::string& name, const std::string& objective, auto solve) {
+      points.resize(ps.size());
+      const bool sweep = ps.size() > 1;
+      for (std::size_t i = 0; i < ps.size(); ++i) {
+        points[i].p = ps[i];
+        points[i].result = solve(ps[i], options_for(sweep ? name + " p=" + std::to_string(ps[i]) : name));
+        if (!sweep) show(key, name + " (p = " + std::to_string(ps[i]) + ", " + objective + ")", points[i].result);
+        else done.push_back({key + "_" + std::to_string(ps[i]), &points[i].result});
+      }
+      if (!sweep) return;
+      if (req.json) gdist::WriteSweepJson(json, key, points, *prob, labels);
+      else gdist::WriteSweepText(report, name + " sweep (" + objective + ")", points, *prob, labels);
+    };
+    solve_all(req.p_median, medians, "p_median", "p-median", "total weighted distance",
+              [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePMedian(*prob, p, o); });
+    solve_all(req.p_center, centers, "p_center", "p-center", "largest distance",
+              [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePCenter(*prob, p, o); });
     if (req.cover >= 0) {
-      cover = gdist::SolveCover(*prob, req.cover, req.siting);
+      cover = gdist::SolveCover(*prob, req.cover, options_for("cover"));
       show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", cover);
     }
     if (req.max_cover >= 0) {
-      max_cover = gdist::SolveMaxCover(*prob, req.max_cover, req.p, req.siting);
+      max_cover = gdist::SolveMaxCover(*prob, req.max_cover, req.p, options_for("max-cover"));
       show("max_cover",
            "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) + ", covered demand weight)",
            max_cover);
@@ -120,6 +146,13 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
   if (!req.per_vertex.empty())
     gdist::WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
   if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, *prob, done, labels);
+  if (!req.curve.empty()) {
+    const bool median = medians.size() > 1;
+    gdist::WriteTextFile(
+        req.curve,
+        gdist::SweepCurveSvg(median ? "p-median: total weighted distance by p" : "p-center: largest distance by p",
+                             median ? "total weighted distance" : "largest distance", median ? medians : centers));
+  }
   gdist::WritePictures(req.pictures, d, meta, req.coordinates_file, metrics ? &*metrics : nullptr,
                        prob ? &*prob : nullptr, done, req.arcs);
   files.CommitAll();
@@ -129,6 +162,10 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
 
 // Flag combinations CLI11 cannot express, refused before any work.
 void CheckFlagCombinations(const CLI::App& app, const Request& req) {
+  if (!req.curve.empty() && (req.p_median.size() > 1) == (req.p_center.size() > 1))
+    throw gdist::Error(
+        "--curve: plots one sweep; expected several values in either --p-median or --p-center "
+        "(e.g. --p-median 5,10,20)");
   if (req.p && req.max_cover < 0) throw gdist::Error("--p: only --max-cover takes --p; expected --max-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
     throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
@@ -164,12 +201,18 @@ int main(int argc, char** argv) {
   flags.Add(app);
 
   const std::string siting = "Siting (docs/SITING.md)";
-  app.add_option("--p-median", req.p_median, "P new sites minimising total weighted distance")
+  app.add_option("--p-median", req.p_median,
+                 "P new sites minimising total weighted distance; a list (5,10,20) solves each P: a sweep")
+      ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(gdist::SiteCount())
       ->group(siting);
-  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance")
+  app.add_option("--p-center", req.p_center, "P new sites minimising the largest distance; a list: a sweep")
+      ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(gdist::SiteCount())
       ->group(siting);
+  app.add_option("--curve", req.curve, "plot a sweep's objective against p to FILE (SVG)")->group(siting);
   app.add_option("--cover", req.cover, "fewest sites with every demand within R (LSCP)")
       ->check(gdist::Radius())
       ->group(siting);
@@ -206,7 +249,9 @@ int main(int argc, char** argv) {
       "  gcenter dist.gdm --p-median 10 --weights pop.csv --assignment assign.csv\n"
       "  gcenter dist.gdm --p-center 5 --fixed stations.txt --json\n"
       "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt\n"
-      "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg");
+      "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg\n"
+      "  gcenter dist.gdm --p-median 5,10,20 --curve curve.svg   # a sweep: table, JSON array, plot\n"
+      "EXIT STATUS: 0 done, 2 bad input or flags (docs/CLI.md).");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
@@ -220,7 +265,8 @@ int main(int argc, char** argv) {
     gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex},
                              {"--assignment", req.assignment},
                              {"--svg", req.pictures.svg},
-                             {"--histogram", req.pictures.histogram}},
+                             {"--histogram", req.pictures.histogram},
+                             {"--curve", req.curve}},
                             {{"DIST", in},
                              {"--weights", req.weights},
                              {"--candidates", req.candidates},
@@ -246,7 +292,11 @@ int main(int argc, char** argv) {
             for (std::uint32_t u = 0; u < arcs.n(); ++u)
               for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
           }
+          gdist::ApspProgressBar bar;
+          opts.progress = bar.Callback();
+          gdist::PrintApspEstimate("gcenter", mat, opts, false);
           gdist::SolveApsp(mat, opts);
+          bar.Finish();
           return Report(mat.view(), mat.meta(), req);
         },
         m);

@@ -7,7 +7,21 @@
 #include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/util/json_writer.hpp"
 #include "lib/util/output_check.hpp"
+
+namespace {
+
+const char* FormatName(gdist::GraphFormatOut f) {
+  switch (f) {
+    case gdist::GraphFormatOut::kDimacs: return "gr";
+    case gdist::GraphFormatOut::kEdgeList: return "edgelist";
+    case gdist::GraphFormatOut::kMatrixMarket: return "mtx";
+  }
+  return "?";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -15,7 +29,7 @@ int main(int argc, char** argv) {
       "OR-Library p-median, METIS; gzip or not) into a padded gdist matrix file.",
       "gconvert"};
   std::string in, out, to = "auto";
-  bool quiet = false;
+  bool json = false;
   gdist::InputFlags flags;
   app.add_option("IN", in, "graph file")->required();
   app.add_option("OUT", out, "file to write: a matrix file, or a graph file (--to)")->required();
@@ -26,7 +40,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx"}))
       ->capture_default_str();
   flags.Add(app);
-  app.add_flag("-q,--quiet", quiet, "print nothing on success");
+  app.add_flag("--json", json,
+               "print what was written as JSON on stdout (output, format, n, directed, arcs or element_type and "
+               "stride)");
   app.footer(
       "EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
       "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
@@ -43,7 +59,17 @@ int main(int argc, char** argv) {
       // Graph to graph: the arcs as read, before any matrix is built.
       const gdist::Graph g = gdist::ReadGraph(in, flags.Options().read);
       const std::string note = gdist::WriteGraph(out, g, *graph_out);
-      if (!quiet) {
+      if (json) {
+        gdist::JsonWriter w(std::cout);
+        w.BeginObject();
+        w.Key("output").Str(out).Key("format").Str(FormatName(*graph_out));
+        w.Key("n").Number(double(g.n)).Key("directed").Bool(g.directed);
+        w.Key("arcs").Number(double(g.edges.size()));
+        if (!note.empty()) w.Key("note").Str(note);
+        w.EndObject();
+        std::cout << "\n";
+      }
+      if (!gdist::Quiet()) {
         if (!note.empty()) std::cerr << "gconvert: note: " << note << "\n";
         std::cerr << "gconvert: " << out << ": " << g.n << " vertices, " << g.edges.size() << " "
                   << (g.directed ? "arcs" : "edges") << "\n";
@@ -52,7 +78,20 @@ int main(int argc, char** argv) {
     }
     gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
     std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
-    if (!quiet)
+    if (json)
+      std::visit(
+          [&](auto& mat) {
+            gdist::JsonWriter w(std::cout);
+            w.BeginObject();
+            w.Key("output").Str(out).Key("format").Str("gdm");
+            w.Key("n").Number(double(mat.n())).Key("directed").Bool(mat.meta().directed);
+            w.Key("element_type").Str(gdist::ElementName(gdist::TypeOf(m)));
+            w.Key("stride").Number(double(mat.stride()));
+            w.EndObject();
+            std::cout << "\n";
+          },
+          m);
+    if (!gdist::Quiet())
       std::visit(
           [&](auto& mat) {
             std::cerr << "gconvert: " << out << ": " << mat.n() << " vertices, "

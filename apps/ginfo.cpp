@@ -32,8 +32,11 @@ void PrintText(const Facts& f) {
   std::cout << f.path << "\n"
             << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency")
             << " matrix, " << (i.meta.directed ? "directed" : "undirected") << "\n"
-            << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n"
-            << "  element      " << gdist::ElementName(i.type) << ", values >= INF mean no path\n"
+            << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n";
+  if (i.rectangular)
+    std::cout << "  rows         " << i.rows() << " (rectangular: the distances from " << i.rows()
+              << " source vertices, gapsp --sources)\n";
+  std::cout << "  element      " << gdist::ElementName(i.type) << ", values >= INF mean no path\n"
             << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
             << "  next hops    "
@@ -57,6 +60,8 @@ void PrintJson(const Facts& f) {
   j.Key("directed").Bool(i.meta.directed);
   j.Key("n").Number(double(i.n));
   j.Key("stride").Number(double(i.stride));
+  j.Key("rectangular").Bool(i.rectangular);
+  j.Key("rows").Number(double(i.rectangular ? i.rows() : i.n));
   j.Key("element_type").Str(gdist::ElementName(i.type));
   j.Key("labels").Str(i.meta.labels.is_range() ? "range" : "strings");
   if (i.n) j.Key("first_label").Str(i.meta.labels.label(0));
@@ -83,28 +88,35 @@ int main(int argc, char** argv) {
   app.add_flag("--no-verify", no_verify, "skip the checksum pass (reads only the header and labels)");
   app.footer(
       "EXIT STATUS:\n  0 every file valid, 1 a checksum or size mismatch, 2 a file that is not a matrix file\n"
-      "EXAMPLES:\n  ginfo dist.gdm\n  ginfo --json *.gdm");
+      "EXAMPLES:\n  ginfo dist.gdm\n  ginfo --json *.gdm\n  ginfo -q dist.gdm && echo intact   # -q: the exit status "
+      "only");
   return gdist::RunApp(app, argc, argv, [&] {
     int status = gdist::kExitOk;
     for (const std::string& path : files) {
-      gdist::MappedMatrixFile file(path, /*verify_crc=*/false);
+      gdist::MappedMatrixFile file(path, /*verify_crc=*/false, /*allow_rectangular=*/true);
       Facts f;
       f.path = path;
       f.info = file.info();
-      f.payload_bytes = f.info.stride * f.info.stride * gdist::ElementSize(f.info.type);
+      f.payload_bytes = f.info.rows() * f.info.stride * gdist::ElementSize(f.info.type);
       f.next_bytes = file.next_hops().data ? f.info.stride * f.info.stride * 4 : 0;
       f.file_bytes = std::filesystem::file_size(path);
       if (!no_verify) {
         // The reader's own full check (every checksum, every value): what gapsp and gcenter will do.
         f.checked = true;
         try {
-          gdist::MappedMatrixFile verified(path, /*verify_crc=*/true);
+          gdist::MappedMatrixFile verified(path, /*verify_crc=*/true, /*allow_rectangular=*/true);
         } catch (const gdist::Error& e) {
           f.problem = e.what();
         }
       }
-      if (json) PrintJson(f);
-      else PrintText(f);
+      // -q: the exit status alone says whether every file is intact; a bad one is named on stderr.
+      if (gdist::Quiet()) {
+        if (!f.problem.empty()) std::cerr << "ginfo: " << path << ": " << f.problem << "\n";
+      } else if (json) {
+        PrintJson(f);
+      } else {
+        PrintText(f);
+      }
       if (!f.problem.empty()) status = gdist::kExitCheckFailed;
     }
     return status;

@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "lib/util/error.hpp"
+#include "lib/util/progress.hpp"
 
 namespace gdist {
 
@@ -19,7 +21,7 @@ InputFile::InputFile(const std::string& path, const InputLimits& limits)
     : path_(path == "-" ? "<stdin>" : path), limits_(limits), buf_(kBufferBytes) {
   fd_ = path == "-" ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw Error(path_ + ": cannot open: " + std::strerror(errno));
-  struct stat st;
+  struct stat st {};
   if (fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
     close(fd_);
     throw Error(path_ + ": is a directory, not a graph file");
@@ -33,9 +35,17 @@ InputFile::InputFile(const std::string& path, const InputLimits& limits)
     throw Error(path_ + ": cannot open: " + std::strerror(errno));
   }
   gzbuffer(gz_, 1 << 18);
+  if (ProgressEnabled()) {
+    // Counts the bytes taken from the file (compressed ones for gzip); a pipe has no known total.
+    const std::uint64_t total = S_ISREG(st.st_mode) ? std::uint64_t(st.st_size) : 0;
+    progress_total_ = total;
+    progress_ =
+        std::make_unique<ProgressBar>("reading " + std::filesystem::path(path_).filename().string(), total, "B");
+  }
 }
 
 InputFile::~InputFile() {
+  progress_.reset();
   if (gz_) gzclose(gz_);
   if (fd_ >= 0) close(fd_);
 }
@@ -72,11 +82,18 @@ bool InputFile::Fill() {
                            (err == Z_BUF_ERROR || err == Z_DATA_ERROR ? " (truncated or corrupt gzip file)" : ""));
     }
     eof_ = true;
+    progress_.reset();  // the bar's last state, before whatever the caller prints next
     return false;
   }
   begin_ = 0;
   end_ = static_cast<std::size_t>(got);
   inflated_ += end_;
+  if (progress_) {
+    // A file: the position in it (compressed bytes for gzip), against its size; a pipe cannot
+    // tell its position (lseek fails), so the bytes it has given are counted.
+    const z_off_t at = gzoffset(gz_);
+    progress_->Set(progress_total_ && at >= 0 ? static_cast<std::uint64_t>(at) : inflated_);
+  }
   CheckGzipRatio();
   return true;
 }
@@ -92,7 +109,7 @@ bool InputFile::is_gzip() {
 }
 
 std::optional<std::uint64_t> InputFile::plain_file_size() {
-  struct stat st;
+  struct stat st {};
   if (is_gzip() || fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   return static_cast<std::uint64_t>(st.st_size);
 }

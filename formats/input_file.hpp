@@ -9,10 +9,13 @@
 #include <zlib.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "lib/util/progress.hpp"
 
 namespace gdist {
 
@@ -60,6 +63,8 @@ class InputFile {
   std::size_t line_no_ = 0;
   std::uint64_t inflated_ = 0;  // decompressed bytes read so far
   bool eof_ = false;
+  std::unique_ptr<ProgressBar> progress_;  // bytes read, when progress is shown
+  std::uint64_t progress_total_ = 0;       // the file's size; 0: a pipe
 };
 
 }  // namespace gdist

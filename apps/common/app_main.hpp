@@ -1,5 +1,6 @@
 // Shared main() wrapper: runs the app body, maps errors to exit codes and
-// prints "tool: message" on stderr (docs/CLI.md).
+// prints "tool: message" on stderr (docs/CLI.md). It owns the flags every app
+// has: --version, --timings, -q/--quiet and --progress.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
+#include "lib/util/progress.hpp"
 #include "lib/util/temp_file_registry.hpp"
 
 namespace gdist {
@@ -16,8 +18,13 @@ namespace gdist {
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
   InstallCleanupSignalHandlers();
-  bool timings = false;
+  bool timings = false, quiet = false, progress = false;
   app.add_flag("--timings", timings, "print the time of each engine step on stderr (diagnosis)");
+  auto* quiet_flag = app.add_flag("-q,--quiet", quiet, "print nothing on stderr but errors (no progress, no notes)");
+  app.add_flag("--progress", progress,
+               "draw progress bars on stderr even when it is not a terminal (default: on a terminal, for tasks "
+               "over half a second)")
+      ->excludes(quiet_flag);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -27,6 +34,8 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
     return kExitInputError;
   }
   EnableStepTimings(timings);
+  SetQuiet(quiet);
+  SetProgressMode(quiet ? ProgressMode::kNever : progress ? ProgressMode::kAlways : ProgressMode::kAuto);
   try {
     return body();
   } catch (const Error& e) {

@@ -18,6 +18,7 @@
 #include "lib/siting/siting_files.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/progress.hpp"
 
 namespace gdist {
 
@@ -76,7 +77,7 @@ template <class T> void WritePictures(const PictureFlags& flags, const MatrixVie
   }
   std::string note;
   map.position = MapPositions(d, given, &note);
-  std::cerr << "gcenter: --svg: " << note << "\n";
+  if (!Quiet()) std::cerr << "gcenter: --svg: " << note << "\n";
   map.arcs = std::move(arcs);
   if (metrics)
     for (std::size_t c : metrics->summary.center) map.center.push_back(std::uint32_t(c));

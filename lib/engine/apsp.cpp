@@ -129,7 +129,8 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
     CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress);
   } else {
     if constexpr (std::is_same_v<T, std::int32_t>)
-      ran_int16 = int16 && CpuFloydWarshallInt16(m.data(), m.stride(), options.threads, ActiveCpuIsa());
+      ran_int16 =
+          int16 && CpuFloydWarshallInt16(m.data(), m.stride(), options.threads, ActiveCpuIsa(), options.progress);
     if (!ran_int16) CpuFloydWarshall(m.data(), m.stride(), options.threads, options.progress);
   }
   report.element_bits = ran_int16 ? 16 : static_cast<int>(8 * sizeof(T));

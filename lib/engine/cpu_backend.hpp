@@ -26,7 +26,8 @@ template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads, 
 // The same on an explicit ISA (lowered to DetectCpuIsa() if the CPU lacks it):
 // tests run every kernel build through this.
 // T: int16_t, int32_t, int64_t or float.
-template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa);
+template <class T>
+void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa, const ProgressFn& progress = {});
 // The in-core schedule on the size x size block at d whose rows are ld
 // elements apart (size a multiple of kCpuTile): the closure of one super-tile
 // in the out-of-core and distributed schedules.
@@ -40,6 +41,7 @@ template <class T> cpu::TileKernels<T> ActiveCpuTileKernels();
 // range_check.hpp holds (non-negative weights, every finite distance below
 // INF16); the caller must have checked it. CPU twin of the GPU's 16-bit mode.
 // Returns false, with d untouched, when the int16 copy cannot be allocated.
-bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa);
+bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa,
+                           const ProgressFn& progress = {});
 
 }  // namespace gdist

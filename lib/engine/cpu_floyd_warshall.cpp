@@ -164,8 +164,9 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
 
 }  // namespace
 
-template <class T> void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa) {
-  RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(isa));
+template <class T>
+void CpuFloydWarshallIsa(T* d, std::size_t stride, int threads, CpuIsa isa, const ProgressFn& progress) {
+  RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(isa), progress);
 }
 
 template <class T> void CpuFloydWarshallBlock(T* d, std::size_t size, std::size_t ld, int threads) {
@@ -176,10 +177,10 @@ template <class T> void CpuFloydWarshall(T* d, std::size_t stride, int threads, 
   RunFloydWarshall(d, stride, stride, threads, KernelsFor<T>(ActiveCpuIsa()), progress);
 }
 
-#define GDIST_INSTANTIATE(T)                                                  \
-  template void CpuFloydWarshall<T>(T*, std::size_t, int, const ProgressFn&); \
-  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa);         \
-  template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int);  \
+#define GDIST_INSTANTIATE(T)                                                             \
+  template void CpuFloydWarshall<T>(T*, std::size_t, int, const ProgressFn&);            \
+  template void CpuFloydWarshallIsa<T>(T*, std::size_t, int, CpuIsa, const ProgressFn&); \
+  template void CpuFloydWarshallBlock<T>(T*, std::size_t, std::size_t, int);             \
   template cpu::TileKernels<T> ActiveCpuTileKernels<T>();
 GDIST_INSTANTIATE(std::int16_t)
 GDIST_INSTANTIATE(std::int32_t)

@@ -13,7 +13,7 @@
 
 namespace gdist {
 
-bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa) {
+bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa, const ProgressFn& progress) {
   constexpr std::int32_t kInf32 = ElementTraits<std::int32_t>::kInf;
   constexpr std::int16_t kInf16 = static_cast<std::int16_t>(kInt16Inf);
   PageBuffer narrow_buffer;
@@ -28,7 +28,7 @@ bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, Cpu
   // exact and turns INF32 (and arcs on no shortest path) into INF16.
 #pragma omp parallel for schedule(static) num_threads(threads > 0 ? threads : omp_get_max_threads())
   for (std::size_t i = 0; i < count; ++i) narrow[i] = static_cast<std::int16_t>(std::min(d[i], kInt16Inf));
-  CpuFloydWarshallIsa(narrow, stride, threads, isa);
+  CpuFloydWarshallIsa(narrow, stride, threads, isa, progress);
 #pragma omp parallel for schedule(static) num_threads(threads > 0 ? threads : omp_get_max_threads())
   for (std::size_t i = 0; i < count; ++i) d[i] = narrow[i] == kInf16 ? kInf32 : narrow[i];
   return true;

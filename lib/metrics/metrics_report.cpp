@@ -9,6 +9,7 @@
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/progress.hpp"
 
 namespace gdist {
 
@@ -107,7 +108,7 @@ template <class T> void WriteMetricsJsonFile(const std::string& path, const Matr
   if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
   json.EndObject();
   text << "\n";
-  if (m.fell_back) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
+  if (m.fell_back && !Quiet()) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
   AtomicFile out(path);
   const std::string str = text.str();
   out.Write(str.data(), str.size());

@@ -194,9 +194,14 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
   for (std::size_t round = 0; round < options.max_rounds && free > 0 && m > sites.size(); ++round) {
     if (best_obj <= options.stop_at) break;
     if (options.patience && since_improvement >= options.patience) break;
-    if (options.time_limit_s > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > options.time_limit_s)
-      break;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (options.time_limit_s > 0 && elapsed > options.time_limit_s) break;
+    if (options.progress) {  // the search ends at the first of its three budgets
+      double used = double(round) / double(options.max_rounds);
+      if (options.patience) used = std::max(used, double(since_improvement) / double(options.patience));
+      if (options.time_limit_s > 0) used = std::max(used, elapsed / options.time_limit_s);
+      options.progress({"local search", round, used, best_obj});
+    }
     for (std::size_t i = 0; i < kicks; ++i) {
       std::uint32_t cand;
       do cand = static_cast<std::uint32_t>(rng() % m);

@@ -82,6 +82,7 @@ struct SwapSearchOptions {
   std::uint64_t seed = 1;
   double stop_at = -1;        // stop once the objective is <= this (e.g. 0 uncovered)
   std::size_t max_kicks = 8;  // largest perturbation, in random swaps
+  SitingProgressFn progress;  // after each round; empty: none
 };
 
 // The models' shared search settings for p new sites, from the user's options.
@@ -91,6 +92,7 @@ inline SwapSearchOptions SwapOptionsFor(const SitingOptions& options, std::size_
   so.patience = options.PatienceFor(p);
   so.time_limit_s = time_limit_s;
   so.seed = options.seed;
+  so.progress = options.progress;
   return so;
 }
 

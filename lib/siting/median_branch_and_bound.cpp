@@ -61,6 +61,7 @@ class MedianSearch {
       return;
     }
     ++nodes_;
+    if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_});
     const std::size_t m = lag_.costs().m, p = lag_.num_open();
     SubgradientOptions so;
     so.deadline_s = options_.deadline_s;

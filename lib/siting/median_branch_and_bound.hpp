@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/siting_result.hpp"
 
 namespace gdist {
 
@@ -21,6 +22,7 @@ struct MedianProofOptions {
   double deadline_s = 0;  // SteadySeconds() to stop at; 0: none
   std::size_t root_iterations = 3000;
   std::size_t node_iterations = 120;
+  SitingProgressFn progress;  // at each node; empty: none
 };
 
 struct MedianProof {

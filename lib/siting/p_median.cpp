@@ -41,6 +41,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     MedianProofOptions po;
     po.branch = options.exact;
     po.gap = options.gap;
+    if (options.exact) po.progress = options.progress;
     po.deadline_s = options.exact ? (limit > 0 ? t0 + limit : 0) : SteadySeconds() + options.time_limit_s;
     const double heuristic_total = Assign(prob, r.sites).total;
     const MedianProof proof = ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -10,6 +11,16 @@
 #include "lib/siting/siting_problem.hpp"
 
 namespace gdist {
+
+// What a long search reports now and then, from the solving thread (the apps
+// draw it as a progress bar).
+struct SitingProgress {
+  const char* phase = "";  // "local search", "branch and bound"
+  std::size_t steps = 0;   // rounds or nodes so far
+  double fraction = -1;    // of the phase's budget (rounds, patience, time) used; < 0: unknown
+  double best = 0;         // the best objective so far (branch and bound)
+};
+using SitingProgressFn = std::function<void(const SitingProgress&)>;
 
 struct SitingOptions {
   // Prove the answer optimal (branch and bound, docs/SITING.md "Proofs"), or
@@ -27,6 +38,7 @@ struct SitingOptions {
 
   std::size_t PatienceFor(std::size_t p) const { return patience ? patience : 300 + 15 * p; }
   std::size_t cover_steps = 50000;  // steps of the covering local search per radius tried
+  SitingProgressFn progress;        // empty: none
 };
 
 struct SitingResult {

@@ -11,7 +11,11 @@ namespace gdist {
 namespace {
 
 std::atomic<ProgressMode> g_mode{ProgressMode::kAuto};
+std::atomic<bool> g_quiet{false};
 constexpr std::int64_t kRedrawNs = 100'000'000;  // 10 redraws a second keep a slow terminal cheap
+// On a terminal a bar appears only once its task has run this long, so quick
+// runs print nothing (as ripgrep and hyperfine); --progress draws at once.
+constexpr std::int64_t kFirstDrawNs = 500'000'000;
 
 int TerminalWidth() {
   winsize w{};
@@ -28,6 +32,9 @@ std::string Fixed(double v, int digits) {
 }  // namespace
 
 void SetProgressMode(ProgressMode mode) { g_mode.store(mode); }
+
+void SetQuiet(bool quiet) { g_quiet.store(quiet); }
+bool Quiet() { return g_quiet.load(); }
 
 bool ProgressEnabled() {
   switch (g_mode.load()) {
@@ -83,11 +90,13 @@ ProgressBar::ProgressBar(std::string label, std::uint64_t total, std::string uni
       rate_scale_(rate_scale),
       visible_(ProgressEnabled()),
       start_(std::chrono::steady_clock::now()) {
-  if (visible_) MaybeDraw(false);
+  if (!visible_) return;
+  if (g_mode.load() == ProgressMode::kAlways) MaybeDraw(false);
+  else next_draw_ns_.store(kFirstDrawNs);
 }
 
 ProgressBar::~ProgressBar() {
-  if (!visible_) return;
+  if (!visible_ || !drawn_.load()) return;
   MaybeDraw(true);
   std::fputc('\n', stderr);
   std::fflush(stderr);
@@ -104,25 +113,51 @@ void ProgressBar::Set(std::uint64_t done) {
 }
 
 std::string ProgressBar::Render(std::uint64_t done, double elapsed, int width) const {
-  done = std::min(done, total_);
-  const double frac = total_ ? double(done) / double(total_) : 1.0;
+  const bool known = total_ > 0, bytes = unit_ == "B";
+  if (known) done = std::min(done, total_);
+  const double frac = known ? double(done) / double(total_) : 0.0;
+  auto count = [&](std::uint64_t v) { return bytes ? HumanBytes(double(v)) : std::to_string(v); };
   // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string temporaries.
   std::string tail = " ";
-  tail.append(Fixed(100 * frac, 0)).append("% ").append(std::to_string(done)).append("/");
-  tail.append(std::to_string(total_));
-  if (!unit_.empty()) tail.append(" ").append(unit_);
+  if (known) tail.append(Fixed(100 * frac, 0)).append("%");
+  if (!unit_.empty()) {
+    if (known) tail.append(" ");
+    tail.append(count(done));
+    if (known) tail.append("/").append(count(total_));
+    if (!bytes) tail.append(" ").append(unit_);
+  }
   if (elapsed > 0 && done > 0) {
     const double rate = double(done) * rate_scale_ / elapsed;
-    tail.append("  ").append(HumanRate(rate)).append(" ");
-    if (rate_unit_.empty()) tail.append(unit_).append("/s");
-    else tail.append(rate_unit_);
-    if (done < total_) tail.append("  ETA ").append(HumanDuration(elapsed * double(total_ - done) / double(done)));
+    if (bytes && rate_unit_.empty()) {
+      tail.append("  ").append(HumanBytes(rate)).append("/s");
+    } else if (!unit_.empty() || !rate_unit_.empty()) {  // a bare fraction has no rate
+      tail.append("  ").append(HumanRate(rate)).append(" ");
+      if (rate_unit_.empty()) tail.append(unit_).append("/s");
+      else tail.append(rate_unit_);
+    }
+    if (known && done < total_)
+      tail.append("  ETA ").append(HumanDuration(elapsed * double(total_ - done) / double(done)));
     else tail.append("  ").append(HumanDuration(elapsed));
   }
-  const std::string head = label_ + " [";
+  if (!detail_.empty()) tail.append("  ").append(detail_);
+  const std::string head = label_ + (known ? " [" : "");
+  if (!known) return head + tail;
   const int bar = std::max(10, width - 1 - int(head.size()) - 1 - int(tail.size()));
   const int filled = int(std::floor(frac * bar));
   return head + std::string(filled, '#') + std::string(bar - filled, '.') + "]" + tail;
+}
+
+void ProgressBar::SetDetail(std::string detail) {
+  {
+    std::lock_guard lock(draw_mutex_);
+    detail_ = std::move(detail);
+  }
+  if (visible_) MaybeDraw(false);
+}
+
+void ProgressBar::Backdate(double seconds) {
+  if (seconds > 0)
+    start_ -= std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 void ProgressBar::MaybeDraw(bool final) {
@@ -132,6 +167,7 @@ void ProgressBar::MaybeDraw(bool final) {
   if (!final && (now < due || !next_draw_ns_.compare_exchange_strong(due, now + kRedrawNs))) return;
   std::lock_guard lock(draw_mutex_);
   const std::string line = Render(done_.load(std::memory_order_relaxed), now * 1e-9, TerminalWidth());
+  drawn_.store(true);
   std::fprintf(stderr, "\r%s\x1b[K", line.c_str());  // \x1b[K clears what a longer line left
   std::fflush(stderr);
 }

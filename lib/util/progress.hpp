@@ -16,6 +16,10 @@ enum class ProgressMode { kAuto, kAlways, kNever };
 void SetProgressMode(ProgressMode mode);
 // True when bars and the pre-run estimate line should be drawn now.
 bool ProgressEnabled();
+// -q: notes on stderr (backend choice, layouts, timings) are left out too;
+// errors are always printed.
+void SetQuiet(bool quiet);
+bool Quiet();
 
 // One task with a known amount of work (rows, rounds, trees, iterations).
 // Add() is safe from many threads; drawing happens on the thread whose Add()
@@ -26,12 +30,17 @@ class ProgressBar {
   // converts it for the rate ("relax/s" with scale = n*n*tile, say).
   ProgressBar(std::string label, std::uint64_t total, std::string unit = "", double rate_scale = 1.0,
               std::string rate_unit = "");
-  ~ProgressBar();  // draws the final state and ends the line
+  ~ProgressBar();  // draws the final state and ends the line (when the bar was shown)
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 
   void Add(std::uint64_t done);
   void Set(std::uint64_t done);
+  // Text after the rate ("best 1234", "gap 0.4%"); drawn with the next update.
+  void SetDetail(std::string detail);
+  // The work began `seconds` before the bar was made (an engine that reports
+  // only after its first round): rate and ETA count from then.
+  void Backdate(double seconds);
   bool visible() const { return visible_; }
 
   // The line as it would be drawn, for tests (no terminal needed).
@@ -46,8 +55,10 @@ class ProgressBar {
   bool visible_;
   std::atomic<std::uint64_t> done_{0};
   std::atomic<std::int64_t> next_draw_ns_{0};
+  std::atomic<bool> drawn_{false};
   std::chrono::steady_clock::time_point start_;
-  std::mutex draw_mutex_;
+  std::mutex draw_mutex_;  // guards detail_ and the drawing
+  std::string detail_;
 };
 
 // "1.2 GB", "35 s", "2:05", "1.6e13": compact numbers for progress lines.

@@ -1,0 +1,70 @@
+// gcenter's p sweeps (--p-median 5,10,20, --p-center 2,4,8): one solve per p,
+// reported as a table (text), an array (JSON: each element holds "p" and the
+// object a single run prints under the model's key) and an objective curve
+// (--curve FILE, SVG).
+#pragma once
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "lib/metrics/summary_report.hpp"
+#include "lib/pictures/chart.hpp"
+#include "lib/siting/siting_report.hpp"
+#include "lib/siting/siting_result.hpp"
+#include "lib/util/format_number.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+struct SweepPoint {
+  std::size_t p = 0;
+  SitingResult result;
+};
+
+template <class T> void WriteSweepText(std::ostream& out, const std::string& title,
+                                       const std::vector<SweepPoint>& sweep, const SitingProblem<T>& prob,
+                                       const VertexLabels& labels) {
+  auto pad = [](std::string s, std::size_t width) {
+    return std::string(width > s.size() ? width - s.size() : 0, ' ') + s;
+  };
+  out << title << "\n"
+      << pad("p", 6) << pad("objective", 16) << pad("bound", 16) << pad("gap", 10) << pad("optimal", 9) << "  sites\n";
+  for (const SweepPoint& s : sweep) {
+    const SitingResult& r = s.result;
+    const bool bound = r.has_bound();
+    out << pad(std::to_string(s.p), 6) << pad(FormatNumber(r.objective, 12), 16)
+        << pad(bound ? FormatNumber(r.bound, 12) : "none", 16)
+        << pad(bound ? FormatNumber(100 * r.gap(), 3) + "%" : "-", 10) << pad(r.optimal ? "yes" : "no", 9) << "  ";
+    constexpr std::size_t kShown = 12;
+    for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
+      out << (i ? " " : "") << labels.label(prob.candidate_vertex(r.sites[i]));
+    if (r.sites.size() > kShown) out << " ...";
+    out << "\n";
+  }
+}
+
+template <class T> void WriteSweepJson(JsonWriter& json, const std::string& key, const std::vector<SweepPoint>& sweep,
+                                       const SitingProblem<T>& prob, const VertexLabels& labels) {
+  json.Key(key + "_sweep").BeginArray();
+  for (const SweepPoint& s : sweep) {
+    json.BeginObject();
+    json.Key("p").Number(double(s.p));
+    WriteSitingJson(json, key, s.result, prob, labels);
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
+// Objective against p; the title names the model and its objective.
+inline std::string SweepCurveSvg(const std::string& title, const std::string& y_label,
+                                 const std::vector<SweepPoint>& sweep) {
+  std::vector<double> x, y;
+  for (const SweepPoint& s : sweep) {
+    x.push_back(double(s.p));
+    y.push_back(s.result.objective);
+  }
+  return CurveSvg(x, y, {title, "p (new sites)", y_label});
+}
+
+}  // namespace gdist

@@ -1,0 +1,190 @@
+"""The apps as a person at a terminal and a script in a pipe see them:
+progress bars on a pseudo-terminal, nothing in a pipe, nothing with -q, and
+--json on every app parsing as JSON with the documented keys.
+Run by ctest (apps_terminal) as: python3 -m unittest discover -s tests/terminal
+with GDIST_BIN = the apps folder. Debian's python3, stdlib only."""
+import json
+import os
+import pty
+import select
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+BIN = os.environ.get("GDIST_BIN", "")
+
+
+def tool(name):
+    return os.path.join(BIN, name)
+
+
+def grid_graph(side):
+    """A directed grid, side x side, DIMACS text (weights 1..9)."""
+    lines = []
+    n = side * side
+    arcs = []
+    for r in range(side):
+        for c in range(side):
+            v = r * side + c + 1
+            if c + 1 < side:
+                arcs += [(v, v + 1, 1 + (v * 7) % 9), (v + 1, v, 1 + (v * 5) % 9)]
+            if r + 1 < side:
+                arcs += [(v, v + side, 1 + (v * 3) % 9), (v + side, v, 1 + (v * 11) % 9)]
+    lines.append("p sp %d %d" % (n, len(arcs)))
+    lines += ["a %d %d %d" % a for a in arcs]
+    return "\n".join(lines) + "\n"
+
+
+def run_in_pty(args, stdin_chunks=None, pause=0.0, cwd=None):
+    """Runs args with stderr on a pseudo-terminal (stdout a pipe); returns
+    (exit code, stdout, what the terminal showed). stdin_chunks, when given,
+    are written to the program's stdin with `pause` seconds between them."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin_chunks else subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=slave, cwd=cwd)
+    os.close(slave)
+    if stdin_chunks:
+        def feed():
+            for i, chunk in enumerate(stdin_chunks):
+                if i:
+                    time.sleep(pause)
+                proc.stdin.write(chunk)
+                proc.stdin.flush()
+            proc.stdin.close()
+        threading.Thread(target=feed, daemon=True).start()
+    out = []
+    stdout = []
+    threading.Thread(target=lambda: stdout.append(proc.stdout.read()), daemon=True).start()
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the slave side closed: the program ended
+                break
+            if not data:
+                break
+            out.append(data)
+        elif proc.poll() is not None:
+            break
+    rc = proc.wait(timeout=120)
+    os.close(master)
+    deadline = time.time() + 10
+    while not stdout and time.time() < deadline:
+        time.sleep(0.01)
+    proc.stdout.close()
+    return rc, stdout[0] if stdout else b"", b"".join(out).decode("utf-8", "replace")
+
+
+@unittest.skipUnless(BIN and os.path.exists(tool("gapsp")), "GDIST_BIN not set to the built apps")
+class TerminalTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="gdist-term-")
+        cls.graph_text = grid_graph(30)  # 900 vertices
+        cls.graph = os.path.join(cls.dir, "g.gr")
+        with open(cls.graph, "w") as f:
+            f.write(cls.graph_text)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def slow_stdin(self):
+        """The graph on stdin in two parts, 0.8 s apart: reading lasts past the bar's half-second threshold."""
+        data = self.graph_text.encode()
+        return [data[: len(data) // 2], data[len(data) // 2:]]
+
+    def test_terminal_shows_the_reading_bar(self):
+        rc, _, term = run_in_pty([tool("gconvert"), "-", self.path("t.gdm"), "--from", "dimacs"],
+                                 self.slow_stdin(), pause=0.8)
+        self.assertEqual(rc, 0, term)
+        self.assertIn("reading <stdin>", term)
+        self.assertIn("KiB/s", term)  # a pipe has no known size: count and rate, no ETA
+        self.assertIn("gconvert: ", term)  # the summary line follows on its own line
+
+    def test_progress_flag_draws_apsp_and_siting_bars_at_once(self):
+        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--p-median", "3", "--progress", "--exact"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"apsp \(cpu, in-core\) \[#+\] 100% 8/8 rounds +[0-9.e+]+ relax/s")
+        self.assertIn("p-median: local search [", term)
+        self.assertIn("p-median: branch and bound", term)
+
+    def test_quick_run_on_a_terminal_prints_no_bar(self):
+        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("q.gdm")])
+        self.assertEqual(rc, 0, term)
+        self.assertNotIn("[#", term)
+        self.assertIn("gapsp: 900 vertices", term)
+
+    def test_quiet_silences_the_terminal(self):
+        rc, _, term = run_in_pty([tool("gconvert"), "-", self.path("q2.gdm"), "--from", "dimacs", "-q"],
+                                 self.slow_stdin(), pause=0.8)
+        self.assertEqual(rc, 0, term)
+        self.assertEqual(term, "")
+        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--p-median", "2", "-q"])
+        self.assertEqual(rc, 0, term)
+        self.assertEqual(term, "")
+
+    def test_a_pipe_gets_no_bar(self):
+        p = subprocess.run([tool("gconvert"), "-", self.path("p.gdm"), "--from", "dimacs"],
+                           input=self.graph_text.encode(), capture_output=True)
+        self.assertEqual(p.returncode, 0)
+        self.assertNotIn(b"\r", p.stderr)
+        self.assertNotIn(b"reading", p.stderr)
+        p = subprocess.run([tool("gcenter"), self.graph, "--p-median", "3"], capture_output=True)
+        self.assertEqual(p.returncode, 0)
+        self.assertEqual(p.stderr, b"")
+
+    def test_progress_and_quiet_contradict(self):
+        p = subprocess.run([tool("gapsp"), self.graph, self.path("x.gdm"), "-q", "--progress"], capture_output=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn(b"excludes", p.stderr)
+        self.assertFalse(os.path.exists(self.path("x.gdm")))
+
+    def test_json_on_every_app(self):
+        dist = self.path("d.gdm")
+        out = subprocess.run([tool("gconvert"), self.graph, self.path("a.gdm"), "--json"], capture_output=True,
+                             check=True).stdout
+        j = json.loads(out)
+        self.assertEqual((j["n"], j["directed"], j["element_type"], j["format"]), (900, True, "int32", "gdm"))
+        j = json.loads(subprocess.run([tool("gconvert"), self.graph, self.path("a.mtx"), "--json"],
+                                      capture_output=True, check=True).stdout)
+        self.assertEqual((j["format"], j["arcs"]), ("mtx", self.graph_text.count("\na ")))
+        j = json.loads(subprocess.run([tool("gapsp"), self.graph, dist, "--paths", "--json", "-q"],
+                                      capture_output=True, check=True).stdout)
+        self.assertEqual(j["n"], 900)
+        self.assertIn(j["element_bits"], (16, 32))
+        j = json.loads(subprocess.run([tool("gcenter"), dist, "--json"], capture_output=True, check=True).stdout)
+        self.assertEqual(j["n"], 900)
+        j = json.loads(subprocess.run([tool("gpath"), dist, "--from", "1", "--to", "900", "--json"],
+                                      capture_output=True, check=True).stdout)
+        self.assertEqual(j["vertices"][0], 1)
+        self.assertEqual(j["vertices"][-1], 900)
+        self.assertEqual(j["length"], sum(j["weights"]))
+        j = json.loads(subprocess.run([tool("ginfo"), dist, "--json"], capture_output=True, check=True).stdout)
+        self.assertTrue(j["valid"])
+        self.assertEqual(j["kind"], "distance")
+
+    def test_ginfo_quiet_is_the_exit_status(self):
+        dist = self.path("v.gdm")
+        subprocess.run([tool("gapsp"), self.graph, dist, "-q"], check=True)
+        p = subprocess.run([tool("ginfo"), dist, "-q"], capture_output=True)
+        self.assertEqual((p.returncode, p.stdout, p.stderr), (0, b"", b""))
+        with open(dist, "r+b") as f:  # one payload byte flipped
+            f.seek(4096 + 1000)
+            b = f.read(1)
+            f.seek(4096 + 1000)
+            f.write(bytes([b[0] ^ 0xFF]))
+        p = subprocess.run([tool("ginfo"), dist, "-q"], capture_output=True)
+        self.assertEqual((p.returncode, p.stdout), (1, b""))
+        self.assertIn(b"ginfo: " + dist.encode(), p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
