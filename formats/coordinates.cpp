@@ -21,7 +21,9 @@ Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels)
   bool first = true;
   while (in.NextLine(&line)) {
     const std::size_t k = SplitFields(line, f, 4);
-    if (k == 0 || f[0][0] == '#' || f[0] == "c" || f[0] == "p") continue;  // blank, comment, DIMACS header
+    if (k == kBadQuote)
+      throw ParseError(path, in.line_number(), "expected a quoted field to end with '\"' before the next separator");
+    if (k == 0 || f[0].starts_with('#') || f[0] == "c" || f[0] == "p") continue;  // blank, comment, DIMACS header
     std::size_t at = 0;
     if (f[0] == "v") {  // DIMACS: v ID X Y, coordinates in millionths of degrees
       c.geographic = true;

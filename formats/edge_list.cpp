@@ -212,6 +212,10 @@ Graph ReadEdgeList(InputFile& in) {
     std::string_view t = TrimBlanks(line);
     if (t.empty() || t.front() == '#' || t.front() == '%') continue;
     const std::size_t count = SplitFields(t, f, 3);
+    if (count == kBadQuote)
+      throw ParseError(path, in.line_number(),
+                       "expected a quoted field to end with '\"' before the next separator (RFC 4180: \"a, \"\"b\"\"\" "
+                       "is the text a, \"b\"; a field cannot span lines)");
     if (count < 2 || count > 3)
       throw ParseError(path, in.line_number(),
                        "expected 'source target [weight]' (2 or 3 fields separated by spaces, tabs or commas), got " +

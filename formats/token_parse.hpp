@@ -36,33 +36,131 @@ inline std::string_view TrimBlanks(std::string_view s) {
 // True when the line holds nothing but spaces and tabs.
 inline bool IsBlankLine(std::string_view s) { return TrimBlanks(s).empty(); }
 
+inline bool ParseDouble(std::string_view tok, double* v);
+
+// What SplitFields returns for a quoted field without its closing quote, or
+// with text between its closing quote and the next separator.
+inline constexpr std::size_t kBadQuote = static_cast<std::size_t>(-1);
+
+namespace detail {
+
+// One field starting at *s (blanks before it skipped), up to the separator
+// `sep` (a blank run when sep is ' '). A field that starts with '"' is quoted
+// (RFC 4180): it runs to the closing quote, "" inside stands for one quote,
+// and separators inside are text. Returns false for an unterminated quote or
+// text after the closing quote.
+// Unquoting a field with "" writes it to *scratch, reserved by the caller so
+// that earlier fields stay valid.
+inline bool NextField(std::string_view* s, char sep, std::string* scratch, std::string_view* field) {
+  std::size_t i = 0;
+  while (i < s->size() && IsBlank((*s)[i])) ++i;
+  auto is_sep = [sep](char c) { return sep == ' ' ? IsBlank(c) : c == sep; };
+  if (i < s->size() && (*s)[i] == '"') {
+    std::size_t j = i + 1;
+    bool doubled = false;
+    for (;; ++j) {
+      if (j >= s->size()) return false;
+      if ((*s)[j] != '"') continue;
+      if (j + 1 < s->size() && (*s)[j + 1] == '"') {
+        doubled = true;
+        ++j;
+        continue;
+      }
+      break;
+    }
+    std::string_view inner = s->substr(i + 1, j - i - 1);
+    if (doubled) {
+      const std::size_t at = scratch->size();
+      for (std::size_t k = 0; k < inner.size(); ++k) {
+        scratch->push_back(inner[k]);
+        if (inner[k] == '"') ++k;  // "" -> "
+      }
+      inner = std::string_view(scratch->data() + at, scratch->size() - at);
+    }
+    *field = inner;
+    std::size_t k = j + 1;  // past the closing quote: blanks, then the separator or the end
+    while (k < s->size() && !is_sep((*s)[k]) && IsBlank((*s)[k])) ++k;
+    if (k < s->size() && !is_sep((*s)[k])) return false;
+    s->remove_prefix(k);
+    return true;
+  }
+  std::size_t j = i;
+  while (j < s->size() && !is_sep((*s)[j])) ++j;
+  *field = TrimBlanks(s->substr(i, j - i));
+  s->remove_prefix(j);
+  return true;
+}
+
+// True when a tab-separated line holds a field with inner spaces that is not
+// just numbers ("New York" but not "2   4"): then only tabs separate.
+inline bool TabsSeparateNames(std::string_view line) {
+  if (line.find('\t') == std::string_view::npos) return false;
+  for (;;) {
+    const std::size_t tab = line.find('\t');
+    std::string_view f = TrimBlanks(line.substr(0, tab));
+    if (!f.empty() && f.front() != '"' && f.find(' ') != std::string_view::npos) {
+      for (std::string_view rest = f;;) {
+        std::string_view tok = NextToken(&rest);
+        if (tok.empty()) break;
+        double v;
+        if (!ParseDouble(tok, &v)) return true;
+      }
+    }
+    if (tab == std::string_view::npos) return false;
+    line.remove_prefix(tab + 1);
+  }
+}
+
+}  // namespace detail
+
 // Splits a line into at most max_fields fields and returns how many it found
-// (max_fields + 1 means "more than max_fields"). A line containing a comma is
-// CSV (fields separated by commas, blanks around them trimmed); otherwise
-// fields are separated by runs of spaces and tabs. Decided per line, so a file
-// may mix both, as hand-edited files do.
+// (max_fields + 1 means "more than max_fields"; kBadQuote: a quoted
+// field never closes). A line containing a comma is CSV (fields separated by
+// commas, blanks around them trimmed); a line with tabs whose fields hold
+// names with spaces is TSV (only tabs separate: "New York<TAB>Boston<TAB>5");
+// otherwise fields are separated by runs of spaces and tabs. Decided per
+// line, so a file may mix them, as hand-edited files do. In every case a field
+// may be quoted as RFC 4180 says ("a, ""b""" is the text a, "b"). Fields view
+// the line, or a per-thread buffer for unquoted text, valid until the next
+// call on the same thread.
 inline std::size_t SplitFields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
+  thread_local std::string scratch;
+  scratch.clear();
+  scratch.reserve(line.size());  // unquoted text is never longer than the line: no reallocation
   std::size_t count = 0;
-  if (line.find(',') != std::string_view::npos) {
+  // A comma makes the line CSV unless it sits inside quotes ("New, York" Boston is not CSV).
+  bool csv = line.find(',') != std::string_view::npos;
+  if (csv && line.find('"') != std::string_view::npos) {
+    csv = false;
+    for (std::size_t i = 0, in_quote = 0; i < line.size() && !csv; ++i) {
+      if (line[i] == '"') in_quote ^= 1;
+      else if (line[i] == ',' && !in_quote) csv = true;
+    }
+  }
+  if (csv) {
     // "1,2," ends with a terminator rather than an empty last field.
     line = TrimBlanks(line);
     if (!line.empty() && line.back() == ',') line.remove_suffix(1);
     for (;;) {
-      std::size_t comma = line.find(',');
-      std::string_view f = TrimBlanks(line.substr(0, comma));
+      std::string_view f;
+      if (!detail::NextField(&line, ',', &scratch, &f)) return kBadQuote;
       if (count == max_fields) return max_fields + 1;
       fields[count++] = f;
-      if (comma == std::string_view::npos) break;
-      line.remove_prefix(comma + 1);
+      if (line.empty()) break;
+      line.remove_prefix(1);  // the comma
     }
     return count;
   }
-  for (;;) {
-    std::string_view tok = NextToken(&line);
-    if (tok.empty()) return count;
+  const char sep = detail::TabsSeparateNames(line) ? '\t' : ' ';
+  line = TrimBlanks(line);
+  while (!line.empty()) {
+    std::string_view f;
+    if (!detail::NextField(&line, sep, &scratch, &f)) return kBadQuote;
     if (count == max_fields) return max_fields + 1;
-    fields[count++] = tok;
+    fields[count++] = f;
+    if (!line.empty()) line.remove_prefix(1);  // the separator (blank runs are skipped by NextField)
   }
+  return count;
 }
 
 inline bool ParseInt(std::string_view tok, std::int64_t* v) {
