@@ -8,7 +8,7 @@ import numpy as np
 
 MAGIC = b"GDISTMX\0"
 _DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8")}
-_FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT = 1, 2, 4
+_FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
 
 
 class GdmError(ValueError):
@@ -32,17 +32,34 @@ class GdmFile:
         (flags, self._payload_crc, payload_offset, payload_bytes) = struct.unpack_from("<IIQQ", header, 40)
         (label_kind, self._labels_crc, self._label_base, labels_offset, labels_bytes) = struct.unpack_from(
             "<IIqQQ", header, 64)
-        (next_offset, next_bytes, self._next_crc) = struct.unpack_from("<QQI", header, 96)
+        (next_offset, next_bytes, self._next_crc, self._sources_crc, rows) = struct.unpack_from(
+            "<QQIIQ", header, 96)
         self.directed = bool(flags & _FLAG_DIRECTED)
         self.kind = "distance" if flags & _FLAG_DISTANCE else "adjacency"
-        self.rows = self.n  # a k x n file of source rows (gapsp --sources) has fewer
+        # A rectangular file (flag bit 3, gapsp --sources) stores k rows: the
+        # distances from k source vertices to all n; `sources` are their indices.
+        self.rectangular = bool(flags & _FLAG_ROWS)
+        self.rows = rows if self.rectangular else self.n
+        stored_rows = rows if self.rectangular else self.stride
         size = os.path.getsize(self.path)
-        if self.stride < self.n or payload_bytes != self.stride * self.stride * self.dtype.itemsize:
+        if self.stride < self.n or payload_bytes != stored_rows * self.stride * self.dtype.itemsize:
             raise GdmError(f"{self.path}: payload size does not match n and the stride")
         if payload_offset + payload_bytes > size:
             raise GdmError(f"{self.path}: file is shorter than its payload (truncated?)")
+        shape = (stored_rows, self.stride)
         self.matrix = np.memmap(self.path, dtype=self.dtype, mode="r", offset=payload_offset,
-                                shape=(self.stride, self.stride))[:self.n, :self.n]
+                                shape=shape)[:self.rows, :self.n]
+        if self.rectangular:
+            sources_offset = payload_offset + payload_bytes
+            if sources_offset + 8 * rows > size:
+                raise GdmError(f"{self.path}: row-source section runs past the end of the file")
+            self.sources = np.fromfile(self.path, dtype="<u8", count=rows, offset=sources_offset)
+            if verify and zlib.crc32(self.sources.tobytes()) != self._sources_crc:
+                raise GdmError(f"{self.path}: row-source section CRC mismatch (file damaged)")
+            if rows and int(self.sources.max()) >= self.n:
+                raise GdmError(f"{self.path}: a row's source vertex is past n")
+        else:
+            self.sources = None  # row i is vertex i
         self.next_hops = None
         if flags & _FLAG_NEXT:
             if next_offset + next_bytes > size:
@@ -96,8 +113,25 @@ class GdmFile:
             self._index = {lab: i for i, lab in enumerate(self.labels)}
         return self._index[str(label)]
 
+    def source_labels(self):
+        """The label of the vertex each stored row starts from (all labels in a square file)."""
+        if self.sources is None:
+            return list(self.labels)
+        return [self.labels[int(s)] for s in self.sources]
+
+    def row(self, label):
+        """The distances from the vertex with this label (KeyError if it has no stored row)."""
+        v = self.index(label)
+        if self.sources is None:
+            return self.matrix[v]
+        hits = np.nonzero(self.sources == v)[0]
+        if not len(hits):
+            raise KeyError(f"{label}: not a source of this file")
+        return self.matrix[int(hits[0])]
+
     def __repr__(self):
-        return (f"GdmFile({self.path!r}, n={self.n}, {self.dtype.name}, {self.kind}, "
+        shape = f"{self.rows} x {self.n}" if self.rectangular else f"n={self.n}"
+        return (f"GdmFile({self.path!r}, {shape}, {self.dtype.name}, {self.kind}, "
                 f"{'directed' if self.directed else 'undirected'})")
 
 

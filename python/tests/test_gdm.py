@@ -1,12 +1,15 @@
 """The Python door: gdist.open() on files the apps write, checked against the
 raw NTHU output of the same run and against labels the input used.
 Run by ctest as: python3 -m unittest discover -s python/tests (GDIST_BIN = apps dir)."""
+import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import unittest
+import zlib
 
 import numpy as np
 
@@ -90,6 +93,49 @@ class GdmTest(unittest.TestCase):
             gdist.open(self.path("short.gdm"))
         with self.assertRaises(gdist.GdmError):
             gdist.open(g)
+
+    def test_rectangular_rows_of_some_sources(self):
+        """A k x n file (flag bit 3, docs/FORMAT.md) made from a square one; the C++ reader (ginfo)
+        must find it valid, and gdist.open must give the same rows and their sources."""
+        g = self.write("g.csv", "a,b,3\nb,c,4\nc,d,5\nd,a,6\nb,d,1\n")
+        run("gapsp", g, self.path("sq.gdm"))
+        sq = gdist.open(self.path("sq.gdm"), verify=True)
+        data = open(self.path("sq.gdm"), "rb").read()
+        header = bytearray(data[:4096])
+        (flags,) = struct.unpack_from("<I", header, 40)
+        (labels_offset, labels_bytes) = struct.unpack_from("<QQ", header, 80)
+        sources = np.array([sq.index("c"), sq.index("a")], dtype="<u8")
+        rows = np.stack([np.asarray(sq.matrix)[int(s)] for s in sources])
+        padded = np.full((len(sources), sq.stride), sq.inf, dtype=sq.dtype)
+        padded[:, :sq.n] = rows
+        payload = padded.tobytes()
+        new_labels_offset = 4096 + len(payload) + 8 * len(sources)
+        struct.pack_into("<I", header, 40, flags | 8)
+        struct.pack_into("<I", header, 44, zlib.crc32(payload))
+        struct.pack_into("<Q", header, 56, len(payload))
+        struct.pack_into("<Q", header, 80, new_labels_offset)
+        struct.pack_into("<IQ", header, 116, zlib.crc32(sources.tobytes()), len(sources))
+        struct.pack_into("<I", header, 128, zlib.crc32(bytes(header[:128])))
+        with open(self.path("rows.gdm"), "wb") as f:
+            f.write(bytes(header) + payload + sources.tobytes() + data[labels_offset:labels_offset + labels_bytes])
+        info = json.loads(subprocess.run([os.path.join(BIN, "ginfo"), "--json", self.path("rows.gdm")],
+                                         capture_output=True, check=True).stdout)
+        self.assertEqual((info["valid"], info["rectangular"], info["rows"], info["n"]), (True, True, 2, 4))
+        r = gdist.open(self.path("rows.gdm"), verify=True)
+        self.assertTrue(r.rectangular)
+        self.assertEqual(r.matrix.shape, (2, 4))
+        self.assertEqual(r.source_labels(), ["c", "a"])
+        self.assertTrue(np.array_equal(np.asarray(r.matrix), rows))
+        self.assertEqual(int(r.row("a")[r.index("d")]), 4)  # a -> b -> d: 3 + 1
+        self.assertEqual(int(r.row("c")[r.index("b")]), 5 + 6 + 3)  # c -> d -> a -> b
+        with self.assertRaises(KeyError):
+            r.row("b")
+        damaged = bytearray(open(self.path("rows.gdm"), "rb").read())
+        damaged[4096 + len(payload)] ^= 1  # the first source index
+        with open(self.path("bad_rows.gdm"), "wb") as f:
+            f.write(bytes(damaged))
+        with self.assertRaises(gdist.GdmError):
+            gdist.open(self.path("bad_rows.gdm"), verify=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,70 @@
+"""Runs the README's tutorial: every ```sh block of the section "## Tutorial"
+in order, in one temporary folder holding rome99.gr, with the built apps on
+PATH and python/ on PYTHONPATH; each block must exit 0, and every line of the
+```text block right after it must appear in what the block printed.
+  run_readme.py README APPS_DIR SHARED_DATA_DIR
+Exit 77 (ctest: skipped) when the real data is absent. Debian's python3, stdlib only."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def tutorial_blocks(readme):
+    text = open(readme, encoding="utf-8").read()
+    start = text.index("\n## Tutorial")
+    end = text.find("\n## ", start + 1)
+    section = text[start:end if end >= 0 else len(text)]
+    blocks = re.findall(r"```(\w+)\n(.*?)```", section, re.S)
+    steps = []
+    for kind, body in blocks:
+        if kind == "sh":
+            steps.append([body, []])
+        elif kind == "text" and steps:
+            steps[-1][1] += [line for line in body.split("\n") if line.strip()]
+    return steps
+
+
+def main():
+    readme, apps, shared = sys.argv[1:4]
+    rome = os.path.join(shared, "dimacs9", "rome99.gr")
+    if not os.path.exists(rome):
+        print("run_readme: %s absent; skipped" % rome)
+        return 77
+    steps = tutorial_blocks(readme)
+    if len(steps) < 3:
+        print("run_readme: the tutorial has %d command blocks; expected the README's section" % len(steps))
+        return 1
+    work = tempfile.mkdtemp(prefix="gdist-readme-")
+    try:
+        os.symlink(rome, os.path.join(work, "rome99.gr"))
+        env = dict(os.environ)
+        # The built apps first, then Debian's python3 (numpy) ahead of any other on PATH.
+        env["PATH"] = os.pathsep.join([os.path.abspath(apps), "/usr/bin", env["PATH"]])
+        env["PYTHONPATH"] = os.path.join(os.path.dirname(os.path.abspath(readme)), "python")
+        for i, (commands, expected) in enumerate(steps, 1):
+            p = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", commands], cwd=work, env=env,
+                               capture_output=True, text=True)
+            out = p.stdout + p.stderr
+            print("--- block %d ---\n%s%s" % (i, commands, out))
+            if p.returncode != 0:
+                print("run_readme: block %d exited %d" % (i, p.returncode))
+                return 1
+            missing = [line for line in expected if line not in out]
+            if missing:
+                print("run_readme: block %d did not print: %r" % (i, missing))
+                return 1
+        for picture in ("curve.svg", "map.svg"):
+            if os.path.getsize(os.path.join(work, picture)) < 1000:
+                print("run_readme: %s is nearly empty" % picture)
+                return 1
+    finally:
+        shutil.rmtree(work)
+    print("run_readme: %d blocks ran as the README shows" % len(steps))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
