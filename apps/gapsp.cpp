@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   app.footer(
+      "EXIT STATUS: 0 written, 2 bad input, flags or output, no GPU for --backend gpu, out of memory\n"
+      "(docs/CLI.md); nothing is left half-written.\n"
       "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
       "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
   return gdist::RunApp(app, argc, argv, [&] {

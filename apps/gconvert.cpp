@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
                "print what was written as JSON on stdout (output, format, n, directed, arcs or element_type and "
                "stride)");
   app.footer(
+      "EXIT STATUS: 0 written, 2 bad input, flags or output (docs/CLI.md); nothing is left half-written.\n"
       "EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
       "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
       "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)");

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/util/progress.hpp"
 
@@ -14,8 +15,11 @@ namespace gdist {
 class ApspProgressBar {
  public:
   // The callback for ApspOptions::progress; empty when no bar would be drawn.
+  // Forced into a log (--progress, stderr not a terminal): the engine's own
+  // line per round (PrintProgressLine), which names the worker and schedule.
   ProgressFn Callback() {
     if (!ProgressEnabled()) return {};
+    if (!StderrIsTerminal()) return PrintProgressLine;
     return [this](const ApspProgress& p) { Update(p); };
   }
   // Ends the bar's line (before the app prints its summary).

@@ -12,7 +12,8 @@ namespace {
 
 std::atomic<ProgressMode> g_mode{ProgressMode::kAuto};
 std::atomic<bool> g_quiet{false};
-constexpr std::int64_t kRedrawNs = 100'000'000;  // 10 redraws a second keep a slow terminal cheap
+constexpr std::int64_t kRedrawNs = 100'000'000;     // 10 redraws a second keep a slow terminal cheap
+constexpr std::int64_t kLogLineNs = 1'000'000'000;  // forced into a file or pipe: a line a second
 // On a terminal a bar appears only once its task has run this long, so quick
 // runs print nothing (as ripgrep and hyperfine); --progress draws at once.
 constexpr std::int64_t kFirstDrawNs = 500'000'000;
@@ -42,6 +43,10 @@ bool ProgressEnabled() {
     case ProgressMode::kNever: return false;
     case ProgressMode::kAuto: break;
   }
+  return StderrIsTerminal();
+}
+
+bool StderrIsTerminal() {
   static const bool tty = isatty(STDERR_FILENO) == 1;
   return tty;
 }
@@ -98,7 +103,7 @@ ProgressBar::ProgressBar(std::string label, std::uint64_t total, std::string uni
 ProgressBar::~ProgressBar() {
   if (!visible_ || !drawn_.load()) return;
   MaybeDraw(true);
-  std::fputc('\n', stderr);
+  if (StderrIsTerminal()) std::fputc('\n', stderr);
   std::fflush(stderr);
 }
 
@@ -164,11 +169,15 @@ void ProgressBar::MaybeDraw(bool final) {
   const std::int64_t now =
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_).count();
   std::int64_t due = next_draw_ns_.load(std::memory_order_relaxed);
-  if (!final && (now < due || !next_draw_ns_.compare_exchange_strong(due, now + kRedrawNs))) return;
+  const bool tty = StderrIsTerminal();
+  if (!final && (now < due || !next_draw_ns_.compare_exchange_strong(due, now + (tty ? kRedrawNs : kLogLineNs))))
+    return;
   std::lock_guard lock(draw_mutex_);
   const std::string line = Render(done_.load(std::memory_order_relaxed), now * 1e-9, TerminalWidth());
   drawn_.store(true);
-  std::fprintf(stderr, "\r%s\x1b[K", line.c_str());  // \x1b[K clears what a longer line left
+  // A terminal redraws the line in place (\x1b[K clears what a longer line left); a log gets lines.
+  if (tty) std::fprintf(stderr, "\r%s\x1b[K", line.c_str());
+  else std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
 }
 

@@ -16,6 +16,9 @@ enum class ProgressMode { kAuto, kAlways, kNever };
 void SetProgressMode(ProgressMode mode);
 // True when bars and the pre-run estimate line should be drawn now.
 bool ProgressEnabled();
+// Bars redraw in place on a terminal; forced into a file or pipe they print a
+// plain line at most once a second and at the end.
+bool StderrIsTerminal();
 // -q: notes on stderr (backend choice, layouts, timings) are left out too;
 // errors are always printed.
 void SetQuiet(bool quiet);
