@@ -8,6 +8,7 @@
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/progress.hpp"
 
@@ -81,11 +82,24 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
                               const VertexLabels& labels) {
   std::ostringstream text;
   text.precision(12);
-  text << "vertex,eccentricity,total,unreachable,closeness,harmonic\n";
-  for (std::size_t i = 0; i < s.n; ++i) {
-    text << labels.label(i) << ',';
-    if (std::isfinite(s.eccentricity[i])) text << s.eccentricity[i];
-    text << ',' << s.total[i] << ',' << s.unreachable_from[i] << ',' << c.closeness[i] << ',' << c.harmonic[i] << '\n';
+  if (IsJsonLinesPath(path)) {
+    for (std::size_t i = 0; i < s.n; ++i) {
+      JsonWriter row(text);  // one object per line; an infinite eccentricity is null
+      row.BeginObject().Key("vertex");
+      WriteLabel(row, labels, i);
+      row.Key("eccentricity").Number(s.eccentricity[i]).Key("total").Number(s.total[i]);
+      row.Key("unreachable").Number(double(s.unreachable_from[i]));
+      row.Key("closeness").Number(c.closeness[i]).Key("harmonic").Number(c.harmonic[i]).EndObject();
+      text << '\n';
+    }
+  } else {
+    text << "vertex,eccentricity,total,unreachable,closeness,harmonic\n";
+    for (std::size_t i = 0; i < s.n; ++i) {
+      text << CsvField(labels.label(i)) << ',';
+      if (std::isfinite(s.eccentricity[i])) text << s.eccentricity[i];
+      text << ',' << s.total[i] << ',' << s.unreachable_from[i] << ',' << c.closeness[i] << ',' << c.harmonic[i]
+           << '\n';
+    }
   }
   AtomicFile out(path);
   const std::string str = text.str();

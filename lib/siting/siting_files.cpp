@@ -5,8 +5,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/json_writer.hpp"
 
 namespace gdist {
 
@@ -91,12 +94,25 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
                                            const std::vector<NamedResult>& results, const VertexLabels& labels) {
   std::ostringstream text;
   text.precision(12);
-  text << "model,demand,weight,site,distance\n";
+  const bool json_lines = IsJsonLinesPath(path);
+  if (!json_lines) text << "model,demand,weight,site,distance\n";
   for (const NamedResult& r : results) {
     const Assignment& a = r.result->assignment;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
-      text << r.model << ',' << labels.label(prob.demand_vertex(u)) << ',' << prob.weight(u) << ',';
-      if (std::isfinite(a.distance[u])) text << labels.label(prob.candidate_vertex(a.site[u])) << ',' << a.distance[u];
+      const bool served = std::isfinite(a.distance[u]);
+      if (json_lines) {  // one object per line; an unserved demand has null site and distance
+        JsonWriter row(text);
+        row.BeginObject().Key("model").Str(r.model).Key("demand");
+        WriteLabel(row, labels, prob.demand_vertex(u));
+        row.Key("weight").Number(prob.weight(u)).Key("site");
+        if (served) WriteLabel(row, labels, prob.candidate_vertex(a.site[u]));
+        else row.Null();
+        row.Key("distance").Number(a.distance[u]).EndObject();
+        text << '\n';
+        continue;
+      }
+      text << r.model << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ',' << prob.weight(u) << ',';
+      if (served) text << CsvField(labels.label(prob.candidate_vertex(a.site[u]))) << ',' << a.distance[u];
       else text << ',';
       text << '\n';
     }

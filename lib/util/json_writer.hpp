@@ -133,4 +133,14 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
+// Row files (gcenter --per-vertex, --assignment) are JSON lines, one object
+// per row with the CSV's columns as keys, when their name ends in .jsonl or
+// .ndjson; CSV otherwise.
+inline bool IsJsonLinesPath(std::string_view path) {
+  auto ends = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  return ends(".jsonl") || ends(".ndjson");
+}
+
 }  // namespace gdist
