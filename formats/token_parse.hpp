@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lib/core/weight.hpp"
 #include "lib/util/error.hpp"
@@ -52,9 +53,9 @@ namespace detail {
 // Unquoting a field with "" writes it to *scratch, reserved by the caller so
 // that earlier fields stay valid.
 inline bool NextField(std::string_view* s, char sep, std::string* scratch, std::string_view* field) {
-  std::size_t i = 0;
-  while (i < s->size() && IsBlank((*s)[i])) ++i;
   auto is_sep = [sep](char c) { return sep == ' ' ? IsBlank(c) : c == sep; };
+  std::size_t i = 0;  // blanks before the field, but never a tab that separates
+  while (i < s->size() && IsBlank((*s)[i]) && !(sep == '\t' && (*s)[i] == '\t')) ++i;
   if (i < s->size() && (*s)[i] == '"') {
     std::size_t j = i + 1;
     bool doubled = false;
@@ -123,11 +124,16 @@ inline bool TabsSeparateNames(std::string_view line) {
 // may be quoted as RFC 4180 says ("a, ""b""" is the text a, "b"). Fields view
 // the line, or a per-thread buffer for unquoted text, valid until the next
 // call on the same thread.
-inline std::size_t SplitFields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
+namespace detail {
+
+// SplitFields' rules, handing each field to emit(field) (false: stop, "too
+// many"). Returns false for a bad quote. A table keeps empty cells: "1,2,"
+// has an empty third field (an edge list reads a terminator), and any tab
+// separates ("<TAB>A<TAB>B" starts with an empty corner cell).
+template <class Emit> bool SplitFieldsWith(std::string_view line, bool table, Emit&& emit) {
   thread_local std::string scratch;
   scratch.clear();
   scratch.reserve(line.size());  // unquoted text is never longer than the line: no reallocation
-  std::size_t count = 0;
   // A comma makes the line CSV unless it sits inside quotes ("New, York" Boston is not CSV).
   bool csv = line.find(',') != std::string_view::npos;
   if (csv && line.find('"') != std::string_view::npos) {
@@ -138,29 +144,57 @@ inline std::size_t SplitFields(std::string_view line, std::string_view* fields, 
     }
   }
   if (csv) {
-    // "1,2," ends with a terminator rather than an empty last field.
     line = TrimBlanks(line);
-    if (!line.empty() && line.back() == ',') line.remove_suffix(1);
+    if (!table && !line.empty() && line.back() == ',') line.remove_suffix(1);
     for (;;) {
       std::string_view f;
-      if (!detail::NextField(&line, ',', &scratch, &f)) return kBadQuote;
-      if (count == max_fields) return max_fields + 1;
-      fields[count++] = f;
-      if (line.empty()) break;
+      if (!NextField(&line, ',', &scratch, &f)) return false;
+      if (!emit(f)) return true;
+      if (line.empty()) return true;
       line.remove_prefix(1);  // the comma
     }
-    return count;
   }
-  const char sep = detail::TabsSeparateNames(line) ? '\t' : ' ';
-  line = TrimBlanks(line);
+  const bool tabs = table ? line.find('\t') != std::string_view::npos : TabsSeparateNames(line);
+  const char sep = tabs ? '\t' : ' ';
+  if (tabs) {  // spaces around the row go, tabs stay: they delimit (empty) cells
+    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    while (!line.empty() && line.back() == ' ') line.remove_suffix(1);
+  } else {
+    line = TrimBlanks(line);
+  }
   while (!line.empty()) {
     std::string_view f;
-    if (!detail::NextField(&line, sep, &scratch, &f)) return kBadQuote;
-    if (count == max_fields) return max_fields + 1;
-    fields[count++] = f;
+    if (!NextField(&line, sep, &scratch, &f)) return false;
+    if (!emit(f)) return true;
     if (!line.empty()) line.remove_prefix(1);  // the separator (blank runs are skipped by NextField)
   }
-  return count;
+  return true;
+}
+
+}  // namespace detail
+
+inline std::size_t SplitFields(std::string_view line, std::string_view* fields, std::size_t max_fields) {
+  std::size_t count = 0;
+  const bool ok = detail::SplitFieldsWith(line, false, [&](std::string_view f) {
+    if (count == max_fields) {
+      count = max_fields + 1;
+      return false;
+    }
+    fields[count++] = f;
+    return true;
+  });
+  return ok ? count : kBadQuote;
+}
+
+// Every field of a table row (the same rules, but a trailing comma ends an
+// empty last cell and a tab always separates), into *fields. False for a bad
+// quote.
+inline bool SplitAllFields(std::string_view line, std::vector<std::string_view>* fields) {
+  fields->clear();
+  return detail::SplitFieldsWith(line, true, [&](std::string_view f) {
+    fields->push_back(f);
+    return true;
+  });
 }
 
 inline bool ParseInt(std::string_view tok, std::int64_t* v) {

@@ -1,0 +1,70 @@
+#include "formats/cost_matrix.hpp"
+
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+#include "formats/token_parse.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+// Names must be unique on each side: a report or an assignment names them.
+void CheckUnique(const std::vector<std::string>& names, const std::string& path, std::size_t line, const char* what) {
+  std::unordered_set<std::string> seen;
+  for (const std::string& name : names)
+    if (!seen.insert(name).second)
+      throw ParseError(path, line, std::string("expected each ") + what + " name once, got '" + name + "' twice");
+}
+
+}  // namespace
+
+CostMatrix ReadCostMatrix(const std::string& path, const InputLimits& limits) {
+  InputFile in(path, limits);
+  CostMatrix m;
+  std::vector<std::string_view> fields;
+  std::string_view line;
+  std::size_t header_line = 0;
+  std::vector<std::size_t> demand_lines;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  while (in.NextLine(&line)) {
+    const std::string_view t = TrimBlanks(line);
+    if (t.empty() || t.front() == '#') continue;
+    if (!SplitAllFields(line, &fields))
+      throw ParseError(in.path(), in.line_number(),
+                       "expected a quoted field to end with '\"' before the next separator");
+    if (header_line == 0) {
+      header_line = in.line_number();
+      if (fields.size() < 2)
+        throw ParseError(in.path(), header_line,
+                         "expected a header row: a corner cell, then one name per facility (e.g. ',A,B,C')");
+      for (std::size_t f = 1; f < fields.size(); ++f) m.facilities.emplace_back(fields[f]);
+      CheckUnique(m.facilities, in.path(), header_line, "facility");
+      continue;
+    }
+    if (fields.size() != m.facilities.size() + 1)
+      throw ParseError(in.path(), in.line_number(),
+                       "expected a demand name and " + std::to_string(m.facilities.size()) +
+                           " costs (one per facility of the header), got " + std::to_string(fields.size()) + " fields");
+    m.demands.emplace_back(fields[0]);
+    demand_lines.push_back(in.line_number());
+    for (std::size_t f = 1; f < fields.size(); ++f) {
+      const std::string_view cell = fields[f];
+      double v = kInf;  // an empty cell: no service
+      if (!cell.empty() && (!ParseDouble(cell, &v) || std::isnan(v) || v < 0))
+        throw ParseError(in.path(), in.line_number(),
+                         "expected a cost >= 0 (or empty / inf: no service) for facility '" + m.facilities[f - 1] +
+                             "', got '" + std::string(cell) + "'");
+      if (std::isfinite(v) && v != std::floor(v)) m.integral = false;
+      m.cost.push_back(v);
+    }
+  }
+  if (header_line == 0) throw ParseError(in.path(), 1, "file is empty; expected a header row of facility names");
+  if (m.demands.empty()) throw ParseError(in.path(), header_line, "expected demand rows after the header, found none");
+  CheckUnique(m.demands, in.path(), demand_lines.back(), "demand");
+  return m;
+}
+
+}  // namespace gdist
