@@ -17,6 +17,7 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
   c.m = m;
   c.cost.resize(nd * m);
   c.cand.resize(nd * m);
+  c.rank.resize(nd * m);
   bool integral = true;
 #pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads())) reduction(&& : integral)
   {
@@ -35,6 +36,7 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
       for (std::size_t k = 0; k < m; ++k) {
         c.cost[u * m + k] = row[k].first;
         c.cand[u * m + k] = row[k].second;
+        c.rank[row[k].second * nd + u] = static_cast<std::uint32_t>(k);
       }
     }
   }
@@ -47,6 +49,31 @@ template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::in
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<float>&, double);
 template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<double>&, double);
 
+SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint32_t>& keep) {
+  const std::size_t nd = from.nd, m = keep.size();
+  std::vector<std::uint32_t> renumber(from.m, static_cast<std::uint32_t>(m));
+  for (std::size_t i = 0; i < m; ++i) renumber[keep[i]] = static_cast<std::uint32_t>(i);
+  SortedCosts c;
+  c.nd = nd;
+  c.m = m;
+  c.integral = from.integral;
+  c.cost.resize(nd * m);
+  c.cand.resize(nd * m);
+  c.rank.resize(nd * m);
+  for (std::size_t u = 0; u < nd; ++u) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < from.m; ++i) {
+      const std::uint32_t k = renumber[from.row_cand(u)[i]];
+      if (k == m) continue;
+      c.cost[u * m + at] = from.row_cost(u)[i];
+      c.cand[u * m + at] = k;
+      c.rank[k * nd + u] = static_cast<std::uint32_t>(at);
+      ++at;
+    }
+  }
+  return c;
+}
+
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
     : c_(costs), p_(num_open), threads_(std::max(1, threads)) {
   cap_index_ = std::min(c_.m - 1, std::max<std::size_t>(64, 6 * c_.m / std::max<std::size_t>(p_, 1)));
@@ -57,21 +84,31 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   const std::size_t nd = c_.nd, m = c_.m;
   std::vector<double>& rho = point->rho;
   rho.assign(m, 0);
+  point->below.resize(nd);
+  // Adds demand u's relaxed prefix to acc; returns lambda_u.
+  auto scan = [&](std::size_t u, double* acc) {
+    const double l = lambda[u];
+    const double* cost = c_.row_cost(u);
+    const std::uint32_t* cand = c_.row_cand(u);
+    std::size_t i = 0;
+    for (; i < m && cost[i] < l; ++i) acc[cand[i]] += cost[i] - l;
+    point->below[u] = static_cast<std::uint32_t>(i);
+    return l;
+  };
   double sum_lambda = 0;
   // The relaxed prefixes are a small part of each row: parallel only when large.
-#pragma omp parallel num_threads(ThreadsFor(nd, m / 64, threads_)) reduction(+ : sum_lambda)
-  {
-    std::vector<double> mine(m, 0);
+  const int threads = ThreadsFor(nd, m / 64, threads_);
+  if (threads == 1) {
+    for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, rho.data());
+  } else {
+#pragma omp parallel num_threads(threads) reduction(+ : sum_lambda)
+    {
+      std::vector<double> mine(m, 0);
 #pragma omp for schedule(static)
-    for (std::size_t u = 0; u < nd; ++u) {
-      const double l = lambda[u];
-      sum_lambda += l;
-      const double* cost = c_.row_cost(u);
-      const std::uint32_t* cand = c_.row_cand(u);
-      for (std::size_t i = 0; i < m && cost[i] < l; ++i) mine[cand[i]] += cost[i] - l;
-    }
+      for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, mine.data());
 #pragma omp critical
-    for (std::size_t k = 0; k < m; ++k) rho[k] += mine[k];
+      for (std::size_t k = 0; k < m; ++k) rho[k] += mine[k];
+    }
   }
   std::vector<std::uint32_t> free;
   point->chosen.clear();
@@ -104,18 +141,25 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   return true;
 }
 
-void MedianLagrangian::Subgradient(const std::vector<double>& lambda, const std::vector<std::uint32_t>& chosen,
-                                   std::vector<double>* g) const {
+void MedianLagrangian::Subgradient(const LagrangianPoint& point, std::vector<double>* g) const {
   const std::size_t nd = c_.nd, m = c_.m;
-  std::vector<char> open(m, 0);
-  for (std::uint32_t k : chosen) open[k] = 1;
+  const std::vector<std::uint32_t>& below = point.below;
   g->assign(nd, 1.0);
+  std::size_t prefix_entries = 0;
+  for (std::uint32_t b : below) prefix_entries += b;
+  if (point.chosen.size() * nd <= prefix_entries) {  // few open sites: read their ranks
+    for (std::uint32_t k : point.chosen) {
+      const std::uint32_t* rank = c_.rank.data() + static_cast<std::size_t>(k) * nd;
+      for (std::size_t u = 0; u < nd; ++u) (*g)[u] -= rank[u] < below[u] ? 1.0 : 0.0;
+    }
+    return;
+  }
+  std::vector<char> open(m, 0);
+  for (std::uint32_t k : point.chosen) open[k] = 1;
   for (std::size_t u = 0; u < nd; ++u) {
-    const double l = lambda[u];
-    const double* cost = c_.row_cost(u);
     const std::uint32_t* cand = c_.row_cand(u);
     double served = 0;
-    for (std::size_t i = 0; i < m && cost[i] < l; ++i) served += open[cand[i]];
+    for (std::size_t i = 0; i < below[u]; ++i) served += open[cand[i]];
     (*g)[u] = 1.0 - served;
   }
 }
@@ -160,8 +204,12 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
   std::vector<std::uint32_t> last_priced;
   double f = options.start_step;
   std::size_t since_better = 0;
+  std::vector<double> share(lag.costs().m, 0.0);
+  double share_weight = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
     if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
+    for (std::uint32_t k : point.chosen) share[k] += static_cast<double>(it + 1);
+    share_weight += static_cast<double>(it + 1);
     if (point.bound > best.bound) {
       best = point;
       best_lambda = *lambda;
@@ -184,7 +232,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
         *incumbent = point.chosen;
       }
     }
-    lag.Subgradient(*lambda, point.chosen, &g);
+    lag.Subgradient(point, &g);
     double norm = 0;
     for (double x : g) norm += x * x;
     if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value
@@ -196,6 +244,9 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;
+  if (share_weight > 0)
+    for (double& x : share) x /= share_weight;
+  best.open_share = std::move(share);
   return best;
 }
 

@@ -28,17 +28,25 @@ struct SortedCosts {
   std::size_t nd = 0, m = 0;
   std::vector<double> cost;         // nd x m, row u ascending
   std::vector<std::uint32_t> cand;  // same layout: the candidate of each entry
-  bool integral = true;             // every weighted cost is an integer: objectives are integers
+  // m x nd, candidate-major: rank[k * nd + u] = position of candidate k in
+  // row u. With few open sites, "is u's cost to k below lambda_u" is then one
+  // sequential read per (open site, demand) instead of a scan of u's prefix.
+  std::vector<std::uint32_t> rank;
+  bool integral = true;  // every weighted cost is an integer: objectives are integers
   const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
   const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
 };
 
-// Largest nd x m the bound accepts (12 bytes an entry: 400 MB).
+// Largest nd x m the bound accepts (16 bytes an entry: 537 MB).
 inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
 
 // An unreachable pair costs `penalty` (as in the heuristic). nullopt when
 // nd x m exceeds kMaxSortedCostEntries.
 template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
+
+// The same rows without the candidates not in `keep` (ascending): entry
+// candidates renumbered to their position in `keep`.
+SortedCosts KeepCandidates(const SortedCosts& costs, const std::vector<std::uint32_t>& keep);
 
 // Candidate states in a branch-and-bound node.
 enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };
@@ -48,7 +56,13 @@ struct LagrangianPoint {
   double bound = 0;
   std::vector<double> rho;
   std::vector<std::uint32_t> chosen;          // the open set of the relaxation (num_open candidates)
+  std::vector<std::uint32_t> below;           // per demand: how many of its costs are below lambda_u
   double rho_last_in = 0, rho_first_out = 0;  // largest chosen free rho, smallest unchosen free rho
+  // Per candidate, how often the relaxations of a subgradient run opened it,
+  // later iterations weighing more (RunSubgradient fills it): the averaged
+  // relaxed solutions approach the LP's y (Sherali & Choi 1996), so a share
+  // near 1/2 marks a candidate the LP opens fractionally.
+  std::vector<double> open_share;
 };
 
 class MedianLagrangian {
@@ -59,9 +73,9 @@ class MedianLagrangian {
   // infeasible (more forced open than num_open, or too few left).
   bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                 LagrangianPoint* point) const;
-  // Subgradient of L at lambda for the chosen set: g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
-  void Subgradient(const std::vector<double>& lambda, const std::vector<std::uint32_t>& chosen,
-                   std::vector<double>* g) const;
+  // Subgradient of L at the point's multipliers for its chosen set:
+  // g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
+  void Subgradient(const LagrangianPoint& point, std::vector<double>* g) const;
   // sum_u min_{k in sites} w_u c(u,k).
   double Objective(const std::vector<std::uint32_t>& sites) const;
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
 
 namespace gdist {
 
@@ -13,19 +15,32 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 class MedianSearch {
  public:
   MedianSearch(const SortedCosts& costs, std::size_t p_total, const MedianProofOptions& options, int threads)
-      : lag_(costs, p_total, threads), options_(options) {}
+      : root_lag_(costs, p_total, threads), lag_(&root_lag_), options_(options), threads_(std::max(1, threads)) {}
 
   MedianProof Run(const std::vector<std::uint32_t>& fixed, const std::vector<std::uint32_t>& incumbent) {
-    const SortedCosts& c = lag_.costs();
+    const SortedCosts& c = root_lag_.costs();
     incumbent_ = incumbent;
-    upper_ = lag_.Objective(incumbent);
-    std::vector<FacilityState> state(c.m, FacilityState::kFree);
-    for (std::uint32_t k : fixed) state[k] = FacilityState::kOpen;
-    std::vector<double> lambda = StartMultipliers(lag_, incumbent);
-    Node(state, lambda, -kInf, true);
+    upper_ = root_lag_.Objective(incumbent);
+    NodeTask root;
+    root.state.assign(c.m, FacilityState::kFree);
+    for (std::uint32_t k : fixed) root.state[k] = FacilityState::kOpen;
+    root.lambda = StartMultipliers(root_lag_, incumbent);
+    root.root = true;
+    // The root alone uses the threads inside each Lagrangian pass (large
+    // instances); below it the threads take sub-trees instead.
+    std::vector<NodeTask> children = Process(std::move(root));
+    DropClosedCandidates(&children);
+    if (threads_ > 1 && !children.empty()) {
+#pragma omp parallel num_threads(threads_)
+#pragma omp single
+      ExploreAll(std::move(children));
+    } else {
+      ExploreAll(std::move(children));
+    }
     MedianProof proof;
     proof.upper = upper_;
     proof.lower_bound = std::min(upper_, lower_);
+    proof.root_bound = root_bound_;
     proof.complete = complete_;
     proof.nodes = nodes_;
     // Fixed sites first, as every solver returns them.
@@ -38,35 +53,84 @@ class MedianSearch {
   }
 
  private:
+  struct NodeTask {
+    std::vector<FacilityState> state;
+    std::vector<double> lambda;  // the parent's multipliers: the warm start
+    double parent_bound = -kInf;
+    std::size_t depth = 0;
+    bool root = false;
+  };
+
+  // Sub-trees this shallow become tasks that idle threads take.
+  static constexpr std::size_t kTaskDepth = 12;
+
+  void ExploreAll(std::vector<NodeTask> tasks) {
+    for (NodeTask& next : tasks) {
+      if (threads_ > 1 && next.depth <= kTaskDepth) {
+        NodeTask t = std::move(next);
+#pragma omp task default(shared) firstprivate(t)
+        Explore(std::move(t));
+      } else {
+        Explore(std::move(next));
+      }
+    }
+#pragma omp taskwait
+  }
+  void Explore(NodeTask t) { ExploreAll(Process(std::move(t))); }
+
   // Rounding slack of a bound summed over nd terms of size ~|bound|.
   double Slack(double b) const { return 1e-9 * (std::fabs(b) + 1) + 1e-7; }
+  double Upper() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return upper_;
+  }
   // A node whose bound reaches this holds no solution worth finding.
-  double PruneAt() const {
-    const double exact = lag_.costs().integral ? upper_ - 1 : upper_;
-    const double with_gap = upper_ * (1 - options_.gap);
-    return (options_.gap > 0 ? std::min(exact, with_gap) : exact) + Slack(upper_);
+  double PruneAt(double upper) const {
+    const double exact = lag_->costs().integral ? upper - 1 : upper;
+    const double with_gap = upper * (1 - options_.gap);
+    return (options_.gap > 0 ? std::min(exact, with_gap) : exact) + Slack(upper);
   }
   // What a node with Lagrangian bound b proves about the solutions below it.
   double NodeLower(double b) const {
     const double safe = b - Slack(b);
-    return lag_.costs().integral ? std::ceil(safe) : safe;
+    return lag_->costs().integral ? std::ceil(safe) : safe;
   }
-  void Closed(double b) { lower_ = std::min(lower_, NodeLower(b)); }
-  bool OutOfTime() const { return options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s; }
-
-  void Node(std::vector<FacilityState> state, std::vector<double> lambda, double parent_bound, bool root) {
-    if (OutOfTime()) {
-      complete_ = false;
-      lower_ = std::min(lower_, parent_bound == -kInf ? parent_bound : NodeLower(parent_bound));
-      return;
+  void Closed(double b) {
+    std::lock_guard<std::mutex> lock(mu_);
+    lower_ = std::min(lower_, NodeLower(b));
+  }
+  void Offer(double value, const std::vector<std::uint32_t>& sites) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (value < upper_) {
+      upper_ = value;
+      incumbent_ = Original(sites);
     }
-    ++nodes_;
-    if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_});
-    const std::size_t m = lag_.costs().m, p = lag_.num_open();
+  }
+  bool OutOfTime() const { return options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s; }
+  void Stopped(double b) {
+    std::lock_guard<std::mutex> lock(mu_);
+    complete_ = false;
+    lower_ = std::min(lower_, b == -kInf ? b : NodeLower(b));
+  }
+
+  // Bounds one node, fixes what the reduction tests allow, and returns its
+  // two children (none when the node is closed).
+  std::vector<NodeTask> Process(NodeTask t) {
+    if (OutOfTime()) {
+      Stopped(t.parent_bound);
+      return {};
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu_);  // one thread reports at a time
+      ++nodes_;
+      if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_});
+    }
+    std::vector<FacilityState>& state = t.state;
+    const std::size_t m = lag_->costs().m, p = lag_->num_open();
     SubgradientOptions so;
     so.deadline_s = options_.deadline_s;
-    so.max_iterations = root ? options_.root_iterations : options_.node_iterations;
-    if (!root) {  // warm-started from the parent: short runs
+    so.max_iterations = t.root ? options_.root_iterations : options_.node_iterations;
+    if (!t.root) {  // warm-started from the parent: short runs
       so.start_step = 1.0;
       so.patience = 8;
       so.min_step = 0.02;
@@ -78,42 +142,44 @@ class MedianSearch {
         open += s == FacilityState::kOpen;
         free += s == FacilityState::kFree;
       }
-      if (open > p || open + free < p) return;  // no solution here
-      if (open + free == p || open == p) {      // a leaf: the open set is the only solution
+      if (open > p || open + free < p) return {};  // no solution here
+      if (open + free == p || open == p) {         // a leaf: the open set is the only solution
         std::vector<std::uint32_t> sites;
         for (std::size_t k = 0; k < m; ++k)
           if (state[k] != FacilityState::kClosed && (open + free == p || state[k] == FacilityState::kOpen))
             sites.push_back(static_cast<std::uint32_t>(k));
-        const double value = lag_.Objective(sites);
-        if (value < upper_) {
-          upper_ = value;
-          incumbent_ = sites;
-        }
+        const double value = lag_->Objective(sites);
+        Offer(value, sites);
+        std::lock_guard<std::mutex> lock(mu_);
         lower_ = std::min(lower_, value);
-        return;
+        return {};
       }
-      const LagrangianPoint pt = RunSubgradient(lag_, state, &lambda, &upper_, &incumbent_, PruneAt(), so);
-      if (pt.bound == -kInf) return;
-      if (!options_.branch && root && round == 0) {  // bound only
+      // Each node prices its relaxations against its own copy of the incumbent.
+      double upper = Upper();
+      std::vector<std::uint32_t> found;
+      const LagrangianPoint pt = RunSubgradient(*lag_, state, &t.lambda, &upper, &found, PruneAt(upper), so);
+      if (!found.empty()) Offer(upper, found);
+      if (pt.bound == -kInf) return {};
+      if (t.root && round == 0) root_bound_ = NodeLower(pt.bound);
+      if (!options_.branch && t.root && round == 0) {  // bound only
         Closed(pt.bound);
-        complete_ = pt.bound >= PruneAt();
-        return;
+        complete_ = pt.bound >= PruneAt(Upper());
+        return {};
       }
-      if (pt.bound >= PruneAt()) {
+      const double prune = PruneAt(Upper());
+      if (pt.bound >= prune) {
         Closed(pt.bound);
-        return;
+        return {};
       }
       if (OutOfTime()) {
-        complete_ = false;
-        Closed(pt.bound);
-        return;
+        Stopped(pt.bound);
+        return {};
       }
       // Reduction tests: the bound of each one-candidate change at the same multipliers.
       std::vector<char> chosen(m, 0);
       for (std::uint32_t k : pt.chosen) chosen[k] = 1;
       bool changed = false;
       double fixed_bound = kInf;  // the least bound among the sub-trees the tests cut off
-      const double prune = PruneAt();
       for (std::size_t k = 0; k < m; ++k) {
         if (state[k] != FacilityState::kFree) continue;
         const double b = chosen[k] ? pt.bound - pt.rho[k] + pt.rho_first_out : pt.bound + pt.rho[k] - pt.rho_last_in;
@@ -125,36 +191,94 @@ class MedianSearch {
       }
       if (fixed_bound < kInf) Closed(fixed_bound);
       if (changed && round < 2) continue;
-      // Branch on the chosen free candidate dearest to close.
-      std::uint32_t pick = static_cast<std::uint32_t>(m);
-      double dearest = -kInf;
-      for (std::uint32_t k : pt.chosen) {
-        if (state[k] != FacilityState::kFree) continue;
-        const double b = pt.rho_first_out - pt.rho[k];
-        if (b > dearest) {
-          dearest = b;
-          pick = k;
-        }
-      }
+      const std::uint32_t pick = BranchCandidate(pt, state);
       if (pick == m) {  // every chosen one is fixed: re-evaluate as a smaller problem
         if (changed) continue;
-        // Cannot happen with open < p (some chosen free exists); stay safe.
-        Closed(pt.bound);
-        return;
+        Closed(pt.bound);  // cannot happen with open < p (some chosen free exists); stay safe
+        return {};
       }
-      state[pick] = FacilityState::kOpen;
-      Node(state, lambda, pt.bound, false);
-      state[pick] = FacilityState::kClosed;
-      Node(state, lambda, pt.bound, false);
-      return;
+      // The side the relaxations lean to first: it holds the better solutions.
+      const bool open_first = pt.open_share.empty() || pt.open_share[pick] >= 0.5;
+      NodeTask a{state, t.lambda, pt.bound, t.depth + 1, false};
+      NodeTask b = a;
+      a.state[pick] = open_first ? FacilityState::kOpen : FacilityState::kClosed;
+      b.state[pick] = open_first ? FacilityState::kClosed : FacilityState::kOpen;
+      std::vector<NodeTask> children;
+      children.push_back(std::move(a));
+      children.push_back(std::move(b));
+      return children;
     }
   }
 
-  MedianLagrangian lag_;
+  // The free candidate the LP opens most fractionally (open share nearest
+  // 1/2): both of its branches move the bound. When the relaxations agree on
+  // every free candidate, the chosen one dearest to close.
+  std::uint32_t BranchCandidate(const LagrangianPoint& pt, const std::vector<FacilityState>& state) const {
+    const std::size_t m = lag_->costs().m;
+    std::uint32_t pick = static_cast<std::uint32_t>(m);
+    double best = 0.05;  // shares this close to 0 or 1 count as agreement
+    if (!pt.open_share.empty())
+      for (std::size_t k = 0; k < m; ++k) {
+        if (state[k] != FacilityState::kFree) continue;
+        const double fractional = std::min(pt.open_share[k], 1 - pt.open_share[k]);
+        if (fractional > best) {
+          best = fractional;
+          pick = static_cast<std::uint32_t>(k);
+        }
+      }
+    if (pick < m) return pick;
+    double dearest = -kInf;
+    for (std::uint32_t k : pt.chosen) {
+      if (state[k] != FacilityState::kFree) continue;
+      const double b = pt.rho_first_out - pt.rho[k];
+      if (b > dearest) {
+        dearest = b;
+        pick = k;
+      }
+    }
+    return pick;
+  }
+
+  // The root's reduction tests close most candidates for the whole tree: the
+  // tree's relaxations run on rows without them (shorter prefixes to scan).
+  void DropClosedCandidates(std::vector<NodeTask>* children) {
+    const std::size_t m = root_lag_.costs().m;
+    if (children->empty()) return;
+    std::vector<std::uint32_t> keep;
+    for (std::size_t k = 0; k < m; ++k)
+      if (std::any_of(children->begin(), children->end(),
+                      [&](const NodeTask& t) { return t.state[k] != FacilityState::kClosed; }))
+        keep.push_back(static_cast<std::uint32_t>(k));
+    if (keep.size() > m - m / 8) return;  // not worth a copy of the rows
+    kept_costs_ = std::make_unique<SortedCosts>(KeepCandidates(root_lag_.costs(), keep));
+    kept_lag_ = std::make_unique<MedianLagrangian>(*kept_costs_, root_lag_.num_open(), threads_);
+    lag_ = kept_lag_.get();
+    for (NodeTask& t : *children) {
+      std::vector<FacilityState> state(keep.size());
+      for (std::size_t i = 0; i < keep.size(); ++i) state[i] = t.state[keep[i]];
+      t.state = std::move(state);
+    }
+    to_original_ = std::move(keep);
+  }
+  // Sites of the current rows as candidates of the problem.
+  std::vector<std::uint32_t> Original(std::vector<std::uint32_t> sites) const {
+    if (!to_original_.empty())
+      for (std::uint32_t& k : sites) k = to_original_[k];
+    return sites;
+  }
+
+  MedianLagrangian root_lag_;
+  std::unique_ptr<SortedCosts> kept_costs_;  // the rows the tree below the root reads
+  std::unique_ptr<MedianLagrangian> kept_lag_;
+  std::vector<std::uint32_t> to_original_;  // kept candidate -> problem candidate (empty: the same)
+  const MedianLagrangian* lag_;             // the relaxation of the current rows
   MedianProofOptions options_;
+  int threads_;
+  std::mutex mu_;  // guards what follows
   std::vector<std::uint32_t> incumbent_;
   double upper_ = kInf;
   double lower_ = kInf;  // least bound over every sub-tree closed so far
+  double root_bound_ = -kInf;
   bool complete_ = true;
   std::size_t nodes_ = 0;
 };

@@ -4,9 +4,12 @@
 // reduced cost: an unopened candidate k whose opening would cost the bound
 // rho_k - (largest chosen rho) more than the incumbent allows is closed, and
 // a chosen k whose closing would lift the bound past the incumbent is forced
-// open. The node then branches on the chosen candidate that is dearest to
-// close (open first, closed second), depth first. The heuristic's solution is
-// the first incumbent; each relaxation's open set is priced as a solution too.
+// open. The candidates the root closes leave the rows the tree reads. A node
+// branches on the free candidate its relaxations open most fractionally
+// (averaged open share nearest 1/2; the LP's most fractional y), the side
+// they lean to first, depth first; sub-trees near the root are tasks for the
+// other threads. The heuristic's solution is the first incumbent; each
+// relaxation's open set is priced as a solution too.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -29,6 +32,7 @@ struct MedianProof {
   double lower_bound = 0;            // no solution costs less (weighted cost units)
   double upper = 0;                  // cost of `sites`
   std::vector<std::uint32_t> sites;  // the best solution seen (fixed sites first)
+  double root_bound = 0;             // the root's Lagrangian bound (rounded up with integer costs)
   bool complete = false;             // the search finished (not stopped by the deadline)
   std::size_t nodes = 0;
 };

@@ -5,6 +5,7 @@
 // the integer programs must equal the brute force.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -179,6 +180,87 @@ TEST(Bounds, MedianBranchAndBoundFromABadIncumbent) {
       EXPECT_EQ(Assign(prob, proof.sites).total, opt);
     }
   }
+}
+
+// Weighted costs of a demands x candidates matrix as the bound keeps them
+// (rows ascending), built here from the dense matrix.
+SortedCosts SortRows(std::size_t nd, std::size_t m, const std::vector<double>& dense) {
+  SortedCosts c;
+  c.nd = nd;
+  c.m = m;
+  c.cost.resize(nd * m);
+  c.cand.resize(nd * m);
+  c.rank.resize(nd * m);
+  for (std::size_t u = 0; u < nd; ++u) {
+    std::vector<std::uint32_t> order(m);
+    for (std::uint32_t k = 0; k < m; ++k) order[k] = k;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return dense[u * m + a] < dense[u * m + b] || (dense[u * m + a] == dense[u * m + b] && a < b);
+    });
+    for (std::size_t i = 0; i < m; ++i) {
+      c.cost[u * m + i] = dense[u * m + order[i]];
+      c.cand[u * m + i] = order[i];
+      c.rank[order[i] * nd + u] = static_cast<std::uint32_t>(i);
+    }
+  }
+  return c;
+}
+
+// The tree itself: a starved root (few subgradient steps) leaves a gap, so
+// the proof must branch and run sub-trees on two threads; a full root closes
+// candidates, which the tree then drops from its rows. Rectangular matrices (more demands than candidates, points
+// in the plane, integer costs) against the enumeration of every p-subset.
+TEST(Bounds, MedianTreeOnRectangularCostsMatchesEnumeration) {
+  std::size_t branched = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    std::mt19937_64 rng(seed);
+    const std::size_t nd = 30 + rng() % 20, m = 14 + rng() % 6, p = 2 + rng() % 4;
+    std::vector<double> dx(nd), dy(nd), cx(m), cy(m), dense(nd * m);
+    for (std::size_t u = 0; u < nd; ++u) dx[u] = rng() % 100, dy[u] = rng() % 100;
+    for (std::size_t k = 0; k < m; ++k) cx[k] = rng() % 100, cy[k] = rng() % 100;
+    for (std::size_t u = 0; u < nd; ++u)
+      for (std::size_t k = 0; k < m; ++k)
+        dense[u * m + k] = (1 + rng() % 3) * std::round(std::hypot(dx[u] - cx[k], dy[u] - cy[k]));
+    const SortedCosts costs = SortRows(nd, m, dense);
+    // Enumerate every p-subset of candidates.
+    double opt = INFINITY;
+    std::vector<char> pick(m, 0);
+    std::fill(pick.end() - static_cast<std::ptrdiff_t>(p), pick.end(), 1);
+    do {
+      double total = 0;
+      for (std::size_t u = 0; u < nd; ++u) {
+        double best = INFINITY;
+        for (std::size_t k = 0; k < m; ++k)
+          if (pick[k]) best = std::min(best, dense[u * m + k]);
+        total += best;
+      }
+      opt = std::min(opt, total);
+    } while (std::next_permutation(pick.begin(), pick.end()));
+    std::vector<std::uint32_t> start;  // the worst start: the first p candidates
+    for (std::uint32_t k = 0; k < p; ++k) start.push_back(k);
+    for (const auto& [threads, root_iterations] : {std::pair{1, 15}, std::pair{2, 15}, std::pair{2, 400}}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " threads " + std::to_string(threads) + " root steps " +
+                   std::to_string(root_iterations));
+      MedianProofOptions o;
+      o.root_iterations = static_cast<std::size_t>(root_iterations);
+      o.node_iterations = 10;
+      const MedianProof proof = ProveMedian(costs, {}, p, start, o, threads);
+      EXPECT_TRUE(proof.complete);
+      EXPECT_EQ(proof.upper, opt);
+      EXPECT_EQ(proof.lower_bound, opt);
+      EXPECT_LE(proof.root_bound, opt);
+      ASSERT_EQ(proof.sites.size(), p);
+      double total = 0;
+      for (std::size_t u = 0; u < nd; ++u) {
+        double best = INFINITY;
+        for (std::uint32_t k : proof.sites) best = std::min(best, dense[u * m + k]);
+        total += best;
+      }
+      EXPECT_EQ(total, opt);
+      branched += proof.nodes > 1;
+    }
+  }
+  EXPECT_GT(branched, 6u);  // the trees were exercised, not only roots
 }
 
 }  // namespace
