@@ -78,6 +78,67 @@ CoverRows MergeRows(const CoverLists& L, const std::vector<double>* weights, con
   return r;
 }
 
+// Each candidate's rows (ascending, once each).
+std::vector<std::vector<std::int32_t>> RowsOfCandidates(const CoverLists& L, const CoverRows& rows) {
+  std::vector<std::vector<std::int32_t>> out(L.m);
+  for (std::size_t k = 0; k < L.m; ++k) {
+    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
+      const std::int32_t row = rows.row_of[L.covered(k)[i]];
+      if (row >= 0) out[k].push_back(row);
+    }
+    std::sort(out[k].begin(), out[k].end());
+    out[k].erase(std::unique(out[k].begin(), out[k].end()), out[k].end());
+  }
+  return out;
+}
+
+// Dominated columns: a free candidate whose rows another candidate covers
+// too (a strict superset, or the same rows and a smaller index) can be
+// swapped for it in any solution of either covering model without losing
+// coverage, so the programs leave it out. Returns, per candidate, the one
+// that replaces it (itself when kept). A candidate's rivals are the
+// candidates of its first row: only they can cover all of its rows.
+std::vector<std::uint32_t> Dominators(const CoverLists& L, const CoverRows& rows,
+                                      const std::vector<std::vector<std::int32_t>>& rows_of,
+                                      const std::vector<char>& is_fixed) {
+  std::vector<std::uint32_t> by(L.m);
+  for (std::size_t k = 0; k < L.m; ++k) by[k] = static_cast<std::uint32_t>(k);
+  std::uint32_t some_kept = static_cast<std::uint32_t>(L.m);  // a candidate to replace useless ones
+  for (std::size_t k = 0; k < L.m; ++k)
+    if (!rows_of[k].empty()) some_kept = static_cast<std::uint32_t>(k);
+  for (std::size_t k = 0; k < L.m; ++k) {
+    if (is_fixed[k]) continue;
+    const std::vector<std::int32_t>& mine = rows_of[k];
+    if (mine.empty()) {  // covers nothing the fixed sites leave: any candidate does as well
+      if (some_kept < L.m) by[k] = some_kept;
+      continue;
+    }
+    const std::uint32_t rep = rows.rep[mine[0]];
+    for (std::size_t i = 0; i < L.num_covering(rep); ++i) {
+      const std::uint32_t j = L.covering(rep)[i];
+      if (j == k) continue;
+      const std::vector<std::int32_t>& theirs = rows_of[j];
+      if (theirs.size() < mine.size() || (theirs.size() == mine.size() && j > k)) continue;
+      if (std::includes(theirs.begin(), theirs.end(), mine.begin(), mine.end())) {
+        by[k] = j;
+        break;
+      }
+    }
+  }
+  // Follow chains to a kept candidate (each step gains rows or lowers the index).
+  for (std::size_t k = 0; k < L.m; ++k)
+    while (by[by[k]] != by[k]) by[k] = by[by[k]];
+  return by;
+}
+
+// `sites` with each dominated candidate replaced by its dominator, once each.
+std::vector<std::uint32_t> Replaced(const std::vector<std::uint32_t>& sites, const std::vector<std::uint32_t>& by) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t k : sites)
+    if (std::find(out.begin(), out.end(), by[k]) == out.end()) out.push_back(by[k]);
+  return out;
+}
+
 // Column-major coefficients of the candidates' y columns over the rows: entry
 // `coef` at each row the candidate covers.
 struct Columns {
@@ -111,6 +172,9 @@ struct Problem {
   int num_integer = 0;  // the first num_integer columns are 0/1 integers
   double sense = 1;     // 1 minimise, -1 maximise
   double constant = 0;  // added to the objective
+  // Every integer solution's objective is a multiple of this (0: unknown):
+  // CBC may then stop once no better multiple is left.
+  double objective_step = 0;
 };
 
 // The LP relaxation with CLP.
@@ -149,8 +213,10 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   if (o.time_limit_s > 0) Cbc_setMaximumSeconds(cbc, o.time_limit_s);
   if (o.cutoff > 0) Cbc_setCutoff(cbc, o.cutoff - 0.5);
   if (o.first_solution) Cbc_setMaximumSolutions(cbc, 1);
-  // A proof to 1e-9 relative: CBC's default allowable gaps would stop short of one.
-  Cbc_setAllowableGap(cbc, 1e-9);
+  // A proof to 1e-9 relative: CBC's default allowable gaps would stop short
+  // of one. With integral objectives, a bound less than one step above the
+  // incumbent already proves it.
+  Cbc_setAllowableGap(cbc, P.objective_step > 0 ? P.objective_step * (1 - 1e-6) : 1e-9);
   Cbc_setAllowableFractionGap(cbc, 1e-12);
   std::vector<int> idx;
   if (start) {
@@ -199,18 +265,23 @@ MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>
   P.nrows = static_cast<int>(rows.rep.size());
   AddCandidateColumns(L, rows, 1.0, -1, &P.cols);
   P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  const std::vector<std::uint32_t> by = Dominators(L, rows, RowsOfCandidates(L, rows), is_fixed);
   P.collb.resize(L.m);
-  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
-  P.colub.assign(L.m, 1.0);
+  P.colub.resize(L.m);
+  for (std::size_t k = 0; k < L.m; ++k) {
+    P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+    P.colub[k] = by[k] == k ? 1.0 : 0.0;
+  }
   P.obj.assign(L.m, 1.0);
   P.rowlb.assign(P.nrows, 1.0);
   P.rowub.assign(P.nrows, INFINITY);
   P.num_integer = P.ncols;
+  P.objective_step = 1;  // a number of sites
   if (o.relax) return SolveRelaxation(P, o.time_limit_s);
   std::vector<double> start;
   if (o.start) {
     start.assign(L.m, 0.0);
-    for (std::uint32_t k : *o.start) start[k] = 1.0;
+    for (std::uint32_t k : Replaced(*o.start, by)) start[k] = 1.0;
   }
   return SolveInteger(P, o, o.start ? &start : nullptr, L.m);
 }
@@ -230,23 +301,34 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
     P.cols.value.push_back(1.0);
   }
   P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  const std::vector<std::uint32_t> by = Dominators(L, rows, RowsOfCandidates(L, rows), is_fixed);
   P.collb.assign(P.ncols, 0.0);
-  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
   P.colub.assign(P.ncols, 1.0);
+  for (std::size_t k = 0; k < L.m; ++k) {
+    P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+    P.colub[k] = by[k] == k ? 1.0 : 0.0;
+  }
   P.obj.assign(P.ncols, 0.0);
   for (int r = 0; r < nr; ++r) P.obj[L.m + r] = rows.weight[r];
   P.rowlb.assign(P.nrows, -INFINITY);
   P.rowub.assign(P.nrows, 0.0);
-  P.rowlb[nr] = P.rowub[nr] = static_cast<double>(p + fixed.size());
+  // At most p new sites: with dominated candidates left out fewer may be
+  // left, and more sites never cover less (the answer is padded to p).
+  P.rowlb[nr] = static_cast<double>(fixed.size());
+  P.rowub[nr] = static_cast<double>(p + fixed.size());
   P.num_integer = static_cast<int>(L.m);
   P.sense = -1;
   P.constant = rows.fixed_weight;
+  bool whole = std::floor(rows.fixed_weight) == rows.fixed_weight;
+  for (double w : rows.weight) whole = whole && std::floor(w) == w;
+  P.objective_step = whole ? 1 : 0;  // whole weights: the covered weight is a whole number
   if (o.relax) return SolveRelaxation(P, o.time_limit_s);
   std::vector<double> start;
+  const std::vector<std::uint32_t> start_sites = o.start ? Replaced(*o.start, by) : std::vector<std::uint32_t>{};
   if (o.start) {
     start.assign(P.ncols, 0.0);
-    for (std::uint32_t k : *o.start) start[k] = 1.0;
-    for (std::uint32_t k : *o.start)
+    for (std::uint32_t k : start_sites) start[k] = 1.0;
+    for (std::uint32_t k : start_sites)
       for (std::size_t i = 0; i < L.num_covered(k); ++i) {
         const std::int32_t r = rows.row_of[L.covered(k)[i]];
         if (r >= 0) start[L.m + r] = 1.0;
@@ -255,6 +337,14 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
   MipOptions io = o;
   io.cutoff = 0;  // a cutoff is for min-cover
   MipAnswer a = SolveInteger(P, io, o.start ? &start : nullptr, L.m);
+  if (!a.sites.empty()) {  // pad to p new sites
+    std::vector<char> open = Mark(L.m, a.sites);
+    for (std::size_t k = 0; k < L.m && a.sites.size() < p + fixed.size(); ++k)
+      if (!open[k]) {
+        open[k] = 1;
+        a.sites.push_back(static_cast<std::uint32_t>(k));
+      }
+  }
   return a;
 }
 

@@ -182,6 +182,47 @@ TEST(Bounds, MedianBranchAndBoundFromABadIncumbent) {
   }
 }
 
+// MCLP: CBC's program (dominated candidates left out, whole weights stopping
+// one unit short, the answer padded to p sites) and its LP against the
+// enumeration, p up to the number of candidates; fractional weights too.
+TEST(Bounds, MaxCoverIntegerProgramAgainstEnumeration) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    Instance c = MakeInstance(seed);
+    if (seed % 4 == 0)
+      for (double& w : *c.input.weights) w = w * 0.75 + 0.125;
+    const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
+    std::vector<double> weights(prob.num_demands());
+    for (std::size_t u = 0; u < weights.size(); ++u) weights[u] = prob.weight(u);
+    for (double radius : {10.0, 20.0, 35.0}) {
+      const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, 1 << 20);
+      for (std::size_t p :
+           {std::size_t{1}, std::size_t{2}, std::size_t{4}, prob.num_candidates() - prob.fixed().size()}) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " R=" + std::to_string(radius) + " p=" + std::to_string(p));
+        const double best = ExactSearch(prob, p, ExactObjective::kCoveredWeight, radius).objective;
+        MipOptions lp;
+        lp.relax = true;
+        const MipAnswer relaxed = SolveMaxCoverMip(*lists, weights, prob.fixed(), p, lp);
+        ASSERT_EQ(relaxed.status, MipAnswer::Status::kOptimal);
+        EXPECT_GE(relaxed.objective, best - 1e-6);
+        const MipAnswer ip = SolveMaxCoverMip(*lists, weights, prob.fixed(), p, MipOptions{});
+        ASSERT_EQ(ip.status, MipAnswer::Status::kOptimal);
+        EXPECT_NEAR(ip.objective, best, 1e-9);
+        EXPECT_NEAR(ip.bound, best, 1e-9);
+        std::vector<std::uint32_t> sites = ip.sites;
+        std::sort(sites.begin(), sites.end());
+        EXPECT_EQ(std::unique(sites.begin(), sites.end()), sites.end());
+        EXPECT_EQ(sites.size(), p + prob.fixed().size());
+        for (std::uint32_t k : prob.fixed()) EXPECT_TRUE(std::binary_search(sites.begin(), sites.end(), k));
+        EXPECT_NEAR(Assign(prob, ip.sites, radius).covered_weight, best, 1e-9);
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
+}
+
 // Weighted costs of a demands x candidates matrix as the bound keeps them
 // (rows ascending), built here from the dense matrix.
 SortedCosts SortRows(std::size_t nd, std::size_t m, const std::vector<double>& dense) {
