@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "lib/siting/cover_reduction.hpp"
+
 #ifdef GDIST_HAVE_CBC
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
@@ -25,119 +27,6 @@ MipAnswer SolveMaxCoverMip(const CoverLists&, const std::vector<double>&, const 
 bool HaveMipSolver() { return true; }
 
 namespace {
-
-// Demands as rows: one row per distinct candidate set, demands covered by a
-// fixed site left out (they are covered whatever the choice).
-struct CoverRows {
-  std::vector<std::uint32_t> rep;    // a demand of each row
-  std::vector<double> weight;        // summed weights of its demands
-  std::vector<std::int32_t> row_of;  // per demand: its row, or -1
-  double fixed_weight = 0;           // weight the fixed sites cover
-  bool uncoverable = false;          // some demand has no candidate at all
-};
-
-CoverRows MergeRows(const CoverLists& L, const std::vector<double>* weights, const std::vector<char>& is_fixed) {
-  CoverRows r;
-  r.row_of.assign(L.nd, -1);
-  std::vector<std::uint32_t> order;
-  for (std::uint32_t u = 0; u < L.nd; ++u) {
-    const double w = weights ? (*weights)[u] : 1.0;
-    const std::uint32_t* c = L.covering(u);
-    const std::size_t len = L.num_covering(u);
-    if (len == 0) {
-      r.uncoverable = true;
-      continue;
-    }
-    if (std::any_of(c, c + len, [&](std::uint32_t k) { return is_fixed[k] != 0; })) {
-      r.fixed_weight += w;
-      continue;
-    }
-    order.push_back(u);
-  }
-  // Sorted candidate lists make equal sets equal sequences.
-  std::vector<std::vector<std::uint32_t>> sets(L.nd);
-  for (std::uint32_t u : order) {
-    sets[u].assign(L.covering(u), L.covering(u) + L.num_covering(u));
-    std::sort(sets[u].begin(), sets[u].end());
-  }
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return sets[a].size() != sets[b].size() ? sets[a].size() < sets[b].size() : sets[a] < sets[b];
-  });
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const std::uint32_t u = order[i];
-    const double w = weights ? (*weights)[u] : 1.0;
-    if (i > 0 && sets[u] == sets[order[i - 1]]) {
-      r.row_of[u] = r.row_of[order[i - 1]];
-      r.weight[r.row_of[u]] += w;
-    } else {
-      r.row_of[u] = static_cast<std::int32_t>(r.rep.size());
-      r.rep.push_back(u);
-      r.weight.push_back(w);
-    }
-  }
-  return r;
-}
-
-// Each candidate's rows (ascending, once each).
-std::vector<std::vector<std::int32_t>> RowsOfCandidates(const CoverLists& L, const CoverRows& rows) {
-  std::vector<std::vector<std::int32_t>> out(L.m);
-  for (std::size_t k = 0; k < L.m; ++k) {
-    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
-      const std::int32_t row = rows.row_of[L.covered(k)[i]];
-      if (row >= 0) out[k].push_back(row);
-    }
-    std::sort(out[k].begin(), out[k].end());
-    out[k].erase(std::unique(out[k].begin(), out[k].end()), out[k].end());
-  }
-  return out;
-}
-
-// Dominated columns: a free candidate whose rows another candidate covers
-// too (a strict superset, or the same rows and a smaller index) can be
-// swapped for it in any solution of either covering model without losing
-// coverage, so the programs leave it out. Returns, per candidate, the one
-// that replaces it (itself when kept). A candidate's rivals are the
-// candidates of its first row: only they can cover all of its rows.
-std::vector<std::uint32_t> Dominators(const CoverLists& L, const CoverRows& rows,
-                                      const std::vector<std::vector<std::int32_t>>& rows_of,
-                                      const std::vector<char>& is_fixed) {
-  std::vector<std::uint32_t> by(L.m);
-  for (std::size_t k = 0; k < L.m; ++k) by[k] = static_cast<std::uint32_t>(k);
-  std::uint32_t some_kept = static_cast<std::uint32_t>(L.m);  // a candidate to replace useless ones
-  for (std::size_t k = 0; k < L.m; ++k)
-    if (!rows_of[k].empty()) some_kept = static_cast<std::uint32_t>(k);
-  for (std::size_t k = 0; k < L.m; ++k) {
-    if (is_fixed[k]) continue;
-    const std::vector<std::int32_t>& mine = rows_of[k];
-    if (mine.empty()) {  // covers nothing the fixed sites leave: any candidate does as well
-      if (some_kept < L.m) by[k] = some_kept;
-      continue;
-    }
-    const std::uint32_t rep = rows.rep[mine[0]];
-    for (std::size_t i = 0; i < L.num_covering(rep); ++i) {
-      const std::uint32_t j = L.covering(rep)[i];
-      if (j == k) continue;
-      const std::vector<std::int32_t>& theirs = rows_of[j];
-      if (theirs.size() < mine.size() || (theirs.size() == mine.size() && j > k)) continue;
-      if (std::includes(theirs.begin(), theirs.end(), mine.begin(), mine.end())) {
-        by[k] = j;
-        break;
-      }
-    }
-  }
-  // Follow chains to a kept candidate (each step gains rows or lowers the index).
-  for (std::size_t k = 0; k < L.m; ++k)
-    while (by[by[k]] != by[k]) by[k] = by[by[k]];
-  return by;
-}
-
-// `sites` with each dominated candidate replaced by its dominator, once each.
-std::vector<std::uint32_t> Replaced(const std::vector<std::uint32_t>& sites, const std::vector<std::uint32_t>& by) {
-  std::vector<std::uint32_t> out;
-  for (std::uint32_t k : sites)
-    if (std::find(out.begin(), out.end(), by[k]) == out.end()) out.push_back(by[k]);
-  return out;
-}
 
 // Column-major coefficients of the candidates' y columns over the rows: entry
 // `coef` at each row the candidate covers.
@@ -254,7 +143,7 @@ std::vector<char> Mark(std::size_t m, const std::vector<std::uint32_t>& ks) {
 
 MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>& fixed, const MipOptions& o) {
   const std::vector<char> is_fixed = Mark(L.m, fixed);
-  const CoverRows rows = MergeRows(L, nullptr, is_fixed);
+  const CoverRows rows = MergeCoverRows(L, nullptr, is_fixed);
   MipAnswer a;
   if (rows.uncoverable) {
     a.status = MipAnswer::Status::kInfeasible;
@@ -289,7 +178,7 @@ MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>
 MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
   const std::vector<char> is_fixed = Mark(L.m, fixed);
-  const CoverRows rows = MergeRows(L, &weights, is_fixed);
+  const CoverRows rows = MergeCoverRows(L, &weights, is_fixed);
   Problem P;
   const int nr = static_cast<int>(rows.rep.size());
   P.ncols = static_cast<int>(L.m) + nr;

@@ -19,6 +19,7 @@
 #include "lib/siting/deadline.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
+#include "lib/siting/max_cover_proof.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 
@@ -120,8 +121,9 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
   double bound = std::numeric_limits<double>::quiet_NaN();
   std::string how;
   std::optional<CoverLists> lists;
-  if ((options.exact || options.bounds) && HaveMipSolver()) lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
-  if (lists) {
+  if (options.exact || (options.bounds && HaveMipSolver())) lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
+  // With --exact the Lagrangian root gives the same bound: no LP first.
+  if (lists && HaveMipSolver() && !options.exact) {
     MipOptions o;
     o.relax = true;
     o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
@@ -137,7 +139,8 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
       SwapOptionsFor(options, p, limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s);
   // Uncovered weight, the interchange's objective, cannot go below total - bound.
   so.stop_at = std::isnan(bound) ? 0 : std::max(0.0, prob.total_weight() - bound);
-  if (options.exact && lists) so.patience = std::min<std::size_t>(so.patience, 50);  // CBC closes the rest
+  // With --exact one descent gives the start; the proof's relaxations find the rest.
+  if (options.exact && lists) so.max_rounds = std::min<std::size_t>(so.max_rounds, 10);
   r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
   r.method = "greedy + fast interchange on 0/1 costs + iterated local search";
   r.assignment = Assign(prob, r.sites, radius);
@@ -148,6 +151,25 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
     return r;
   }
   if (options.exact && lists && !(bound <= r.objective)) {
+    const double deadline = limit > 0 ? start_s + limit : 0;
+    const std::optional<MaxCoverProof> proof =
+        ProveMaxCover(*lists, prob.weights(), prob.fixed(), p, r.sites, options.gap, deadline, prob.threads());
+    if (proof) {
+      const Assignment as = Assign(prob, proof->sites, radius);
+      if (as.covered_weight > r.objective) {
+        r.sites = proof->sites;
+        r.assignment = as;
+        r.objective = as.covered_weight;
+        r.method += "; improved by the Lagrangian branch and bound";
+      }
+      const double b = round_down(proof->upper_bound);
+      bound = std::isnan(bound) ? b : std::min(bound, b);
+      how = "Lagrangian branch and bound on the reduced 0/1 p-median (" + std::to_string(proof->nodes) + " nodes" +
+            (proof->complete ? "" : ", stopped at the time limit") + ")";
+    }
+  }
+  if (options.exact && lists && HaveMipSolver() && !(bound <= r.objective) &&
+      !(limit > 0 && SteadySeconds() > start_s + limit)) {
     MipOptions io;
     io.start = &r.sites;
     io.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;

@@ -76,7 +76,26 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
 
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
     : c_(costs), p_(num_open), threads_(std::max(1, threads)) {
-  cap_index_ = std::min(c_.m - 1, std::max<std::size_t>(64, 6 * c_.m / std::max<std::size_t>(p_, 1)));
+  const std::size_t cap_index = std::min(c_.m - 1, std::max<std::size_t>(64, 6 * c_.m / std::max<std::size_t>(p_, 1)));
+  cap_.resize(c_.nd);
+  for (std::size_t u = 0; u < c_.nd; ++u) {
+    const double* row = c_.row_cost(u);
+    cap_[u] = row[cap_index];
+    if (cap_[u] == row[0]) {  // a flat start: the first cost above it, if any
+      const double* above = std::upper_bound(row, row + c_.m, row[0]);
+      cap_[u] = above < row + c_.m ? *above : row[c_.m - 1];
+    }
+  }
+}
+
+std::vector<double> MedianLagrangian::Caps(const std::vector<FacilityState>& state) const {
+  std::vector<double> caps = cap_;
+  for (std::size_t k = 0; k < c_.m; ++k) {
+    if (state[k] != FacilityState::kOpen) continue;
+    const std::uint32_t* rank = c_.rank.data() + k * c_.nd;
+    for (std::size_t u = 0; u < c_.nd; ++u) caps[u] = std::min(caps[u], c_.row_cost(u)[rank[u]]);
+  }
+  return caps;
 }
 
 bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
@@ -202,6 +221,8 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
   best.bound = -std::numeric_limits<double>::infinity();
   std::vector<double> best_lambda = *lambda, g;
   std::vector<std::uint32_t> last_priced;
+  const std::vector<double> caps = lag.Caps(state);
+  for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u], 0.0, caps[u]);
   double f = options.start_step;
   std::size_t since_better = 0;
   std::vector<double> share(lag.costs().m, 0.0);
@@ -240,7 +261,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
     const double step = f * (target - point.bound) / norm;
     // Any multipliers give a valid bound; capping each at its row's K-th
     // cost keeps the scanned prefixes short while the steps oscillate.
-    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, lag.Cap(u));
+    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, caps[u]);
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;

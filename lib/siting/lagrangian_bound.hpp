@@ -79,8 +79,15 @@ class MedianLagrangian {
   // sum_u min_{k in sites} w_u c(u,k).
   double Objective(const std::vector<std::uint32_t>& sites) const;
 
-  // Largest multiplier a subgradient step sets for demand u (its row's cost at cap_index_).
-  double Cap(std::size_t u) const { return c_.row_cost(u)[cap_index_]; }
+  // Largest multiplier a subgradient step sets for demand u: its row's cost
+  // at a fixed rank (K), or its first cost above the cheapest when the row's
+  // first K costs are equal (0/1 costs: MCLP).
+  double Cap(std::size_t u) const { return cap_[u]; }
+  // The caps under `state`: no larger than the cost to the nearest site forced
+  // open. A multiplier above that never raises the bound (lowering it to
+  // there loses as much in sum lambda as the open site's rho gains), and the
+  // prefixes to scan end there.
+  std::vector<double> Caps(const std::vector<FacilityState>& state) const;
 
   const SortedCosts& costs() const { return c_; }
   std::size_t num_open() const { return p_; }
@@ -89,7 +96,7 @@ class MedianLagrangian {
   const SortedCosts& c_;
   std::size_t p_;
   int threads_;
-  std::size_t cap_index_ = 0;
+  std::vector<double> cap_;
 };
 
 struct SubgradientOptions {

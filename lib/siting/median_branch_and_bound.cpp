@@ -25,6 +25,8 @@ class MedianSearch {
     root.state.assign(c.m, FacilityState::kFree);
     for (std::uint32_t k : fixed) root.state[k] = FacilityState::kOpen;
     root.lambda = StartMultipliers(root_lag_, incumbent);
+    if (options_.start_at_caps)
+      for (std::size_t u = 0; u < c.nd; ++u) root.lambda[u] = root_lag_.Cap(u);
     root.root = true;
     // The root alone uses the threads inside each Lagrangian pass (large
     // instances); below it the threads take sub-trees instead.

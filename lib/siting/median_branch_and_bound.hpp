@@ -26,6 +26,9 @@ struct MedianProofOptions {
   std::size_t root_iterations = 3000;
   std::size_t node_iterations = 120;
   SitingProgressFn progress;  // at each node; empty: none
+  // Root multipliers at their caps instead of the incumbent's costs: with 0/1
+  // costs (MCLP) the incumbent's are 0 for every covered demand, far from the dual.
+  bool start_at_caps = false;
 };
 
 struct MedianProof {

@@ -1,0 +1,119 @@
+#include "lib/siting/max_cover_proof.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lib/siting/cover_reduction.hpp"
+#include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/median_branch_and_bound.hpp"
+
+namespace gdist {
+
+namespace {
+
+// Adds unopened candidates to `sites` until it holds `count`.
+void Pad(std::vector<std::uint32_t>* sites, std::size_t m, std::size_t count) {
+  std::vector<char> open(m, 0);
+  for (std::uint32_t k : *sites) open[k] = 1;
+  for (std::uint32_t k = 0; k < m && sites->size() < count; ++k)
+    if (!open[k]) sites->push_back(k);
+}
+
+}  // namespace
+
+std::optional<MaxCoverProof> ProveMaxCover(const CoverLists& L, const std::vector<double>& weights,
+                                           const std::vector<std::uint32_t>& fixed, std::size_t p,
+                                           const std::vector<std::uint32_t>& start, double gap, double deadline_s,
+                                           int threads) {
+  std::vector<char> is_fixed(L.m, 0);
+  for (std::uint32_t k : fixed) is_fixed[k] = 1;
+  const CoverRows rows = MergeCoverRows(L, &weights, is_fixed);
+  const std::vector<std::vector<std::int32_t>> rows_of = RowsOfCandidates(L, rows);
+  const std::vector<std::uint32_t> by = Dominators(L, rows, rows_of, is_fixed);
+  // Rows that weigh something, and the kept candidates that cover one of them.
+  std::vector<std::int32_t> active_of(rows.rep.size(), -1);
+  std::vector<std::uint32_t> active;
+  double total = 0;
+  for (std::size_t r = 0; r < rows.rep.size(); ++r)
+    if (rows.weight[r] > 0) {
+      active_of[r] = static_cast<std::int32_t>(active.size());
+      active.push_back(static_cast<std::uint32_t>(r));
+      total += rows.weight[r];
+    }
+  std::vector<std::uint32_t> keep;
+  std::vector<std::uint32_t> kept_id(L.m, static_cast<std::uint32_t>(L.m));
+  for (std::size_t k = 0; k < L.m; ++k)
+    if (!is_fixed[k] && by[k] == k &&
+        std::any_of(rows_of[k].begin(), rows_of[k].end(), [&](std::int32_t r) { return active_of[r] >= 0; })) {
+      kept_id[k] = static_cast<std::uint32_t>(keep.size());
+      keep.push_back(static_cast<std::uint32_t>(k));
+    }
+  MaxCoverProof proof;
+  proof.sites = fixed;
+  if (keep.size() <= p) {  // every kept candidate opens: all that can be covered is
+    proof.sites.insert(proof.sites.end(), keep.begin(), keep.end());
+    Pad(&proof.sites, L.m, fixed.size() + p);
+    proof.covered = proof.upper_bound = rows.fixed_weight + total;
+    proof.complete = true;
+    return proof;
+  }
+  const std::size_t nd = active.size(), m = keep.size();
+  if (nd * m > kMaxSortedCostEntries) return std::nullopt;
+  // The uncovered weight as p-median costs: 0 to a covering candidate, w_r to any other.
+  SortedCosts costs;
+  costs.nd = nd;
+  costs.m = m;
+  costs.cost.resize(nd * m);
+  costs.cand.resize(nd * m);
+  costs.rank.resize(nd * m);
+  std::vector<char> covers(m, 0);
+  for (std::size_t i = 0; i < nd; ++i) {
+    const std::size_t r = active[i];
+    const double w = rows.weight[r];
+    costs.integral = costs.integral && std::floor(w) == w;
+    std::vector<std::uint32_t> order;
+    const std::uint32_t rep = rows.rep[r];
+    for (std::size_t j = 0; j < L.num_covering(rep); ++j) {
+      const std::uint32_t k = kept_id[L.covering(rep)[j]];
+      if (k < m && !covers[k]) {
+        covers[k] = 1;
+        order.push_back(k);
+      }
+    }
+    std::sort(order.begin(), order.end());
+    const std::size_t zeros = order.size();
+    for (std::uint32_t k = 0; k < m; ++k)
+      if (!covers[k]) order.push_back(k);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::uint32_t k = order[j];
+      costs.cost[i * m + j] = j < zeros ? 0.0 : w;
+      costs.cand[i * m + j] = k;
+      costs.rank[static_cast<std::size_t>(k) * nd + i] = static_cast<std::uint32_t>(j);
+      covers[k] = 0;
+    }
+  }
+  // The start in kept candidates, p of them.
+  std::vector<std::uint32_t> first;
+  for (std::uint32_t k : Replaced(start, by))
+    if (kept_id[k] < m) first.push_back(kept_id[k]);
+  Pad(&first, m, p);
+  first.resize(p);
+  const double start_uncovered = MedianLagrangian(costs, p, 1).Objective(first);
+  MedianProofOptions o;
+  o.deadline_s = deadline_s;
+  o.start_at_caps = true;
+  o.root_iterations = 300;  // the tree closes the rest faster than a long root does
+  // The proof's gap is relative to the uncovered weight; the caller's to the covered.
+  if (gap > 0 && start_uncovered > 0)
+    o.gap = gap * std::max(0.0, rows.fixed_weight + total - start_uncovered) / start_uncovered;
+  const MedianProof median = ProveMedian(costs, {}, p, first, o, threads);
+  for (std::uint32_t k : median.sites) proof.sites.push_back(keep[k]);
+  Pad(&proof.sites, L.m, fixed.size() + p);
+  proof.covered = rows.fixed_weight + total - median.upper;
+  proof.upper_bound = rows.fixed_weight + total - median.lower_bound;
+  proof.complete = median.complete;
+  proof.nodes = median.nodes;
+  return proof;
+}
+
+}  // namespace gdist
