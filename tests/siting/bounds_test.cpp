@@ -13,6 +13,7 @@
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/exact_search.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/max_cover_proof.hpp"
 #include "lib/siting/median_branch_and_bound.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "tests/siting/small_graphs.hpp"
@@ -183,8 +184,9 @@ TEST(Bounds, MedianBranchAndBoundFromABadIncumbent) {
 }
 
 // MCLP: CBC's program (dominated candidates left out, whole weights stopping
-// one unit short, the answer padded to p sites) and its LP against the
-// enumeration, p up to the number of candidates; fractional weights too.
+// one unit short, the answer padded to p sites), its LP and the Lagrangian
+// proof against the enumeration, p up to the number of candidates;
+// fractional weights too.
 TEST(Bounds, MaxCoverIntegerProgramAgainstEnumeration) {
   if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
   int compared = 0;
@@ -216,6 +218,18 @@ TEST(Bounds, MaxCoverIntegerProgramAgainstEnumeration) {
         EXPECT_EQ(sites.size(), p + prob.fixed().size());
         for (std::uint32_t k : prob.fixed()) EXPECT_TRUE(std::binary_search(sites.begin(), sites.end(), k));
         EXPECT_NEAR(Assign(prob, ip.sites, radius).covered_weight, best, 1e-9);
+        // The Lagrangian proof (0/1 p-median on the reduced rows) from the worst start.
+        std::vector<std::uint32_t> worst = prob.fixed();
+        for (std::uint32_t k = 0; worst.size() < prob.fixed().size() + p; ++k)
+          if (std::find(worst.begin(), worst.end(), k) == worst.end()) worst.push_back(k);
+        const std::optional<MaxCoverProof> proof = ProveMaxCover(*lists, weights, prob.fixed(), p, worst, 0, 0, 2);
+        ASSERT_TRUE(proof);
+        EXPECT_TRUE(proof->complete);
+        EXPECT_NEAR(proof->covered, best, 1e-9);
+        EXPECT_GE(proof->upper_bound, best - 1e-9);
+        EXPECT_LE(proof->upper_bound, best + 1e-6);
+        ASSERT_EQ(proof->sites.size(), p + prob.fixed().size());
+        EXPECT_NEAR(Assign(prob, proof->sites, radius).covered_weight, best, 1e-9);
         ++compared;
       }
     }
