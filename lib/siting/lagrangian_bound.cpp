@@ -9,15 +9,28 @@
 
 namespace gdist {
 
-template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
-  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  if (nd * m > kMaxSortedCostEntries || m == 0) return std::nullopt;
+SortedCosts SortedCosts::Sized(std::size_t nd, std::size_t m) {
   SortedCosts c;
   c.nd = nd;
   c.m = m;
   c.cost.resize(nd * m);
   c.cand.resize(nd * m);
   c.rank.resize(nd * m);
+  return c;
+}
+
+void SortedCosts::SetRow(std::size_t u, const std::vector<std::pair<double, std::uint32_t>>& ascending) {
+  for (std::size_t i = 0; i < m; ++i) {
+    cost[u * m + i] = ascending[i].first;
+    cand[u * m + i] = ascending[i].second;
+    rank[static_cast<std::size_t>(ascending[i].second) * nd + u] = static_cast<std::uint32_t>(i);
+  }
+}
+
+template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  if (nd * m > kMaxSortedCostEntries || m == 0) return std::nullopt;
+  SortedCosts c = SortedCosts::Sized(nd, m);
   bool integral = true;
 #pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads())) reduction(&& : integral)
   {
@@ -33,11 +46,7 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
         integral = integral && std::floor(w * d) == w * d;
       }
       std::sort(row.begin(), row.end());
-      for (std::size_t k = 0; k < m; ++k) {
-        c.cost[u * m + k] = row[k].first;
-        c.cand[u * m + k] = row[k].second;
-        c.rank[row[k].second * nd + u] = static_cast<std::uint32_t>(k);
-      }
+      c.SetRow(u, row);
     }
   }
   c.integral = integral;
@@ -53,23 +62,16 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
   const std::size_t nd = from.nd, m = keep.size();
   std::vector<std::uint32_t> renumber(from.m, static_cast<std::uint32_t>(m));
   for (std::size_t i = 0; i < m; ++i) renumber[keep[i]] = static_cast<std::uint32_t>(i);
-  SortedCosts c;
-  c.nd = nd;
-  c.m = m;
+  SortedCosts c = SortedCosts::Sized(nd, m);
   c.integral = from.integral;
-  c.cost.resize(nd * m);
-  c.cand.resize(nd * m);
-  c.rank.resize(nd * m);
+  std::vector<std::pair<double, std::uint32_t>> row;
   for (std::size_t u = 0; u < nd; ++u) {
-    std::size_t at = 0;
+    row.clear();
     for (std::size_t i = 0; i < from.m; ++i) {
       const std::uint32_t k = renumber[from.row_cand(u)[i]];
-      if (k == m) continue;
-      c.cost[u * m + at] = from.row_cost(u)[i];
-      c.cand[u * m + at] = k;
-      c.rank[k * nd + u] = static_cast<std::uint32_t>(at);
-      ++at;
+      if (k < m) row.emplace_back(from.row_cost(u)[i], k);
     }
+    c.SetRow(u, row);
   }
   return c;
 }

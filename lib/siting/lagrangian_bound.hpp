@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "lib/siting/deadline.hpp"
@@ -35,6 +36,11 @@ struct SortedCosts {
   bool integral = true;  // every weighted cost is an integer: objectives are integers
   const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
   const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
+
+  // nd x m entries, to be filled row by row.
+  static SortedCosts Sized(std::size_t nd, std::size_t m);
+  // Row u from its m (weighted cost, candidate) pairs, already ascending.
+  void SetRow(std::size_t u, const std::vector<std::pair<double, std::uint32_t>>& ascending);
 };
 
 // Largest nd x m the bound accepts (16 bytes an entry: 537 MB).

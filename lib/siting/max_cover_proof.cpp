@@ -60,37 +60,27 @@ std::optional<MaxCoverProof> ProveMaxCover(const CoverLists& L, const std::vecto
   const std::size_t nd = active.size(), m = keep.size();
   if (nd * m > kMaxSortedCostEntries) return std::nullopt;
   // The uncovered weight as p-median costs: 0 to a covering candidate, w_r to any other.
-  SortedCosts costs;
-  costs.nd = nd;
-  costs.m = m;
-  costs.cost.resize(nd * m);
-  costs.cand.resize(nd * m);
-  costs.rank.resize(nd * m);
+  SortedCosts costs = SortedCosts::Sized(nd, m);
   std::vector<char> covers(m, 0);
+  std::vector<std::pair<double, std::uint32_t>> row;
   for (std::size_t i = 0; i < nd; ++i) {
     const std::size_t r = active[i];
     const double w = rows.weight[r];
     costs.integral = costs.integral && std::floor(w) == w;
-    std::vector<std::uint32_t> order;
+    row.clear();
     const std::uint32_t rep = rows.rep[r];
     for (std::size_t j = 0; j < L.num_covering(rep); ++j) {
       const std::uint32_t k = kept_id[L.covering(rep)[j]];
       if (k < m && !covers[k]) {
         covers[k] = 1;
-        order.push_back(k);
+        row.emplace_back(0.0, k);
       }
     }
-    std::sort(order.begin(), order.end());
-    const std::size_t zeros = order.size();
+    std::sort(row.begin(), row.end());
     for (std::uint32_t k = 0; k < m; ++k)
-      if (!covers[k]) order.push_back(k);
-    for (std::size_t j = 0; j < m; ++j) {
-      const std::uint32_t k = order[j];
-      costs.cost[i * m + j] = j < zeros ? 0.0 : w;
-      costs.cand[i * m + j] = k;
-      costs.rank[static_cast<std::size_t>(k) * nd + i] = static_cast<std::uint32_t>(j);
-      covers[k] = 0;
-    }
+      if (!covers[k]) row.emplace_back(w, k);
+    for (const auto& [cost, k] : row) covers[k] = 0;
+    costs.SetRow(i, row);
   }
   // The start in kept candidates, p of them.
   std::vector<std::uint32_t> first;

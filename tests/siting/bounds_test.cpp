@@ -240,23 +240,12 @@ TEST(Bounds, MaxCoverIntegerProgramAgainstEnumeration) {
 // Weighted costs of a demands x candidates matrix as the bound keeps them
 // (rows ascending), built here from the dense matrix.
 SortedCosts SortRows(std::size_t nd, std::size_t m, const std::vector<double>& dense) {
-  SortedCosts c;
-  c.nd = nd;
-  c.m = m;
-  c.cost.resize(nd * m);
-  c.cand.resize(nd * m);
-  c.rank.resize(nd * m);
+  SortedCosts c = SortedCosts::Sized(nd, m);
   for (std::size_t u = 0; u < nd; ++u) {
-    std::vector<std::uint32_t> order(m);
-    for (std::uint32_t k = 0; k < m; ++k) order[k] = k;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return dense[u * m + a] < dense[u * m + b] || (dense[u * m + a] == dense[u * m + b] && a < b);
-    });
-    for (std::size_t i = 0; i < m; ++i) {
-      c.cost[u * m + i] = dense[u * m + order[i]];
-      c.cand[u * m + i] = order[i];
-      c.rank[order[i] * nd + u] = static_cast<std::uint32_t>(i);
-    }
+    std::vector<std::pair<double, std::uint32_t>> row;
+    for (std::uint32_t k = 0; k < m; ++k) row.emplace_back(dense[u * m + k], k);
+    std::sort(row.begin(), row.end());
+    c.SetRow(u, row);
   }
   return c;
 }
