@@ -1,32 +1,78 @@
 #!/bin/bash
-# The scale work's call on two H200s (#13): build, then mpirun -np 2 gapsp
-# --backend gpu (one rank per GPU, the distributed schedule on the GPU tile
-# kernels) against one process on one GPU and against the CPU: bytes on fresh
-# graphs, then the n = 65,536 int32 timing of one H200 vs two in the same call.
+# The scale work's call on several H200s of one host (#13): build (with NCCL
+# when the machine has it), then mpirun -np NP gapsp --backend gpu (one rank
+# per GPU: the graph path, tiles resident on each GPU, panels by NCCL)
+# against one CPU process on fresh graphs (matrix bytes and metrics), the
+# host-staged MPI path and the 2D grid over a matrix file too; then the
+# timing of one H200 against NP at n = N_TIME in the same call; then, when
+# N_BIG is set, the metrics run at n = N_BIG on NP GPUs; last the GPU
+# out-of-core tests. Every step under a timeout; logs under $OUT.
+# NP=2 N_TIME=65536 scripts/device_scale_mgpu.sh; NP=4 N_BIG=200000 ...
 set -u
 source "$(dirname "$0")/device_scale_lib.sh"
-note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader | tr '\n' ' ') $(nproc) cores"
+NP=${NP:-2}
+since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
+N_TIME=${N_TIME:-65536}
+N_BIG=${N_BIG:-}
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | tr '\n' ' ') $(nproc) cores"
 nvidia-smi topo -m > "$OUT/topo.txt" 2>&1
-cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_BUILD_BENCH=OFF -DGDIST_BUILD_TESTS=OFF > "$OUT/build.log" 2>&1 &&
-  cmake --build "$B" -j 32 --target gapsp >> "$OUT/build.log" 2>&1
+NCCL_ROOT=$(python3 -c 'import nvidia.nccl, os; print(os.path.dirname(nvidia.nccl.__file__))' 2>/dev/null)
+cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_BUILD_BENCH=OFF -DNCCL_ROOT="$NCCL_ROOT" \
+  > "$OUT/build.log" 2>&1 && timeout 300 cmake --build "$B" -j 32 --target gapsp gconvert >> "$OUT/build.log" 2>&1
 rc=$?
-note "build rc=$rc at $(( $(date +%s) - START )) s; $(grep 'gdist:' "$OUT/build.log" | tr '\n' ' ')"
+note "build rc=$rc at $(( $(date +%s) - START )) s; $(grep 'gdist: \(CUDA\|MPI\|NCCL\)' "$OUT/build.log" | tr '\n' ' ')"
 [ $rc -eq 0 ] || { tail -30 "$OUT/build.log"; exit 1; }
-export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none NCCL_NVLS_ENABLE=0
-MPI="mpirun --allow-run-as-root --oversubscribe -np 2 -x OMP_NUM_THREADS=8"
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+MPI="mpirun --allow-run-as-root --oversubscribe -np $NP -x OMP_NUM_THREADS=8 -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST -x NVSHMEM_DISABLE_NVLS"
 C=$OUT/check.txt
-for spec in "3000 neg int32" "2500 pos float32" "5000 pos int32"; do
+# n, weights, type, extra environment
+for spec in "3000 neg int32 -" "2500 pos float32 -" "5000 pos int32 -" "3000 neg int32 GDIST_NO_NCCL=1"; do
   set -- $spec
   gen $1 /tmp/c.gr $2
-  "$B/apps/gapsp" -q --backend cpu --type $3 /tmp/c.gr /tmp/cpu.gdm
-  timeout 120 $MPI "$B/apps/gapsp" --backend gpu --type $3 /tmp/c.gr /tmp/mgpu.gdm >> $C 2>&1
-  cmp /tmp/cpu.gdm /tmp/mgpu.gdm && echo "n=$1 $2 $3: 2 GPU ranks == cpu, bytes identical" >> $C
+  env=""; [ "$4" != "-" ] && env="-x $4"
+  "$B/apps/gapsp" -q --backend cpu --type $3 /tmp/c.gr /tmp/cpu.gdm --metrics /tmp/cpu.json
+  timeout 120 $MPI $env "$B/apps/gapsp" --backend gpu --type $3 /tmp/c.gr /tmp/mgpu.gdm >> $C 2>&1
+  timeout 120 $MPI $env "$B/apps/gapsp" -q --backend gpu --type $3 /tmp/c.gr --metrics /tmp/mgpu.json >> $C 2>&1
+  cmp /tmp/cpu.gdm /tmp/mgpu.gdm && cmp /tmp/cpu.json /tmp/mgpu.json &&
+    echo "n=$1 $2 $3 $4: $NP GPU ranks == cpu, matrix bytes and metrics identical" >> $C
 done
-note "correctness:"; cat $C | tee -a "$S"
-gen 65536 /tmp/g.gr pos
+# A matrix file in: the 2D grid over the loaded matrix.
+gen 3000 /tmp/c.gr neg
+"$B/apps/gconvert" -q /tmp/c.gr /tmp/adj.gdm && "$B/apps/gapsp" -q --backend cpu /tmp/adj.gdm /tmp/cpu.gdm
+timeout 120 $MPI "$B/apps/gapsp" --backend gpu /tmp/adj.gdm /tmp/mgpu.gdm >> $C 2>&1
+cmp /tmp/cpu.gdm /tmp/mgpu.gdm && echo "n=3000 neg matrix file (2D grid): $NP GPU ranks == cpu, bytes identical" >> $C
+note "correctness:"; grep -v "^progress" $C | tee -a "$S"
+
 T=$OUT/timing.txt
-"$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m1.json >> $T 2>&1
-timeout 200 $MPI "$B/apps/gapsp" --backend gpu --progress /tmp/g.gr --metrics /tmp/m2.json > $OUT/progress2.txt 2>&1
-grep -v progress $OUT/progress2.txt >> $T; grep "rank 0" $OUT/progress2.txt | awk 'NR % 64 == 0' >> $T
-cmp /tmp/m1.json /tmp/m2.json && echo "n=65536: metrics identical" >> $T
-note "n=65536, one H200 then two (at $(( $(date +%s) - START )) s):"; cat $T | tee -a "$S"
+gen $N_TIME /tmp/g.gr pos
+t0=$(date +%s.%N)
+timeout 200 "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m1.json >> $T 2>&1
+echo "one H200: wall $(since $t0) s" >> $T
+for rep in 1 2; do
+  t0=$(date +%s.%N)
+  timeout 200 $MPI "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m2.json >> $T 2>&1
+  echo "$NP H200 rep $rep: wall $(since $t0) s" >> $T
+  cmp /tmp/m1.json /tmp/m2.json && echo "n=$N_TIME: metrics identical" >> $T
+done
+note "n=$N_TIME, one H200 then $NP (at $(( $(date +%s) - START )) s):"; cat $T | tee -a "$S"
+
+if [ -n "$N_BIG" ]; then
+  left=$(( 530 - ($(date +%s) - START) ))
+  gen $N_BIG /tmp/big.gr pos
+  note "n=$N_BIG on $NP GPUs: $left s left, graph made at $(( $(date +%s) - START )) s"
+  t0=$(date +%s.%N)
+  timeout $(( left > 30 ? left - 20 : 10 )) $MPI "$B/apps/gapsp" --backend gpu --json /tmp/big.gr --metrics /tmp/mbig.json > "$OUT/big.txt" 2>&1
+  note "rc=$? wall $(since $t0) s"; cat "$OUT/big.txt" | tee -a "$S"
+  head -c 700 /tmp/mbig.json | tee -a "$S"; echo
+fi
+
+left=$(( ${END:-560} - ($(date +%s) - START) ))
+if [ $left -gt 120 ]; then
+  timeout $(( left - 60 )) cmake --build "$B" -j 32 --target test_gpu >> "$OUT/build.log" 2>&1 &&
+    timeout 50 "$B/tests/test_gpu" --gtest_filter='GpuOutOfCore*:*Progress*' > "$OUT/test_gpu.txt" 2>&1
+  note "test_gpu rc=$?: $(grep -E 'PASSED|FAILED' "$OUT/test_gpu.txt" | tr '\n' ' ')"
+else
+  note "test_gpu: skipped, $left s left"
+fi
+note "done at $(( $(date +%s) - START )) s"

@@ -1,20 +1,27 @@
-// Blocked Floyd-Warshall over MPI ranks: the 2D block-cyclic distribution of
+// Blocked Floyd-Warshall over MPI ranks: the block-cyclic distribution of
 // process_grid.hpp, and per round r the textbook three steps on the tiles each
-// rank owns, composed of the same tile operations as the in-core CPU engine
-// (kernels/cpu: close a diagonal tile, min-plus a tile):
+// rank owns, composed of the same tile operations as the in-core engines
+// (close a diagonal tile, min-plus a tile; rank_tiles.hpp):
 //   1. the owner of tile (r,r) closes it and broadcasts it;
 //   2. the owners of row r / column r update their panel tiles with it, and
 //      each panel is broadcast along the grid's columns / rows;
 //   3. every rank updates its other tiles with the two panels.
 // Look-ahead: the tiles in row and column r+1 are updated first, round r+1's
-// steps 1-2 run and its broadcasts are posted (non-blocking) before the bulk
-// of round r's step 3, so the communication hides under that update.
+// steps 1-2 run on the side lane and its broadcasts are posted before the
+// bulk of round r's step 3, so the communication hides under that update.
+// Broadcasts go through a PanelExchange: NCCL on device buffers when every
+// rank has a GPU and the build has NCCL, else MPI on host buffers.
 #pragma once
 #include <cstddef>
+#include <optional>
+#include <string>
 
+#include "lib/core/graph.hpp"
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/metrics/distance_metrics.hpp"
+#include "lib/pipeline/load_input.hpp"
 
 namespace gdist {
 
@@ -25,8 +32,31 @@ struct DistributedOptions {
 };
 
 // d: the whole stride x stride matrix on every rank (as loaded); on return
-// rank 0's holds the result (the others' are left as they were). Throws gdist::Error.
-void DistributedFloydWarshall(const MpiSession& session, void* d, std::size_t stride, ElementType type,
-                              const DistributedOptions& options);
+// rank 0's holds the result (the others' are left as they were). A 2D grid
+// (ChooseProcessGrid). Returns a note for the report. Throws gdist::Error.
+std::string DistributedFloydWarshall(const MpiSession& session, void* d, std::size_t stride, ElementType type,
+                                     const DistributedOptions& options);
+
+// The graph path: no rank holds the whole matrix unless asked to. Every rank
+// has read the same graph; each builds only its own tiles (a grid of one
+// column: rank p holds tile rows p, p+P, ..., whole rows), runs the rounds,
+// and the metrics are reduced per row where the tiles are (on the GPU) and
+// only the per-row results travel to rank 0.
+struct DistributedGraphRequest {
+  DuplicatePolicy duplicates = DuplicatePolicy::kMin;
+  bool gather_matrix = false;  // rank 0 receives the distance matrix (an output file)
+  bool metrics = false;        // rank 0 receives the metrics
+  MetricsOptions metrics_options;
+};
+struct DistributedGraphResult {  // meaningful on rank 0
+  std::optional<AnyMatrix> matrix;
+  std::optional<DistanceMetrics> metrics;
+  std::string note;  // grid, engines, exchange, rounds time
+  int element_bits = 32;
+  double build_seconds = 0, rounds_seconds = 0, metrics_seconds = 0, gather_seconds = 0;
+};
+DistributedGraphResult DistributedApspFromGraph(const MpiSession& session, const Graph& g, ElementType type,
+                                                const DistributedOptions& options,
+                                                const DistributedGraphRequest& request);
 
 }  // namespace gdist

@@ -15,7 +15,11 @@ MpiSession::MpiSession(int*, char***) {
 MpiSession::~MpiSession() = default;
 std::string MpiSession::where() const { return "rank 0 of 1"; }
 
-void DistributedFloydWarshall(const MpiSession&, void*, std::size_t, ElementType, const DistributedOptions&) {
+std::string DistributedFloydWarshall(const MpiSession&, void*, std::size_t, ElementType, const DistributedOptions&) {
+  throw Error("this build has no MPI support");
+}
+DistributedGraphResult DistributedApspFromGraph(const MpiSession&, const Graph&, ElementType, const DistributedOptions&,
+                                                const DistributedGraphRequest&) {
   throw Error("this build has no MPI support");
 }
 

@@ -105,6 +105,10 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
   return m;
 }
 
+template void CheckWeightsFit<std::int32_t>(const Graph&);
+template void CheckWeightsFit<std::int64_t>(const Graph&);
+template void CheckWeightsFit<float>(const Graph&);
+template void CheckWeightsFit<double>(const Graph&);
 template DistMatrix<std::int32_t> BuildAdjacency<std::int32_t>(const Graph&, const AdjacencyOptions&);
 template DistMatrix<std::int64_t> BuildAdjacency<std::int64_t>(const Graph&, const AdjacencyOptions&);
 template DistMatrix<float> BuildAdjacency<float>(const Graph&, const AdjacencyOptions&);

@@ -15,6 +15,10 @@ struct AdjacencyOptions {
 // room below INF (half of it when weights are negative), else int64.
 ElementType ChooseElementType(const Graph& g);
 
+// Throws gdist::Error (with the file line) when a weight cannot be stored in
+// T: the check BuildAdjacency makes first, for builders of other layouts.
+template <class T> void CheckWeightsFit(const Graph& g);
+
 // Throws gdist::Error when a weight cannot be stored in T (fractional weight in
 // an integer type, magnitude past INF) or a self-loop is negative.
 template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyOptions& options);

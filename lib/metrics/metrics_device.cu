@@ -346,6 +346,39 @@ template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, 
   return out;
 }
 
+template <class T> void RowPassOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
+                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality,
+                                        void* stream) {
+  if (count == 0) return;
+  const unsigned grid = static_cast<unsigned>((count + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  RowPassKernel<T><<<grid, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
+      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, summary, centrality);
+  GDIST_CUDA_CHECK_LAUNCH("RowPassKernel");
+}
+
+template <class T> void HistogramOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
+                                          std::size_t count, bool directed, const HistogramShape& shape,
+                                          unsigned long long* counts, void* stream) {
+  if (count == 0 || shape.bins == 0) return;
+  const unsigned bins = static_cast<unsigned>(shape.bins);
+  const std::size_t shared = kWarpsPerBlock * bins * sizeof(unsigned);
+  const bool warp_bins = shared <= 48 * 1024;
+  const unsigned grid = static_cast<unsigned>((count + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  HistogramKernel<T><<<grid, kThreads, warp_bins ? shared : 0, static_cast<cudaStream_t>(stream)>>>(
+      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, directed, shape.min,
+      shape.width, bins, warp_bins, counts);
+  GDIST_CUDA_CHECK_LAUNCH("HistogramKernel");
+}
+
+template void RowPassOnDevice(const std::int32_t*, std::size_t, std::size_t, std::size_t, std::size_t, SummaryRow*,
+                              CentralityRow*, void*);
+template void RowPassOnDevice(const float*, std::size_t, std::size_t, std::size_t, std::size_t, SummaryRow*,
+                              CentralityRow*, void*);
+template void HistogramOnDevice(const std::int32_t*, std::size_t, std::size_t, std::size_t, std::size_t, bool,
+                                const HistogramShape&, unsigned long long*, void*);
+template void HistogramOnDevice(const float*, std::size_t, std::size_t, std::size_t, std::size_t, bool,
+                                const HistogramShape&, unsigned long long*, void*);
+
 template GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<std::int32_t>&, bool, std::size_t,
                                               const GpuMetricsOptions&);
 template GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<float>&, bool, std::size_t, const GpuMetricsOptions&);

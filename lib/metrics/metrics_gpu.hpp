@@ -34,4 +34,16 @@ struct GpuMetricsPasses {
 template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, bool directed, std::size_t max_bins,
                                                         const GpuMetricsOptions& options);
 
+// The two passes' kernels on `count` rows already in device memory (`rows`,
+// `stride` elements apart; global rows first_row..): the distributed
+// schedule's resident tiles. summary / centrality are device arrays indexed
+// by global row, counts a device array of shape.bins. Enqueued on `stream`
+// (a cudaStream_t); launch errors throw gdist::Error. T: int32_t or float.
+template <class T> void RowPassOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
+                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality,
+                                        void* stream);
+template <class T> void HistogramOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
+                                          std::size_t count, bool directed, const HistogramShape& shape,
+                                          unsigned long long* counts, void* stream);
+
 }  // namespace gdist

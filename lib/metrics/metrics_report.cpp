@@ -107,9 +107,8 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
   out.Commit();
 }
 
-template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                                             const MetricsOptions& options, const std::string& per_vertex_csv) {
-  const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
+void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
+                      const std::string& per_vertex_csv) {
   const DistanceSummary& s = m.summary;
   const Centrality& c = m.centrality;
   if (!per_vertex_csv.empty()) WritePerVertexMetricsCsv(per_vertex_csv, s, c, meta.labels);
@@ -127,6 +126,11 @@ template <class T> void WriteMetricsJsonFile(const std::string& path, const Matr
   const std::string str = text.str();
   out.Write(str.data(), str.size());
   out.Commit();
+}
+
+template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
+                                             const MetricsOptions& options, const std::string& per_vertex_csv) {
+  WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
 }
 
 template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int32_t>&, const MatrixMeta&,

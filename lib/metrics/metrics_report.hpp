@@ -8,6 +8,7 @@
 
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/metrics/centrality.hpp"
+#include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/util/json_writer.hpp"
 
@@ -21,6 +22,11 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
 // vertex,eccentricity,total,unreachable,closeness,harmonic (the summary's CSV plus two columns).
 void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
                               const VertexLabels& labels);
+
+// The JSON object of metrics computed elsewhere (the distributed schedule
+// reduces them where the rows are), and the per-vertex CSV when asked for.
+void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
+                      const std::string& per_vertex_csv = "");
 
 // ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically), and the per-vertex CSV to
