@@ -45,17 +45,21 @@ cmp /tmp/cpu.gdm /tmp/mgpu.gdm && echo "n=3000 neg matrix file (2D grid): $NP GP
 note "correctness:"; grep -v "^progress" $C | tee -a "$S"
 
 T=$OUT/timing.txt
+timed() {  # label, command...: the command's lines and its wall clock into $T
+  local label=$1 t0; shift; t0=$(date +%s.%N)
+  timeout 200 "$@" >> $T 2>&1
+  echo "$label: rc $? wall $(since $t0) s" >> $T
+}
 gen $N_TIME /tmp/g.gr pos
-t0=$(date +%s.%N)
-timeout 200 "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m1.json >> $T 2>&1
-echo "one H200: wall $(since $t0) s" >> $T
-for rep in 1 2; do
-  t0=$(date +%s.%N)
-  timeout 200 $MPI "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m2.json >> $T 2>&1
-  echo "$NP H200 rep $rep: wall $(since $t0) s" >> $T
-  cmp /tmp/m1.json /tmp/m2.json && echo "n=$N_TIME: metrics identical" >> $T
+timed "one H200, int32" "$B/apps/gapsp" --backend gpu --element-bits 32 /tmp/g.gr --metrics /tmp/m1.json
+timed "one H200, auto width" "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m1a.json
+for np in $(echo 2 $NP | tr ' ' '\n' | sort -un); do
+  for rep in 1 2; do
+    timed "$np H200 rep $rep" ${MPI/-np $NP/-np $np} "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m2.json
+    cmp /tmp/m1.json /tmp/m2.json && cmp /tmp/m1a.json /tmp/m2.json && echo "n=$N_TIME: metrics identical" >> $T
+  done
 done
-note "n=$N_TIME, one H200 then $NP (at $(( $(date +%s) - START )) s):"; cat $T | tee -a "$S"
+note "n=$N_TIME, one H200 then more (at $(( $(date +%s) - START )) s):"; cat $T | tee -a "$S"
 
 if [ -n "$N_BIG" ]; then
   left=$(( 530 - ($(date +%s) - START) ))

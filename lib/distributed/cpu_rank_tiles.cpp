@@ -40,6 +40,7 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
   std::string name() const override { return "cpu"; }
   bool on_gpu() const override { return false; }
   void* side_stream() override { return nullptr; }
+  void BindThread() override {}
   T* pivot() override { return pivot_.data(); }
   T* row_panel(int slot) override { return row_[slot].data(); }
   T* column_panel(int slot) override { return column_[slot].data(); }

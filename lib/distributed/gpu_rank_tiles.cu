@@ -91,6 +91,7 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
   std::string name() const override { return name_; }
   bool on_gpu() const override { return true; }
   void* side_stream() override { return side_.get(); }
+  void BindThread() override { GDIST_CUDA_CHECK(cudaSetDevice(device_)); }
   T* pivot() override { return device_panels_ ? pivot_.get() : host_pivot_; }
   T* row_panel(int slot) override { return device_panels_ ? row_[slot].get() : host_row_[slot]; }
   T* column_panel(int slot) override { return device_panels_ ? column_[slot].get() : host_column_[slot]; }

@@ -46,6 +46,8 @@ template <class T> class RankTiles {
   // The side lane's CUDA stream (cudaStream_t) for an exchange that works on
   // device buffers; nullptr on the CPU.
   virtual void* side_stream() = 0;
+  // Makes the engine's device current on the calling thread (another thread than its maker's).
+  virtual void BindThread() = 0;
 
   // The buffers the exchange broadcasts: the closed pivot tile (128 x 128),
   // a tile row (128 x ld) and a packed tile column (lr*128 x 128), two slots
