@@ -27,7 +27,9 @@ export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
 MPI="mpirun --allow-run-as-root --oversubscribe -np $NP -x OMP_NUM_THREADS=8 -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST -x NVSHMEM_DISABLE_NVLS"
 C=$OUT/check.txt
 # n, weights, type, extra environment
-for spec in "3000 neg int32 -" "2500 pos float32 -" "5000 pos int32 -" "3000 neg int32 GDIST_NO_NCCL=1"; do
+SPECS=${SPECS:-"3000 neg int32 -;2500 pos float32 -;5000 pos int32 -;3000 neg int32 GDIST_NO_NCCL=1"}
+IFS=';' read -ra specs <<< "$SPECS"
+for spec in "${specs[@]}"; do
   set -- $spec
   gen $1 /tmp/c.gr $2
   env=""; [ "$4" != "-" ] && env="-x $4"
@@ -75,7 +77,11 @@ left=$(( ${END:-560} - ($(date +%s) - START) ))
 if [ $left -gt 120 ]; then
   timeout $(( left - 60 )) cmake --build "$B" -j 32 --target test_gpu >> "$OUT/build.log" 2>&1 &&
     timeout 50 "$B/tests/test_gpu" --gtest_filter='GpuOutOfCore*:*Progress*' > "$OUT/test_gpu.txt" 2>&1
-  note "test_gpu rc=$?: $(grep -E 'PASSED|FAILED' "$OUT/test_gpu.txt" | tr '\n' ' ')"
+  note "test_gpu rc=$?: $(grep -E '^\[ *(OK|FAILED|PASSED) ' "$OUT/test_gpu.txt" | tr '\n' ' ')"
+  # The in-core engine's per-round progress as gapsp prints it.
+  gen 32768 /tmp/p.gr pos
+  timeout 30 "$B/apps/gapsp" --backend gpu --element-bits 32 --progress /tmp/p.gr --metrics /tmp/p.json > "$OUT/progress.txt" 2>&1
+  note "gapsp --progress, one GPU in core, n = 32768:"; tail -4 "$OUT/progress.txt" | tee -a "$S"
 else
   note "test_gpu: skipped, $left s left"
 fi

@@ -17,6 +17,13 @@ template <class E> void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStre
   FloydWarshallOnDeviceBlock(d, stride, stride, stream);
 }
 
+template <class E>
+void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const std::function<void(int)>& mark) {
+  if (stride == 0 || stride % kTile != 0)
+    throw Error("GPU engine: stride must be a positive multiple of " + std::to_string(kTile));
+  LookaheadFloydWarshall<E>(d, stride, stride, stream, mark);
+}
+
 template <class E> void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::size_t stride, cudaStream_t stream) {
   if (stride == 0 || stride % kTile != 0)
     throw Error("GPU engine: stride must be a positive multiple of " + std::to_string(kTile));
@@ -38,6 +45,11 @@ bool KernelsRunOnDevice(std::string* why) {
 template void FloydWarshallOnDevice<std::int32_t>(std::int32_t*, std::size_t, cudaStream_t);
 template void FloydWarshallOnDevice<float>(float*, std::size_t, cudaStream_t);
 template void FloydWarshallOnDevice<std::int16_t>(std::int16_t*, std::size_t, cudaStream_t);
+template void FloydWarshallOnDevice<std::int32_t>(std::int32_t*, std::size_t, cudaStream_t,
+                                                  const std::function<void(int)>&);
+template void FloydWarshallOnDevice<float>(float*, std::size_t, cudaStream_t, const std::function<void(int)>&);
+template void FloydWarshallOnDevice<std::int16_t>(std::int16_t*, std::size_t, cudaStream_t,
+                                                  const std::function<void(int)>&);
 template void FloydWarshallOnDeviceBlock<std::int32_t>(std::int32_t*, std::size_t, std::size_t, cudaStream_t);
 template void FloydWarshallOnDeviceBlock<float>(float*, std::size_t, std::size_t, cudaStream_t);
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace gdist::cuda {
@@ -17,6 +18,11 @@ namespace gdist::cuda {
 // launches are thrown as gdist::Error at once, errors of execution show up at
 // the next synchronisation.
 template <class E> void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream);
+// The same, calling mark(r) on the host once round r's last work is enqueued
+// on `stream` (an event recorded there then completes with round r): the
+// per-round progress of the in-core engine.
+template <class E>
+void FloydWarshallOnDevice(E* d, std::size_t stride, cudaStream_t stream, const std::function<void(int)>& mark);
 
 // The same on the size x size block at d whose rows are `stride` elements
 // apart (size a multiple of kTile, at most stride): the closure of one block

@@ -15,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <functional>
 
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/device_memory.cuh"
@@ -48,14 +49,17 @@ void LaunchTiles(E* d, std::size_t stride, int r, int tiles, TileRole role, bool
 
 // In place on the size x size block at d whose rows are `stride` elements
 // apart (size and stride positive multiples of kTile, size <= stride).
+// mark(r), when given, is called once round r's last work is on `stream`.
 template <class E, int U = TileConfig<E>::kKUnroll, bool kLateC = true>
-void LookaheadFloydWarshall(E* d, std::size_t size, std::size_t stride, cudaStream_t stream) {
+void LookaheadFloydWarshall(E* d, std::size_t size, std::size_t stride, cudaStream_t stream,
+                            const std::function<void(int)>& mark = {}) {
   RaiseSharedMemoryLimits<E, U, kLateC>();
   const int tiles = static_cast<int>(size / kTile);
   LaunchDiagonal(d, stride, 0, stream);
   LaunchTiles<E, U, kLateC>(d, stride, 0, tiles, TileRole::kPanels, false, stream);
   if (tiles == 1) {  // nothing to overlap
     LaunchTiles<E, U, kLateC>(d, stride, 0, tiles, TileRole::kRest, false, stream);
+    if (mark) mark(0);
     return;
   }
   Stream side = Stream::HighestPriority();
@@ -73,6 +77,7 @@ void LookaheadFloydWarshall(E* d, std::size_t size, std::size_t stride, cudaStre
     } else {
       LaunchTiles<E, U, kLateC>(d, stride, r, tiles, TileRole::kRest, false, stream);
     }
+    if (mark) mark(r);
   }
   // The side stream's last work is ordered before `stream` through
   // panels_done, so the caller may synchronise `stream` alone; the stream and

@@ -34,14 +34,19 @@ ncclComm_t CommOver(MPI_Comm comm, int* size) {
 class NcclExchange final : public PanelExchange {
  public:
   NcclExchange(const ExchangeComms& comms, void* stream) : stream_(static_cast<cudaStream_t>(stream)) {
-    // The same order on every rank: each init waits for its group.
+    // The same order on every rank: each init waits for its group. A group
+    // of every rank (a P x 1 or 1 x P grid) shares the communicator of all:
+    // each one costs its own channel set-up at its first broadcast.
     comm_[0] = CommOver(comms.all, &size_[0]);
-    comm_[1] = CommOver(comms.grid_column, &size_[1]);
-    comm_[2] = CommOver(comms.grid_row, &size_[2]);
+    for (int g = 1; g < 3; ++g) {
+      MPI_Comm c = g == 1 ? comms.grid_column : comms.grid_row;
+      MPI_Comm_size(c, &size_[g]);
+      comm_[g] = size_[g] == size_[0] ? comm_[0] : CommOver(c, &size_[g]);
+    }
   }
   ~NcclExchange() override {
-    for (ncclComm_t c : comm_)
-      if (c) ncclCommDestroy(c);
+    for (int g = 0; g < 3; ++g)
+      if (comm_[g] && (g == 0 || comm_[g] != comm_[0])) ncclCommDestroy(comm_[g]);
   }
   std::string name() const override { return "NCCL"; }
   bool on_device() const override { return true; }

@@ -119,7 +119,7 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
         GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress);
       } else {
         const GpuRunInfo info{range.max_abs, range.negative, m.n(), int16 ? precision.distance_bound : -1, int16};
-        ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info) == GpuMode::kInt16;
+        ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info, options.progress) == GpuMode::kInt16;
       }
     }
   } else if (cpu_out_of_core) {

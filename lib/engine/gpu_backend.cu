@@ -3,8 +3,10 @@
 // back). The schedule and kernels are in kernels/cuda (fw_device.cu).
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/device_memory.cuh"
@@ -63,9 +65,66 @@ GpuStatus ProbeGpuUntimed() {
   s.reason = prop.name;
   return s;
 }
+// The in-core engine's per-round progress: an event after each round on the
+// stream, read without holding up the launches (cudaEventQuery while they are
+// enqueued, then waited for in order).
+class RoundProgress {
+ public:
+  RoundProgress(const ProgressFn& report, std::size_t stride, double ceiling, cudaStream_t stream)
+      : report_(report), stride_(stride), ceiling_(ceiling), stream_(stream), events_(stride / kTile) {}
+  void Mark(int round) {
+    if (round == 0) t0_ = std::chrono::steady_clock::now();
+    GDIST_CUDA_CHECK(cudaEventRecord(events_[round].get(), stream_));
+    enqueued_ = std::size_t(round) + 1;
+    Drain(false);
+  }
+  // Every marked round reported; wait: block until each is done.
+  void Drain(bool wait) {
+    while (done_ < enqueued_) {
+      if (wait) {
+        GDIST_CUDA_CHECK(cudaEventSynchronize(events_[done_].get()));
+      } else {
+        const cudaError_t e = cudaEventQuery(events_[done_].get());
+        if (e == cudaErrorNotReady) return;
+        GDIST_CUDA_CHECK(e);
+      }
+      ++done_;
+      ApspProgress p;
+      p.worker = "gpu";
+      p.schedule = "in-core";
+      p.rounds_done = done_;
+      p.rounds_total = events_.size();
+      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+      p.relaxations = double(stride_) * double(stride_) * double(done_ * kTile);
+      p.relax_per_second = p.seconds > 0 ? p.relaxations / p.seconds : 0;
+      p.ceiling_relax_per_second = ceiling_;
+      report_(p);
+    }
+  }
+
+ private:
+  const ProgressFn& report_;
+  std::size_t stride_;
+  double ceiling_;
+  cudaStream_t stream_;
+  std::vector<cuda::Event> events_;
+  std::size_t enqueued_ = 0, done_ = 0;
+  std::chrono::steady_clock::time_point t0_;
+};
+
+// FloydWarshallOnDevice, with per-round progress when asked for.
+template <class E>
+void RunRounds(E* d, std::size_t stride, cudaStream_t stream, const ProgressFn& progress, double ceiling) {
+  if (!progress) return cuda::FloydWarshallOnDevice(d, stride, stream);
+  RoundProgress rounds(progress, stride, ceiling, stream);
+  cuda::FloydWarshallOnDevice(d, stride, stream, [&rounds](int r) { rounds.Mark(r); });
+  rounds.Drain(true);
+}
+
 }  // namespace
 
-template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info) {
+template <class T>
+GpuMode GpuFloydWarshall(T* host, std::size_t stride, const GpuRunInfo& info, const ProgressFn& progress) {
   std::size_t free_b = 0, total_b = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
   const GpuPlan plan = PlanGpuRun(ElementTraits<T>::kType, stride, info, free_b);
@@ -88,15 +147,15 @@ template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const G
       if (plan.mode == GpuMode::kInt16) {
         cuda::DeviceBuffer<std::int16_t> narrow(count);
         cuda::NarrowToInt16(dev.get(), narrow.get(), count, stream.get());
-        cuda::FloydWarshallOnDevice(narrow.get(), stride, stream.get());
+        RunRounds(narrow.get(), stride, stream.get(), progress, kH100CeilingInt16);
         cuda::WidenFromInt16(narrow.get(), dev.get(), count, stream.get());
         // narrow is freed at scope end; wait for the stream's work on it first.
         GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
       } else {
-        cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+        RunRounds(dev.get(), stride, stream.get(), progress, kH100CeilingInt32);
       }
     } else {
-      cuda::FloydWarshallOnDevice(dev.get(), stride, stream.get());
+      RunRounds(dev.get(), stride, stream.get(), progress, kH100CeilingFloat32);
     }
     timer.Step(plan.mode == GpuMode::kInt16 ? "Floyd-Warshall (int16)" : "Floyd-Warshall");
     GDIST_CUDA_CHECK(cudaMemcpyAsync(host, dev.get(), bytes, cudaMemcpyDeviceToHost, stream.get()));
@@ -109,7 +168,7 @@ template <class T> GpuMode GpuFloydWarshall(T* host, std::size_t stride, const G
   return plan.mode;
 }
 
-template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);
-template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&);
+template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&, const ProgressFn&);
+template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&, const ProgressFn&);
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/core/backend.hpp"
+#include "lib/engine/progress.hpp"
 #include "lib/matrix/element_type.hpp"
 
 namespace gdist {
@@ -34,7 +35,8 @@ struct GpuRunInfo {
 enum class GpuMode { kInt32, kInt16, kFloat32 };
 const char* GpuModeName(GpuMode mode);
 
-template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuRunInfo& info);
+template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuRunInfo& info,
+                                            const ProgressFn& progress = {});  // progress: per round
 
 struct GpuPlan {
   GpuMode mode = GpuMode::kInt32;

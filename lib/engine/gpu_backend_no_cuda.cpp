@@ -6,10 +6,10 @@ namespace gdist {
 
 GpuStatus ProbeGpu() { return {false, "this build has no CUDA backend", 0}; }
 
-template <class T> GpuMode GpuFloydWarshall(T*, std::size_t, const GpuRunInfo&) {
+template <class T> GpuMode GpuFloydWarshall(T*, std::size_t, const GpuRunInfo&, const ProgressFn&) {
   throw Error("this build has no CUDA backend");
 }
-template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&);
-template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&);
+template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&, const ProgressFn&);
+template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&, const ProgressFn&);
 
 }  // namespace gdist
