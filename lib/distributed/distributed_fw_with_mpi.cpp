@@ -320,17 +320,10 @@ template <class T> class DistributedRun {
   }
 
   void Report(std::size_t done, std::size_t rounds, std::chrono::steady_clock::time_point t0) {
-    ApspProgress p;
-    p.worker = session_.where() + " (" + engine_->name() + ")";
-    p.schedule = "distributed";
-    p.rounds_done = done;
-    p.rounds_total = rounds;
-    p.seconds = Since(t0);
-    p.relaxations = double(lr_ * kB) * double(lc_ * kB) * double(done * kB);
-    p.relax_per_second = p.seconds > 0 ? p.relaxations / p.seconds : 0;
-    if (engine_->on_gpu())
-      p.ceiling_relax_per_second = std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32;
-    options_.progress(p);
+    const double ceiling =
+        engine_->on_gpu() ? (std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32) : 0.0;
+    options_.progress(MakeProgress(session_.where() + " (" + engine_->name() + ")", "distributed", done, rounds,
+                                   Since(t0), double(lr_ * kB) * double(lc_ * kB) * double(done * kB), ceiling));
   }
 
   const MpiSession& session_;

@@ -12,24 +12,13 @@ template <class T> std::vector<ResolvedArc<T>> ResolveArcs(const Graph& g, Dupli
   CheckWeightsFit<T>(g);
   struct Keyed {
     std::uint32_t from, to;
-    std::uint64_t order;  // file position: "last" keeps the latest
+    std::uint64_t order;  // "last" keeps the latest
     T weight;
   };
   std::vector<Keyed> all;
   all.reserve(g.edges.size() * (g.directed ? 1 : 2));
-  const bool exact = std::is_same_v<T, std::int64_t> && !g.exact_weights.empty();
-  for (std::size_t i = 0; i < g.edges.size(); ++i) {
-    const Edge& e = g.edges[i];
-    if (e.from == e.to) {
-      if (e.weight < 0)
-        throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " +
-                    std::to_string(e.weight));
-      continue;  // a non-negative self-loop never shortens a path
-    }
-    const T w = exact ? static_cast<T>(g.exact_weights[i]) : static_cast<T>(e.weight);
-    all.push_back({e.from, e.to, i, w});
-    if (!g.directed) all.push_back({e.to, e.from, i, w});
-  }
+  std::uint64_t order = 0;  // the matrix's order of assignments
+  ForEachMatrixArc<T>(g, [&](std::uint32_t u, std::uint32_t v, T w) { all.push_back({u, v, order++, w}); });
   std::sort(all.begin(), all.end(), [](const Keyed& a, const Keyed& b) {
     return a.from != b.from ? a.from < b.from : a.to != b.to ? a.to < b.to : a.order < b.order;
   });

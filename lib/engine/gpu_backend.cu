@@ -89,16 +89,9 @@ class RoundProgress {
         GDIST_CUDA_CHECK(e);
       }
       ++done_;
-      ApspProgress p;
-      p.worker = "gpu";
-      p.schedule = "in-core";
-      p.rounds_done = done_;
-      p.rounds_total = events_.size();
-      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-      p.relaxations = double(stride_) * double(stride_) * double(done_ * kTile);
-      p.relax_per_second = p.seconds > 0 ? p.relaxations / p.seconds : 0;
-      p.ceiling_relax_per_second = ceiling_;
-      report_(p);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+      const double relaxations = double(stride_) * double(stride_) * double(done_ * kTile);
+      report_(MakeProgress("gpu", "in-core", done_, events_.size(), seconds, relaxations, ceiling_));
     }
   }
 

@@ -146,16 +146,9 @@ void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, co
         ++round;
         if (progress) {
           GDIST_CUDA_CHECK(cudaStreamSynchronize(compute.get()));
-          ApspProgress p;
-          p.worker = "gpu";
-          p.schedule = "out-of-core";
-          p.rounds_done = round;
-          p.rounds_total = grid.blocks();
-          p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-          p.relaxations = relaxations;
-          p.relax_per_second = p.seconds > 0 ? relaxations / p.seconds : 0;
-          p.ceiling_relax_per_second = std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32;
-          progress(p);
+          const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          progress(MakeProgress("gpu", "out-of-core", round, grid.blocks(), seconds, relaxations,
+                                std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32));
         }
         round_end += grid.blocks() * grid.blocks();
       }

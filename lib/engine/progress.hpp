@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace gdist {
 
@@ -24,6 +25,21 @@ struct ApspProgress {
 };
 
 using ProgressFn = std::function<void(const ApspProgress&)>;
+
+// One report: rates derived from the relaxations done so far.
+inline ApspProgress MakeProgress(std::string worker, std::string schedule, std::size_t done, std::size_t total,
+                                 double seconds, double relaxations, double ceiling) {
+  ApspProgress p;
+  p.worker = std::move(worker);
+  p.schedule = std::move(schedule);
+  p.rounds_done = done;
+  p.rounds_total = total;
+  p.seconds = seconds;
+  p.relaxations = relaxations;
+  p.relax_per_second = seconds > 0 ? relaxations / seconds : 0;
+  p.ceiling_relax_per_second = ceiling;
+  return p;
+}
 
 // The measured min-plus ceilings of docs/../anchors (H100, relaxations/s) by
 // element width, for the GPU workers' ceiling_fraction.

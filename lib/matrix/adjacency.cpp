@@ -88,21 +88,12 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
       cell = w;
     }
   };
-  // Integers past 2^53 come from exact_weights: edges[i].weight is only the nearest double.
-  const bool exact = std::is_same_v<T, std::int64_t> && !g.exact_weights.empty();
-  for (std::size_t i = 0; i < g.edges.size(); ++i) {
-    const Edge& e = g.edges[i];
-    if (e.from == e.to) {
-      if (e.weight < 0)
-        throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " +
-                    Shortest(e.weight));
-      continue;  // a non-negative self-loop never shortens a path
-    }
-    const T w = exact ? static_cast<T>(g.exact_weights[i]) : static_cast<T>(e.weight);
-    set(e.from, e.to, w);
-    if (!g.directed) set(e.to, e.from, w);
-  }
+  ForEachMatrixArc<T>(g, set);
   return m;
+}
+
+void ThrowNegativeSelfLoop(const Graph& g, const Edge& e) {
+  throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " + Shortest(e.weight));
 }
 
 template void CheckWeightsFit<std::int32_t>(const Graph&);
