@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
           w.EndObject();
           std::cout << "\n";
         }
-        if (!quiet) {
+        if (!gdist::Quiet()) {
           std::cerr << std::fixed << std::setprecision(3);
           std::cerr << "gapsp: " << g.n << " vertices, " << r.note << "; read " << read_s << " s, apsp " << apsp_s
                     << " s, metrics " << r.metrics_seconds << " s, write " << rest_s << " s\n";
