@@ -56,16 +56,23 @@ endforeach()
 
 find_program(GDIST_HELP2MAN help2man)
 if(GDIST_HELP2MAN)
+  # The NAME line of each page (help2man's --name).
+  set(GDIST_NAME_gconvert "convert graph files between formats and into gdist matrix files")
+  set(GDIST_NAME_gapsp "all-pairs shortest paths by blocked Floyd-Warshall on the GPU or the CPU")
+  set(GDIST_NAME_gcenter "distance metrics and facility siting (p-median, p-center, LSCP, MCLP)")
+  set(GDIST_NAME_gpath "shortest routes from a distance matrix written by gapsp --paths")
+  set(GDIST_NAME_ginfo "describe a gdist matrix file and verify its checksums")
   set(pages)
   foreach(app ${GDIST_APPS})
     set(page ${PROJECT_BINARY_DIR}/man/${app}.1)
     add_custom_command(OUTPUT ${page}
                        COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
                        COMMAND ${GDIST_HELP2MAN} --no-info --no-discard-stderr --section=1
-                               --source=gdist --version-string=${PROJECT_VERSION}
+                               --source=gdist --version-string=${PROJECT_VERSION} "--name=${GDIST_NAME_${app}}"
                                --output=${page} $<TARGET_FILE:${app}>
                        DEPENDS ${app}
-                       COMMENT "man page ${app}.1 from ${app} --help")
+                       COMMENT "man page ${app}.1 from ${app} --help"
+                       VERBATIM)
     list(APPEND pages ${page})
   endforeach()
   add_custom_target(gdist_man_pages ALL DEPENDS ${pages})
