@@ -1,6 +1,8 @@
 // gcenter DIST: metrics and facility siting on a distance matrix (streamed
 // from the mmapped file, never copied), or on any graph file / adjacency
 // matrix (APSP computed in-process first). docs/METRICS.md, docs/SITING.md.
+#include <omp.h>
+
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -19,12 +21,18 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
+#include "lib/metrics/sparse_engine_choice.hpp"
+#include "lib/metrics/sparse_metrics.hpp"
+#include "lib/metrics/sparse_report.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/arc_list.hpp"
+#include "lib/pipeline/load_input.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
+#include "lib/sparse/components.hpp"
+#include "lib/sparse/csr_graph.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/output_check.hpp"
@@ -50,6 +58,10 @@ struct Request {
   gdist::PictureFlags pictures;
   std::optional<std::string> coordinates_file;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  // Graph inputs (docs/SPARSE.md).
+  gdist::MetricsEngine engine = gdist::MetricsEngine::kAuto;
+  std::string largest_component;  // "", "strong" or "weak"
+  bool centrality = false;        // sparse engine: every tree for the centralities
 
   bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
 };
@@ -59,7 +71,8 @@ std::string Num(double v) { return gdist::FormatNumber(v); }
 // Everything is computed first; then the files are written and committed
 // together (all or none) and only then the report goes to stdout, so a late
 // error leaves neither a partial file nor a partial JSON document.
-template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req) {
+template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req,
+                              const gdist::ComponentCounts* components = nullptr) {
   const gdist::VertexLabels& labels = meta.labels;
   std::ostringstream report;
   gdist::JsonWriter json(report);
@@ -74,9 +87,11 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
         gdist::WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
         // Only a fallback is reported: the same numbers from either backend print the same JSON.
         if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
+        if (components) gdist::WriteComponentsJson(json, *components, meta.directed);
       } else {
         gdist::WriteSummaryText(report, metrics->summary, labels, meta.directed);
         gdist::WriteCentralityText(report, metrics->centrality, labels);
+        if (components) gdist::WriteComponentsText(report, *components, meta.directed);
       }
     }
   }
@@ -177,6 +192,79 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
                            ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
 }
 
+// A graph file: the CSR graph first (components, --largest-component), then
+// the dense engine (matrix + APSP) or the sparse one (trees, no matrix).
+int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Request& req,
+                  const gdist::ApspOptions& apsp) {
+  gdist::Graph g = gdist::ReadGraph(in, input.read);
+  gdist::AdjacencyOptions adj;
+  adj.duplicates = input.duplicates.value_or(g.prefers_last_duplicate ? gdist::DuplicatePolicy::kLast
+                                                                      : gdist::DuplicatePolicy::kMin);
+  const gdist::ElementType type = input.type.value_or(gdist::ChooseElementType(g));
+  const int threads = req.metrics_options.threads > 0 ? req.metrics_options.threads : omp_get_max_threads();
+  // Both engines start from the CSR graph: refuse one that cannot fit before building it.
+  gdist::RefuseIfSparseTooLarge(in, g.n, 2 * g.edges.size(), gdist::ElementSize(type), threads);
+  return gdist::DispatchElement(type, [&](auto zero) {
+    using T = decltype(zero);
+    gdist::CsrGraph<T> csr = gdist::BuildCsrGraph<T>(g, adj);
+    if (!req.largest_component.empty()) {
+      csr = gdist::LargestComponent(
+          csr, req.largest_component == "weak" ? gdist::ComponentKind::kWeak : gdist::ComponentKind::kStrong);
+      g = gdist::Graph{};
+    }
+    gdist::EngineDecision engine = gdist::ChooseMetricsEngine(req.engine, csr.n, csr.arc_count(), csr.unit_weights,
+                                                              sizeof(T), threads, 0, std::is_same_v<T, std::int64_t>);
+    // Siting and pictures read the matrix: they run on the dense engine.
+    const bool needs_matrix = req.any_siting() || req.pictures.any();
+    if (needs_matrix && engine.engine == gdist::MetricsEngine::kSparse) {
+      if (req.engine == gdist::MetricsEngine::kSparse)
+        throw gdist::Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
+      engine.engine = gdist::MetricsEngine::kDense;
+    }
+    if (engine.engine == gdist::MetricsEngine::kDense) {
+      const gdist::ComponentCounts components = gdist::CountComponents(csr);
+      // The whole graph goes through the reader's own path (memory check, duplicates, types).
+      gdist::DistMatrix<T> m = req.largest_component.empty()
+                                   ? std::get<gdist::DistMatrix<T>>(gdist::MatrixFromGraph(g, input, in))
+                                   : gdist::CsrToAdjacency(csr);
+      g = gdist::Graph{};
+      csr = gdist::CsrGraph<T>{};
+      if (!req.pictures.svg.empty()) {
+        // The arcs, before the engine turns the adjacency into distances.
+        const auto arcs = gdist::ArcsOfAdjacency(m.view());
+        for (std::uint32_t u = 0; u < arcs.n(); ++u)
+          for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
+      }
+      gdist::SolveApsp(m, apsp);
+      return Report(m.view(), m.meta(), req, &components);
+    }
+    g = gdist::Graph{};
+    gdist::SparseMetricsRequest sparse;
+    sparse.options = req.metrics_options;
+    sparse.every_vertex = !req.per_vertex.empty();
+    // auto chose the sparse engine for speed: give the dense report's centralities too.
+    sparse.centrality =
+        req.centrality || sparse.every_vertex || (req.engine == gdist::MetricsEngine::kAuto && engine.matrix_fits);
+    const gdist::SparseMetrics m = gdist::ComputeSparseMetrics(csr, sparse);
+    // As Report: the files first (all or none), then the whole report.
+    std::ostringstream report;
+    if (req.json) {
+      gdist::JsonWriter json(report);
+      json.BeginObject();
+      gdist::WriteSparseMetricsJson(json, m, csr.labels, csr.directed);
+      json.EndObject();
+      report << "\n";
+    } else {
+      gdist::WriteSparseMetricsText(report, m, csr.labels, csr.directed);
+    }
+    gdist::OutputGroup files;
+    if (sparse.every_vertex) gdist::WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, csr.labels);
+    files.CommitAll();
+    std::cout << report.str() << std::flush;
+    return gdist::kExitOk;
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -199,6 +287,18 @@ int main(int argc, char** argv) {
                  "DIST is a graph (auto: the GPU when present and the problem is large enough to pay)")
       ->check(CLI::IsMember({"auto", "cpu", "gpu"}));
   flags.Add(app);
+  std::string engine = "auto";
+  app.add_option("--engine", engine,
+                 "graph inputs: dense (matrix + APSP), sparse (shortest-path trees, no matrix: big sparse\n"
+                 "graphs; docs/SPARSE.md) or auto (sparse when the matrix would not fit or trees are cheaper)")
+      ->check(CLI::IsMember({"auto", "dense", "sparse"}))
+      ->capture_default_str();
+  app.add_option("--largest-component", req.largest_component,
+                 "graph inputs: keep only the largest strong or weak component (labels kept)")
+      ->check(CLI::IsMember({"strong", "weak"}));
+  app.add_flag("--centrality", req.centrality,
+               "sparse engine: also closeness, harmonic, path length, Wiener index and histogram\n"
+               "(a tree from every vertex; the dense engine always computes them)");
 
   const std::string siting = "Siting (docs/SITING.md)";
   app.add_option("--p-median", req.p_median,
@@ -256,6 +356,7 @@ int main(int argc, char** argv) {
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
+    gdist::ParseMetricsEngine(engine, &req.engine);
     req.metrics_options.backend = req.backend;
     if (req.siting.gap > 0 && !req.siting.exact) throw gdist::Error("--gap needs --exact");
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
@@ -274,16 +375,23 @@ int main(int argc, char** argv) {
                              {"--coordinates", req.coordinates_file.value_or("")}});
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
       gdist::MappedMatrixFile file(in);
+      if (file.info().meta.kind == gdist::MatrixKind::kDistance &&
+          (app.count("--engine") || app.count("--largest-component")))
+        throw gdist::Error(in + ": a distance matrix file; --engine and --largest-component apply to graph files");
       if (file.info().meta.kind == gdist::MatrixKind::kDistance)
         return gdist::DispatchElement(file.info().type, [&](auto zero) {
           using T = decltype(zero);
           return Report(file.view<T>(), file.info().meta, req);
         });
     }
-    gdist::AnyMatrix m = gdist::LoadInput(in, input);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;
+    if (!(input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)))
+      return RunGraphInput(in, input, req, opts);
+    if (req.engine == gdist::MetricsEngine::kSparse || !req.largest_component.empty())
+      throw gdist::Error(in + ": an adjacency matrix file; --engine sparse and --largest-component need a graph file");
+    gdist::AnyMatrix m = gdist::LoadInput(in, input);
     return std::visit(
         [&](auto& mat) {
           if (!req.pictures.svg.empty()) {

@@ -131,6 +131,21 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
   return c;
 }
 
+template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
+  DistMatrix<W> m(g.n);
+  m.meta().directed = g.directed;
+  m.meta().kind = MatrixKind::kAdjacency;
+  m.meta().labels = g.labels;
+  for (std::size_t u = 0; u < g.n; ++u)
+    for (std::uint64_t a = g.out.offsets[u]; a < g.out.offsets[u + 1]; ++a)
+      m.at(u, g.out.targets[a]) = g.out.weights[a];
+  return m;
+}
+
+template DistMatrix<std::int32_t> CsrToAdjacency(const CsrGraph<std::int32_t>&);
+template DistMatrix<std::int64_t> CsrToAdjacency(const CsrGraph<std::int64_t>&);
+template DistMatrix<float> CsrToAdjacency(const CsrGraph<float>&);
+template DistMatrix<double> CsrToAdjacency(const CsrGraph<double>&);
 template CsrGraph<std::int32_t> BuildCsrGraph<std::int32_t>(const Graph&, const AdjacencyOptions&);
 template CsrGraph<std::int64_t> BuildCsrGraph<std::int64_t>(const Graph&, const AdjacencyOptions&);
 template CsrGraph<float> BuildCsrGraph<float>(const Graph&, const AdjacencyOptions&);

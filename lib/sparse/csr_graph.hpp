@@ -10,6 +10,7 @@
 
 #include "lib/core/graph.hpp"
 #include "lib/matrix/adjacency.hpp"
+#include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/element_type.hpp"
 
 namespace gdist {
@@ -61,5 +62,9 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
 
 // In-arcs from out-arcs (the transpose), sorted by source.
 template <class W> CsrArcs<W> TransposeArcs(std::size_t n, const CsrArcs<W>& out);
+
+// The adjacency matrix of a CSR graph (equal to BuildAdjacency of the Graph
+// it came from): the dense engine on a subgraph such as the largest component.
+template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g);
 
 }  // namespace gdist

@@ -1,0 +1,160 @@
+#include "lib/metrics/sparse_metrics.hpp"
+
+#include <omp.h>
+
+#include <numeric>
+#include <ostream>
+
+#include "lib/metrics/sparse_closeness_bounds.hpp"
+#include "lib/metrics/sparse_eccentricity_bounds.hpp"
+#include "lib/metrics/sparse_tree_rows.hpp"
+
+namespace gdist {
+
+ComponentCounts CountComponents(const Components& weak, const Components& strong) {
+  ComponentCounts c;
+  c.weak = weak.count;
+  c.strong = strong.count;
+  c.largest_weak = weak.count ? weak.sizes[weak.largest] : 0;
+  c.largest_strong = strong.count ? strong.sizes[strong.largest] : 0;
+  return c;
+}
+
+template <class W> ComponentCounts CountComponents(const CsrGraph<W>& g) {
+  const Components weak = WeakComponents(g);
+  return CountComponents(weak, g.directed ? StrongComponents(g) : weak);
+}
+
+namespace {
+
+// Every tree: the dense path's reductions over each source's tree.
+template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsRequest& request, SparseMetrics& m) {
+  const std::size_t n = g.n;
+  const int nt = request.options.threads > 0 ? request.options.threads : omp_get_max_threads();
+  const ShortestPathTrees<W> trees(g, TreeDirection::kFrom);
+  std::vector<std::uint32_t> all(n);
+  std::iota(all.begin(), all.end(), 0u);
+  TreeRowsRequest want;
+  want.centrality = request.centrality;
+  want.values = request.centrality;
+  TreeRows rows = ComputeTreeRows(trees, all, want, nt);
+  m.trees = n;
+  m.method = "every tree";
+  m.summary = SummaryFromRows(rows.summary, request.options);
+  if (!request.centrality) return;
+  m.has_centrality = true;
+  m.centrality = CentralityFromRows(m.summary, rows.centrality, g.directed);
+  double lo, hi;
+  RowRange(rows.centrality, &lo, &hi);
+  const HistogramShape shape = ShapeHistogram(lo, hi, std::is_integral_v<W>, kHistogramBins);
+  if (shape.bins == 0) return;
+  DistanceHistogram& hist = m.centrality.histogram;
+  hist.min = shape.min;
+  hist.bin_width = shape.width;
+  hist.unit_bins = shape.unit_bins;
+  if (rows.values.exact) {
+    // Integer distances counted by value over ordered pairs; an undirected
+    // graph's pairs come twice (d(i,j) == d(j,i) exactly for integers).
+    hist.counts.assign(shape.bins, 0);
+    for (std::size_t v = 0; v < rows.values.counts.size(); ++v)
+      if (rows.values.counts[v])
+        hist.counts[HistogramBin(static_cast<double>(v), shape.min, shape.width, shape.bins)] += rows.values.counts[v];
+    if (!g.directed)
+      for (auto& c : hist.counts) c /= 2;
+  } else {
+    hist.counts = HistogramPass(trees, all, shape, g.directed, nt);
+    m.trees += n;
+  }
+}
+
+// Undirected, several components, infinite eccentricities: the dense
+// summary's answer from the components (every vertex misses another).
+void FromComponents(const Components& c, std::size_t n, DistanceSummary& s) {
+  s.n = n;
+  s.diameter = s.radius = DistanceSummary::kInfinite;
+  s.diameter_from = 0;
+  for (std::size_t v = 0; v < n; ++v)
+    if (c.id[v] != c.id[0]) {
+      s.diameter_to = v;
+      break;
+    }
+  for (std::size_t v = 0; v < n; ++v) {
+    s.center.push_back(v);
+    s.periphery.push_back(v);
+    s.unreachable_pairs += n - c.sizes[c.id[v]];
+  }
+}
+
+}  // namespace
+
+template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, const SparseMetricsRequest& request) {
+  SparseMetrics m;
+  const std::size_t n = g.n;
+  const Components weak = WeakComponents(g);
+  const Components strong = g.directed ? StrongComponents(g) : weak;
+  m.components = CountComponents(weak, strong);
+  const bool connected = (g.directed ? strong.count : weak.count) <= 1;
+  if (n == 0) {
+    m.summary.n = 0;
+    m.summary.diameter = m.summary.radius = 0;
+    m.method = "empty";
+    return m;
+  }
+  if (request.every_vertex || request.centrality || (!connected && (g.directed || request.options.reachable_only))) {
+    EveryTree(g, request, m);
+    return m;
+  }
+  if (!connected) {
+    FromComponents(weak, n, m.summary);
+    m.method = "components";
+    return m;
+  }
+  const int threads = request.options.threads;
+  const GraphExtremes x = BoundedExtremes(g, threads);
+  const MedianResult median = BoundedMedian(g, threads);
+  DistanceSummary& s = m.summary;
+  s.n = n;
+  s.diameter = x.diameter;
+  s.diameter_from = x.diameter_from;
+  s.diameter_to = x.diameter_to;
+  s.radius = x.radius;
+  s.center = x.center;
+  s.periphery = x.periphery;
+  s.median = median.vertex;
+  s.median_total = median.total;
+  if (n == 1) s.median_total = 0;
+  s.unreachable_pairs = 0;
+  m.method = "bounds";
+  m.trees = x.bounding_trees * (g.directed ? 2 : 1) + x.exact_eccentricities +
+            median.landmark_trees * (g.directed ? 2 : 1) + median.exact_totals + 1;
+  return m;
+}
+
+void WriteComponentsJson(JsonWriter& json, const ComponentCounts& c, bool directed) {
+  json.Key("components").BeginObject();
+  json.Key("weak").Number(c.weak);
+  json.Key("largest_weak").Number(static_cast<double>(c.largest_weak));
+  if (directed) {
+    json.Key("strong").Number(c.strong);
+    json.Key("largest_strong").Number(static_cast<double>(c.largest_strong));
+  }
+  json.EndObject();
+}
+
+void WriteComponentsText(std::ostream& out, const ComponentCounts& c, bool directed) {
+  out << "components         " << c.weak
+      << (c.weak == 1 ? " (connected" : " (largest " + std::to_string(c.largest_weak) + " vertices");
+  if (directed) out << "; " << c.strong << " strong, largest " << c.largest_strong;
+  out << ")\n";
+}
+
+#define GDIST_INSTANTIATE(W)                                    \
+  template ComponentCounts CountComponents(const CsrGraph<W>&); \
+  template SparseMetrics ComputeSparseMetrics(const CsrGraph<W>&, const SparseMetricsRequest&);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

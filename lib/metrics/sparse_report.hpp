@@ -1,0 +1,16 @@
+// gcenter's report for the sparse engine through the dense path's writers
+// (summary, centralities, per-vertex CSV), plus the components.
+#pragma once
+#include <ostream>
+#include <string>
+
+#include "lib/core/vertex_labels.hpp"
+#include "lib/metrics/sparse_metrics.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+void WriteSparseMetricsJson(JsonWriter& json, const SparseMetrics& m, const VertexLabels& labels, bool directed);
+void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const VertexLabels& labels, bool directed);
+
+}  // namespace gdist
