@@ -235,7 +235,12 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
         for (std::uint32_t u = 0; u < arcs.n(); ++u)
           for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
       }
-      gdist::SolveApsp(m, apsp);
+      gdist::ApspOptions run = apsp;
+      gdist::ApspProgressBar bar;
+      run.progress = bar.Callback();
+      gdist::PrintApspEstimate("gcenter", m, run, false);
+      gdist::SolveApsp(m, run);
+      bar.Finish();
       return Report(m.view(), m.meta(), req, &components);
     }
     g = gdist::Graph{};
