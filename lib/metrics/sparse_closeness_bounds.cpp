@@ -63,26 +63,9 @@ class UnitMedianSearch {
     // Farthest-point landmarks.
     std::vector<std::int32_t> dist(n);
     std::vector<std::int32_t> nearest(n, std::numeric_limits<std::int32_t>::max());
-    std::vector<std::uint32_t> queue;
     std::uint32_t s = start;
     for (std::size_t l = 0; l < std::min(kLandmarks, n); ++l) {
-      Bfs(g_, s, dist.data(), std::int32_t{-1}, queue);
-      std::vector<std::uint64_t> c;
-      double total = 0;
-      for (std::uint32_t v : queue) {
-        const auto x = static_cast<std::size_t>(dist[v]);
-        if (x >= c.size()) c.resize(x + 1, 0);
-        ++c[x];
-        total += static_cast<double>(x);
-      }
-      Settle(s, total);
-      const std::vector<double> f = Table(c, total);
-#pragma omp parallel for num_threads(nt_) schedule(static)
-      for (std::size_t v = 0; v < n; ++v) {
-        bound_[v] = std::max(bound_[v], f[static_cast<std::size_t>(dist[v])]);
-        nearest[v] = std::min(nearest[v], dist[v]);
-      }
-      ++result_.landmark_trees;
+      SingleTree(s, dist, [&](std::size_t v) { nearest[v] = std::min(nearest[v], dist[v]); });
       s = static_cast<std::uint32_t>(std::max_element(nearest.begin(), nearest.end()) - nearest.begin());
       if (nearest[s] == 0) break;  // every vertex is a landmark
     }
@@ -92,24 +75,7 @@ class UnitMedianSearch {
     std::uint64_t state = 0x9E3779B97F4A7C15ull;
     for (std::size_t i = 0; i < kSamples && i < n; ++i) {
       state = state * 6364136223846793005ull + 1442695040888963407ull;
-      const auto r = static_cast<std::uint32_t>((state >> 33) % n);
-      Bfs(g_, r, dist.data(), std::int32_t{-1}, queue);
-      std::vector<std::uint64_t> c;
-      double total = 0;
-      for (std::uint32_t v : queue) {
-        const auto x = static_cast<std::size_t>(dist[v]);
-        if (x >= c.size()) c.resize(x + 1, 0);
-        ++c[x];
-        total += static_cast<double>(x);
-      }
-      Settle(r, total);
-      const std::vector<double> f = Table(c, total);
-#pragma omp parallel for num_threads(nt_) schedule(static)
-      for (std::size_t v = 0; v < n; ++v) {
-        bound_[v] = std::max(bound_[v], f[static_cast<std::size_t>(dist[v])]);
-        estimate[v] += dist[v];
-      }
-      ++result_.landmark_trees;
+      SingleTree(static_cast<std::uint32_t>((state >> 33) % n), dist, [&](std::size_t v) { estimate[v] += dist[v]; });
     }
     descent_seed_ = static_cast<std::size_t>(std::min_element(estimate.begin(), estimate.end()) - estimate.begin());
     // Batches of open vertices.
@@ -124,6 +90,28 @@ class UnitMedianSearch {
  private:
   static constexpr std::size_t kSamples = 16;
   static constexpr std::size_t kBallLimit = std::size_t{1} << 14;  // vertices a ball search visits at most
+
+  // One BFS tree from s into dist: settles s, tightens every bound, then
+  // also(v) for every vertex (in parallel).
+  template <class Also> void SingleTree(std::uint32_t s, std::vector<std::int32_t>& dist, Also&& also) {
+    Bfs(g_, s, dist.data(), std::int32_t{-1}, queue_);
+    std::vector<std::uint64_t> c;
+    double total = 0;
+    for (std::uint32_t v : queue_) {
+      const auto x = static_cast<std::size_t>(dist[v]);
+      if (x >= c.size()) c.resize(x + 1, 0);
+      ++c[x];
+      total += static_cast<double>(x);
+    }
+    Settle(s, total);
+    const std::vector<double> f = Table(c, total);
+#pragma omp parallel for num_threads(nt_) schedule(static)
+    for (std::size_t v = 0; v < g_.n; ++v) {
+      bound_[v] = std::max(bound_[v], f[static_cast<std::size_t>(dist[v])]);
+      also(v);
+    }
+    ++result_.landmark_trees;
+  }
 
   static std::vector<double> Table(const std::vector<std::uint64_t>& c, double total) {
     std::vector<double> f(c.size());
@@ -221,7 +209,7 @@ class UnitMedianSearch {
   double best_ = std::numeric_limits<double>::infinity();
   std::size_t best_vertex_ = 0;
   std::vector<std::unique_ptr<BfsLanes>> lanes_;
-  std::vector<std::uint32_t> seen_stamp_;
+  std::vector<std::uint32_t> seen_stamp_, queue_;
   std::uint32_t stamp_ = 0;
   bool descending_ = true, first_step_ = true;
   std::size_t descent_seed_ = 0;
