@@ -1,10 +1,13 @@
 // gapsp IN OUT: all-pairs shortest paths, graph or adjacency file in,
 // distance matrix file (or raw NTHU output) out; or gapsp IN --metrics FILE:
-// the metrics alone, no matrix written.
+// the metrics alone, no matrix written; or gapsp IN OUT --sources FILE: the
+// rows of some sources, a rectangular matrix file. Floyd-Warshall over the
+// matrix or a shortest-path tree per source, whichever is faster (same bytes).
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/apsp_estimate.hpp"
@@ -25,14 +28,37 @@
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/sources_file.hpp"
+#include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/json_writer.hpp"
 #include "lib/util/output_check.hpp"
 #include "lib/util/phase_timer.hpp"
 
+namespace {
+
+// --sources writes a rectangular .gdm: one regular file whose header is
+// written last, and nothing else.
+void CheckSourcesFlags(const std::string& out, const std::string& to, bool paths, const std::string& metrics,
+                       bool distributed) {
+  if (out.empty()) throw gdist::Error("--sources needs OUT (the rows are written to a matrix file)");
+  if (to != "gdm") throw gdist::Error("--sources writes a rectangular matrix file: --to gdm only");
+  if (paths) throw gdist::Error("--sources: --paths needs the full matrix (routes go through every vertex)");
+  if (!metrics.empty()) throw gdist::Error("--sources: --metrics needs the full matrix");
+  if (distributed) throw gdist::Error("--sources: runs in one process (not under mpirun)");
+  std::error_code ec;
+  const auto st = std::filesystem::status(out, ec);
+  if (out == "-" || (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)))
+    throw gdist::Error("--sources: OUT must be a regular file (its header is written last), got '" + out + "'");
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
-  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto";
+  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto", algorithm = "auto",
+                       sources;
   int threads = 0;
   bool paths = false, json = false;
   std::size_t memory_limit = 0, device_memory = 0;
@@ -66,13 +92,24 @@ int main(int argc, char** argv) {
                  "32: never")
       ->check(CLI::IsMember({"auto", "32"}))
       ->capture_default_str();
+  app.add_option("--algorithm", algorithm,
+                 "fw: Floyd-Warshall over the matrix; dijkstra: a shortest-path tree from every source (BFS for\n"
+                 "unit weights, Dijkstra, Johnson with negative arcs; CPU threads over sources), the same bytes;\n"
+                 "auto: the faster of the two by a cost model (n^3 against n * m * log n)")
+      ->check(CLI::IsMember({"auto", "fw", "dijkstra"}))
+      ->capture_default_str();
+  app.add_option("--sources", sources,
+                 "write only the rows of these vertices (FILE: one label per line) to OUT: a rectangular\n"
+                 "k x n matrix file (docs/FORMAT.md), computed and written in blocks of rows");
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   app.footer(
       "EXIT STATUS: 0 written, 2 bad input, flags or output, no GPU for --backend gpu, out of memory\n"
       "(docs/CLI.md); nothing is left half-written.\n"
       "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
-      "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')");
+      "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')\n"
+      "  gapsp 4elt.graph dist.gdm --algorithm dijkstra\n"
+      "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex");
   return gdist::RunApp(app, argc, argv, [&] {
     // Under mpirun every rank runs this; rank 0 alone writes OUT and the metrics.
     gdist::MpiSession mpi(&argc, &argv);
@@ -85,8 +122,10 @@ int main(int argc, char** argv) {
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
     if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
+    if (!sources.empty()) CheckSourcesFlags(out, to, paths, metrics, mpi.distributed());
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
-    gdist::CheckOutputPaths({{"OUT", out}, {"--metrics", metrics}, {"--per-vertex", per_vertex}}, {{"IN", in}});
+    gdist::CheckOutputPaths({{"OUT", out}, {"--metrics", metrics}, {"--per-vertex", per_vertex}},
+                            {{"IN", in}, {"--sources", sources}});
     opts.memory_limit = memory_limit ? memory_limit : gdist::DefaultMemoryLimit();
     opts.device_memory = device_memory;
     {
@@ -185,16 +224,90 @@ int main(int argc, char** argv) {
     gdist::PhaseTimer timer;
     gdist::InputOptions input = flags.Options();
     input.next_hops = paths;
-    gdist::AnyMatrix m = gdist::LoadInput(in, input);
+    gdist::ApspRequest request;
+    gdist::ParseApspAlgorithm(algorithm, &request.algorithm);
+    request.threads = threads;
+    request.rows_only = !sources.empty();
+    request.keep_adjacency = paths;
+    if (mpi.distributed()) request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
+    else if (opts.backend == gdist::Backend::kGpu)
+      request.tree_refusal = "--backend gpu runs Floyd-Warshall (the trees run on the CPU)";
+    if (opts.gpu_probe.valid()) request.fw_on_gpu = [&opts] { return opts.gpu_probe.get().usable; };
+    gdist::ApspPlan plan = gdist::PlanApsp(in, input, request);
+    gdist::AnyMatrix& m = plan.matrix;
+    const bool trees = plan.decision.algorithm == gdist::ApspAlgorithm::kTrees;
     const double load_s = timer.Lap();
+    auto describe = [&](const gdist::ApspReport& r, std::size_t n, double apsp_s, double write_s,
+                        std::optional<double> paths_s, std::optional<std::size_t> rows) {
+      if (json) {
+        gdist::JsonWriter w(std::cout);
+        w.BeginObject();
+        w.Key("n").Number(static_cast<double>(n));
+        if (rows) w.Key("rows").Number(static_cast<double>(*rows));
+        w.Key("algorithm").Str(gdist::ApspAlgorithmName(plan.decision.algorithm));
+        w.Key("algorithm_reason").Str(plan.decision.reason);
+        if (trees) w.Key("tree_method").Str(gdist::TreeMethodName(plan.method));
+        w.Key("backend").Str(gdist::BackendName(r.used));
+        w.Key("backend_note").Str(r.note);
+        w.Key("element_bits").Number(r.element_bits);
+        w.Key("precision_reason").Str(r.precision_reason);
+        w.Key("distance_bound");
+        if (r.distance_bound >= 0) w.Number(static_cast<double>(r.distance_bound));
+        else w.Null();
+        w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
+        if (paths_s) w.Key("next_hops_s").Number(*paths_s);
+        w.Key("write_s").Number(write_s);
+        w.EndObject();
+        std::cout << "\n";
+      }
+      if (!gdist::Quiet()) {
+        std::cerr << std::fixed << std::setprecision(3);
+        std::cerr << "gapsp: " << n << " vertices";
+        if (rows) std::cerr << ", " << *rows << " rows";
+        std::cerr << ", algorithm " << gdist::ApspAlgorithmName(plan.decision.algorithm) << " (" << plan.decision.reason
+                  << "), backend " << gdist::BackendName(r.used) << " (" << r.note << "), " << r.element_bits
+                  << "-bit elements (" << r.precision_reason << "); read " << load_s << " s, apsp " << apsp_s << " s";
+        if (paths_s) std::cerr << ", next hops " << *paths_s << " s";
+        std::cerr << ", write " << write_s << " s\n";
+      }
+    };
+    if (!sources.empty()) {
+      // Rows of some sources: the trees stream them to OUT block by block; a
+      // Floyd-Warshall run (asked for) solves the matrix and writes its rows.
+      const gdist::VertexLabels& labels =
+          plan.csr ? std::visit([](const auto& g) -> const gdist::VertexLabels& { return g.labels; }, *plan.csr)
+                   : std::visit([](const auto& x) -> const gdist::VertexLabels& { return x.meta().labels; }, m);
+      const std::vector<std::uint32_t> rows = gdist::ReadSourcesFile(sources, labels);
+      gdist::ApspReport r;
+      double apsp_s = 0;
+      if (plan.csr) {
+        r = std::visit([&](const auto& g) { return gdist::WriteSourceRows(g, rows, out, threads); }, *plan.csr);
+        apsp_s = timer.Lap();
+      } else {
+        std::visit(
+            [&](auto& mat) {
+              using T = std::decay_t<decltype(*mat.data())>;
+              r = gdist::SolveApsp(mat, opts);
+              apsp_s = timer.Lap();
+              gdist::RowMatrixWriter<T> w(out, mat.n(), mat.meta(),
+                                          std::vector<std::uint64_t>(rows.begin(), rows.end()));
+              for (std::uint32_t s : rows) w.Append(mat.row(s), 1);
+              w.Commit();
+            },
+            m);
+      }
+      describe(r, plan.n, apsp_s, timer.Lap(), std::nullopt, rows.size());
+      return gdist::kExitOk;
+    }
     std::visit(
         [&](auto& mat) {
           using T = std::decay_t<decltype(*mat.data())>;
           gdist::ArcList<T> arcs;
           if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
           double paths_s = timer.Lap();
-          if (!mpi.distributed()) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
-          gdist::ApspReport r = gdist::SolveApsp(mat, opts);
+          if (!mpi.distributed() && !trees) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
+          gdist::ApspReport r = trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads)
+                                      : gdist::SolveApsp(mat, opts);
           bar.Finish();
           const double apsp_s = timer.Lap();
           if (mpi.rank() != 0) return;  // the result was gathered on rank 0
@@ -223,31 +336,7 @@ int main(int argc, char** argv) {
                                         gdist::MetricsOptions{false, threads, opts.backend}, per_vertex);
           files.CommitAll();
           const double write_s = timer.Lap();
-          if (json) {
-            gdist::JsonWriter w(std::cout);
-            w.BeginObject();
-            w.Key("n").Number(static_cast<double>(mat.n()));
-            w.Key("backend").Str(gdist::BackendName(r.used));
-            w.Key("backend_note").Str(r.note);
-            w.Key("element_bits").Number(r.element_bits);
-            w.Key("precision_reason").Str(r.precision_reason);
-            w.Key("distance_bound");
-            if (r.distance_bound >= 0) w.Number(static_cast<double>(r.distance_bound));
-            else w.Null();
-            w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
-            if (paths) w.Key("next_hops_s").Number(paths_s);
-            w.Key("write_s").Number(write_s);
-            w.EndObject();
-            std::cout << "\n";
-          }
-          if (!gdist::Quiet()) {
-            std::cerr << std::fixed << std::setprecision(3);
-            std::cerr << "gapsp: " << mat.n() << " vertices, backend " << gdist::BackendName(r.used) << " (" << r.note
-                      << "), " << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s
-                      << " s, apsp " << apsp_s << " s";
-            if (paths) std::cerr << ", next hops " << paths_s << " s";
-            std::cerr << ", write " << write_s << " s\n";
-          }
+          describe(r, mat.n(), apsp_s, write_s, paths ? std::optional<double>(paths_s) : std::nullopt, std::nullopt);
         },
         m);
     return gdist::kExitOk;

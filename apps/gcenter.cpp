@@ -27,6 +27,8 @@
 #include "lib/metrics/summary.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/arc_list.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
@@ -71,14 +73,17 @@ std::string Num(double v) { return gdist::FormatNumber(v); }
 // Everything is computed first; then the files are written and committed
 // together (all or none) and only then the report goes to stdout, so a late
 // error leaves neither a partial file nor a partial JSON document.
+// row_vertex: d holds rows of candidates only (a rectangular file, or the
+// candidates' trees): siting alone, no metrics or pictures.
 template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req,
-                              const gdist::ComponentCounts* components = nullptr) {
+                              const gdist::ComponentCounts* components = nullptr,
+                              const std::vector<std::uint32_t>* row_vertex = nullptr) {
   const gdist::VertexLabels& labels = meta.labels;
   std::ostringstream report;
   gdist::JsonWriter json(report);
   if (req.json) json.BeginObject();
   std::optional<gdist::DistanceMetrics> metrics;
-  if (!req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any()) {
+  if (!row_vertex && (!req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any())) {
     metrics = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
     if (metrics->fell_back && !gdist::Quiet()) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
     if (!req.any_siting() || req.metrics) {
@@ -109,7 +114,8 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
     if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
     if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);
-    prob.emplace(d, input);
+    if (row_vertex) prob.emplace(d, *row_vertex, input);
+    else prob.emplace(d, input);
     if (prob->num_demands() == 0) throw gdist::Error("no demand: every vertex has weight 0");
     auto show = [&](const std::string& key, const std::string& title, const gdist::SitingResult& r) {
       if (req.json) gdist::WriteSitingJson(json, key, r, *prob, labels);
@@ -168,8 +174,9 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
         gdist::SweepCurveSvg(median ? "p-median: total weighted distance by p" : "p-center: largest distance by p",
                              median ? "total weighted distance" : "largest distance", median ? medians : centers));
   }
-  gdist::WritePictures(req.pictures, d, meta, req.coordinates_file, metrics ? &*metrics : nullptr,
-                       prob ? &*prob : nullptr, done, req.arcs);
+  if (!row_vertex)
+    gdist::WritePictures(req.pictures, d, meta, req.coordinates_file, metrics ? &*metrics : nullptr,
+                         prob ? &*prob : nullptr, done, req.arcs);
   files.CommitAll();
   std::cout << report.str() << std::flush;
   return gdist::kExitOk;
@@ -268,6 +275,51 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     std::cout << report.str() << std::flush;
     return gdist::kExitOk;
   });
+}
+
+// What the rows of candidates cannot give: everything that needs the whole matrix.
+bool NeedsWholeMatrix(const Request& req) {
+  return !req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any();
+}
+
+// A rectangular file (gapsp --sources): its rows are the candidates' costs.
+template <class T> int RectangularReport(const gdist::MappedMatrixFile& file, const Request& req) {
+  if (NeedsWholeMatrix(req))
+    throw gdist::Error(file.path() + ": holds the rows of " + std::to_string(file.info().rows()) + " sources of " +
+                       std::to_string(file.info().n) +
+                       " vertices; it answers a siting model (--p-median, --p-center, --cover, --max-cover) with "
+                       "its sources as candidates, not metrics, --per-vertex or pictures");
+  if (file.info().meta.directed && req.direction == "in")
+    throw gdist::Error(file.path() +
+                       ": its rows are distances from the sources (--direction out); --direction in "
+                       "needs the distances into the candidates (gcenter GRAPHFILE --candidates)");
+  const std::vector<std::uint32_t> rows(file.info().row_sources.begin(), file.info().row_sources.end());
+  return Report(file.view<T>(), file.info().meta, req, nullptr, &rows);
+}
+
+// A graph with --candidates: the candidates' (and fixed sites') trees, k x n
+// costs, never the n x n matrix.
+int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input, const Request& req) {
+  const gdist::Graph g = gdist::ReadGraph(in, input.read);
+  gdist::RefuseCsrIfTooLarge(in, g, input.type.value_or(gdist::ChooseElementType(g)));
+  gdist::AnyCsrGraph any = gdist::CsrFromGraph(g, input);
+  return std::visit(
+      [&](const auto& csr) {
+        using T = std::decay_t<decltype(csr.max_abs_weight)>;
+        const std::vector<std::uint32_t> cand = gdist::ReadVertexListFile(req.candidates, csr.labels);
+        const std::vector<std::uint32_t> fixed =
+            req.fixed.empty() ? std::vector<std::uint32_t>{} : gdist::ReadVertexListFile(req.fixed, csr.labels);
+        gdist::Direction direction = gdist::Direction::kOut;
+        gdist::ParseDirection(req.direction, &direction);
+        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(csr, gdist::RowVerticesFor(cand, fixed),
+                                                                         direction, req.metrics_options.threads);
+        gdist::MatrixMeta meta;
+        meta.directed = csr.directed;
+        meta.kind = gdist::MatrixKind::kDistance;
+        meta.labels = csr.labels;
+        return Report(rows.view, meta, req, nullptr, &rows.vertices);
+      },
+      any);
 }
 
 }  // namespace
@@ -379,16 +431,21 @@ int main(int argc, char** argv) {
                              {"--fixed", req.fixed},
                              {"--coordinates", req.coordinates_file.value_or("")}});
     if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
-      gdist::MappedMatrixFile file(in);
+      gdist::MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
       if (file.info().meta.kind == gdist::MatrixKind::kDistance &&
           (app.count("--engine") || app.count("--largest-component")))
         throw gdist::Error(in + ": a distance matrix file; --engine and --largest-component apply to graph files");
+      if (file.info().rectangular)
+        return gdist::DispatchElement(file.info().type,
+                                      [&](auto zero) { return RectangularReport<decltype(zero)>(file, req); });
       if (file.info().meta.kind == gdist::MatrixKind::kDistance)
         return gdist::DispatchElement(file.info().type, [&](auto zero) {
           using T = decltype(zero);
           return Report(file.view<T>(), file.info().meta, req);
         });
     }
+    const bool graph_file = !(input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in));
+    if (graph_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;

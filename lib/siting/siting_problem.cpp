@@ -23,13 +23,32 @@ bool ParseDirection(const std::string& s, Direction* out) {
 }
 
 template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const SitingInput& input) : d_(d) {
+  Init(input, nullptr);
+}
+
+template <class T>
+SitingProblem<T>::SitingProblem(const MatrixView<T>& rows, const std::vector<std::uint32_t>& row_vertex,
+                                const SitingInput& input)
+    : d_(rows) {
+  Init(input, &row_vertex);
+}
+
+template <class T> void SitingProblem<T>::Init(const SitingInput& input, const std::vector<std::uint32_t>* row_vertex) {
   labels_ = input.labels;
-  const std::size_t n = d.n;
+  const std::size_t n = d_.n;
   threads_ = input.threads > 0 ? input.threads : omp_get_max_threads();
+  candidate_rows_ = row_vertex != nullptr;
+  stored_rows_ = candidate_rows_ ? row_vertex->size() : n;
   // A symmetric matrix is read along the demand's row whatever the direction:
-  // rows are contiguous, columns cost one cache line per element.
-  symmetric_ = input.symmetric;
-  rows_are_demands_ = input.symmetric || input.direction == Direction::kIn;
+  // rows are contiguous, columns cost one cache line per element. Candidate
+  // rows are read as they are (a demand's costs are a column of them).
+  symmetric_ = input.symmetric && !candidate_rows_;
+  rows_are_demands_ = !candidate_rows_ && (input.symmetric || input.direction == Direction::kIn);
+  // Vertex ids of candidates: the columns 0..n-1, and with rows of candidates
+  // also ids past them (facilities that are not demand columns).
+  std::size_t ids = n;
+  if (candidate_rows_)
+    for (std::uint32_t v : *row_vertex) ids = std::max<std::size_t>(ids, std::size_t{v} + 1);
 
   for (std::size_t v = 0; v < n; ++v) {
     const double w = input.weights ? (*input.weights)[v] : 1.0;
@@ -41,15 +60,16 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
       total_weight_ += w;
     }
   }
-  if (input.candidates) {
-    std::vector<char> seen(n, 0);
-    for (std::uint32_t v : *input.candidates) {
-      if (v >= n) throw Error("candidate vertex index " + std::to_string(v) + " is out of range");
+  const std::vector<std::uint32_t>* listed = input.candidates ? &*input.candidates : row_vertex;
+  if (listed) {
+    std::vector<char> seen(ids, 0);
+    for (std::uint32_t v : *listed) {
+      if (v >= ids) throw Error("candidate vertex index " + std::to_string(v) + " is out of range");
       if (!seen[v]) cand_.push_back(v);
       seen[v] = 1;
     }
     for (std::uint32_t v : input.fixed)  // a site that exists can serve, candidate or not
-      if (v < n && !seen[v]) {
+      if (v < ids && !seen[v]) {
         cand_.push_back(v);
         seen[v] = 1;
       }
@@ -59,10 +79,21 @@ template <class T> SitingProblem<T>::SitingProblem(const MatrixView<T>& d, const
     for (std::size_t v = 0; v < n; ++v) cand_[v] = static_cast<std::uint32_t>(v);
   }
   identity_candidates_ = cand_.size() == n;
-  std::vector<std::int64_t> index_of(n, -1);
+  cand_row_ = cand_;
+  if (candidate_rows_) {
+    std::vector<std::int64_t> row_of(ids, -1);
+    for (std::size_t r = 0; r < row_vertex->size(); ++r) row_of[(*row_vertex)[r]] = static_cast<std::int64_t>(r);
+    for (std::size_t k = 0; k < cand_.size(); ++k) {
+      if (row_of[cand_[k]] < 0)
+        throw Error(VertexName(cand_[k]) +
+                    " is a candidate or fixed site without a row of costs (not among the sources)");
+      cand_row_[k] = static_cast<std::uint32_t>(row_of[cand_[k]]);
+    }
+  }
+  std::vector<std::int64_t> index_of(ids, -1);
   for (std::size_t k = 0; k < cand_.size(); ++k) index_of[cand_[k]] = static_cast<std::int64_t>(k);
   for (std::uint32_t v : input.fixed) {
-    if (v >= n) throw Error("fixed site index " + std::to_string(v) + " is out of range");
+    if (v >= ids) throw Error("fixed site index " + std::to_string(v) + " is out of range");
     const auto k = static_cast<std::uint32_t>(index_of[v]);
     if (std::find(fixed_.begin(), fixed_.end(), k) == fixed_.end()) fixed_.push_back(k);
   }
@@ -98,12 +129,12 @@ template <class T> SitingCostLayout SitingProblem<T>::Layout() const {
   SitingCostLayout L;
   L.type = ElementTraits<T>::kType;
   L.matrix = d_.data;
-  L.n = d_.n;
+  L.n = stored_rows_;  // rows of the matrix; a demand index is a column < stride
   L.stride = d_.stride;
   L.rows_are_demands = rows_are_demands_;
   L.demand = demand_.data();
   L.nd = demand_.size();
-  L.cand = identity_candidates_ ? nullptr : cand_.data();
+  L.cand = identity_candidates_ && !candidate_rows_ ? nullptr : cand_row_.data();
   L.m = cand_.size();
   return L;
 }
@@ -127,7 +158,7 @@ template <class T> void SitingProblem<T>::GatherIfWorthIt() {
   if (rows_are_demands_ && identity_candidates_) return;
   const std::size_t bytes = demand_.size() * GatheredRowStride(cand_.size()) * sizeof(T);
   if (bytes == 0 || bytes > AvailableHostMemory() / 2) return;
-  gathered_ = GatherCosts(d_, rows_are_demands_, demand_, cand_, ThreadsFor(bytes / sizeof(T), threads_));
+  gathered_ = GatherCosts(d_, rows_are_demands_, demand_, cand_row_, ThreadsFor(bytes / sizeof(T), threads_));
   gathered_stride_ = GatheredRowStride(cand_.size());
 }
 
@@ -140,7 +171,7 @@ const T* SitingProblem<T>::DemandRow(std::size_t u, std::size_t lo, std::size_t 
     for (std::size_t k = lo; k < hi; ++k) scratch[k - lo] = row[cand_[k]];
   } else {
     const std::size_t col = demand_[u];
-    for (std::size_t k = lo; k < hi; ++k) scratch[k - lo] = d_.at(cand_[k], col);
+    for (std::size_t k = lo; k < hi; ++k) scratch[k - lo] = d_.at(cand_row_[k], col);
   }
   return scratch;
 }
@@ -148,7 +179,7 @@ const T* SitingProblem<T>::DemandRow(std::size_t u, std::size_t lo, std::size_t 
 template <class T> void SitingProblem<T>::FacilityColumn(std::size_t k, T* out) const {
   const std::size_t nd = demand_.size();
   if (!rows_are_demands_ || symmetric_) {
-    const T* row = d_.row(cand_[k]);
+    const T* row = d_.row(cand_row_[k]);
     for (std::size_t u = 0; u < nd; ++u) out[u] = row[demand_[u]];
   } else {
     const std::size_t col = cand_[k];

@@ -9,6 +9,10 @@
 //   direction kIn  (demand -> facility): d(demand[u], cand[k]) = D[demand[u]][cand[k]]
 // On an undirected (symmetric) matrix both are the same number and the
 // contiguous row of the demand is read either way.
+// Or the costs come as rows of candidates (a k x n block: the candidates'
+// shortest-path trees, a rectangular file of gapsp --sources): row r holds the
+// costs between candidate vertex row_vertex[r] and every vertex, already in
+// the direction asked for.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -55,6 +59,15 @@ struct SitingCostLayout;
 template <class T> class SitingProblem {
  public:
   SitingProblem(const MatrixView<T>& d, const SitingInput& input);
+  // Rectangular costs: rows.n columns (the vertices), row_vertex.size() rows;
+  // Cost(u, k) = rows.at(r, demand u) where row_vertex[r] is candidate k. The
+  // candidates are the row vertices, or input.candidates when set; those and
+  // input.fixed must each have a row (else gdist::Error naming the vertex).
+  // input.direction and input.symmetric are not consulted: the rows already
+  // hold the costs in the direction asked for. A row vertex may be an id >=
+  // rows.n: a facility that is no demand column (a cost matrix whose rows and
+  // columns are different places); input.labels must then name it.
+  SitingProblem(const MatrixView<T>& rows, const std::vector<std::uint32_t>& row_vertex, const SitingInput& input);
 
   std::size_t num_demands() const { return demand_.size(); }
   std::size_t num_candidates() const { return cand_.size(); }
@@ -80,7 +93,7 @@ template <class T> class SitingProblem {
 
   T Cost(std::size_t u, std::size_t k) const {
     if (gathered_.data()) return static_cast<const T*>(gathered_.data())[u * gathered_stride_ + k];
-    return rows_are_demands_ ? d_.at(demand_[u], cand_[k]) : d_.at(cand_[k], demand_[u]);
+    return rows_are_demands_ ? d_.at(demand_[u], cand_[k]) : d_.at(cand_row_[k], demand_[u]);
   }
   // Costs of demand u for candidates lo..hi-1: out[i] = Cost(u, lo + i). Returns
   // a pointer into the matrix when the row is contiguous, else fills scratch.
@@ -95,6 +108,7 @@ template <class T> class SitingProblem {
 
  private:
   const VertexLabels* labels_ = nullptr;
+  void Init(const SitingInput& input, const std::vector<std::uint32_t>* row_vertex);
   SitingCostLayout Layout() const;
   void ChooseBackend(Backend requested);
   void GatherIfWorthIt();
@@ -108,6 +122,11 @@ template <class T> class SitingProblem {
   PageBuffer gathered_;
   std::size_t gathered_stride_ = 0;
   std::vector<std::uint32_t> demand_, cand_, fixed_;
+  // The row of d_ that holds candidate k's costs: its vertex (square matrix)
+  // or its row in a rectangular block (candidate_rows_).
+  std::vector<std::uint32_t> cand_row_;
+  bool candidate_rows_ = false;
+  std::size_t stored_rows_ = 0;  // rows of d_
   std::vector<double> weight_;
   double total_weight_ = 0;
   double max_finite_ = 0;

@@ -1,0 +1,55 @@
+// gapsp's choice between the engines: read the input once, build its CSR graph
+// (cheap: O(m)), ask the cost model (lib/sparse/apsp_algorithm.hpp), and hand
+// back what the chosen engine needs: the adjacency matrix for Floyd-Warshall,
+// or the CSR graph (and, for the full matrix, the buffer its rows go to).
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "lib/pipeline/load_input.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/sparse/csr_graph.hpp"
+
+namespace gdist {
+
+using AnyCsrGraph = std::variant<CsrGraph<std::int32_t>, CsrGraph<std::int64_t>, CsrGraph<float>, CsrGraph<double>>;
+
+// Graph -> CSR with MatrixFromGraph's duplicate policy and element type, so
+// both engines see the same arcs in the same type.
+AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options);
+
+// Throws gdist::Error naming `input` when the CSR graph of g (offsets, arcs,
+// in-arcs of a directed graph) could not fit in the memory available, before
+// anything that size is allocated: a header claiming 2^31 vertices is refused
+// at once, as the dense path refuses its matrix.
+void RefuseCsrIfTooLarge(const std::string& input, const Graph& g, ElementType type);
+
+struct ApspRequest {
+  ApspAlgorithm algorithm = ApspAlgorithm::kAuto;
+  int threads = 0;  // 0: all cores
+  // Whether Floyd-Warshall would run on a GPU (the cost model's rate); asked
+  // only when auto has to decide, after the input is read (a GPU probe started
+  // earlier overlaps the read). Empty: no GPU.
+  std::function<bool()> fw_on_gpu;
+  std::string tree_refusal;     // why the trees cannot run here (mpirun, --backend gpu); empty: they can
+  bool rows_only = false;       // --sources: the trees need no n x n matrix
+  bool keep_adjacency = false;  // --paths: the adjacency matrix is needed even when the trees run
+};
+
+struct ApspPlan {
+  ApspAlgorithmDecision decision;
+  // Floyd-Warshall: the adjacency matrix. Trees: the adjacency with
+  // keep_adjacency or for a matrix input, else a blank n x n matrix (INF, 0
+  // diagonal, kind adjacency until the rows arrive); empty with rows_only.
+  AnyMatrix matrix;
+  std::optional<AnyCsrGraph> csr;  // set when the trees run
+  TreeMethod method = TreeMethod::kBfs;
+  std::size_t n = 0;
+};
+
+// The memory check of LoadInput applies to every n x n matrix allocated here.
+ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request);
+
+}  // namespace gdist

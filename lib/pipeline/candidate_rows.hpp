@@ -1,0 +1,33 @@
+// Siting on a graph too big for its distance matrix (gcenter GRAPHFILE
+// --candidates FILE): the candidates' shortest-path trees as a k x n block of
+// costs, the rectangular input of SitingProblem. Memory k x n, never n x n.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/matrix/page_buffer.hpp"
+#include "lib/siting/siting_problem.hpp"
+#include "lib/sparse/csr_graph.hpp"
+
+namespace gdist {
+
+template <class T> struct CandidateRows {
+  PageBuffer buffer;
+  MatrixView<T> view;                   // vertices() rows, n columns, padded stride
+  std::vector<std::uint32_t> vertices;  // the vertex of each row
+};
+
+// Row r = the costs between vertices[r] and every vertex of g in the siting
+// direction: out (facility -> demand) the tree from vertices[r], in (demand ->
+// facility) the tree into it. Parallel over the rows. Throws gdist::Error on a
+// negative cycle or path sums past the type, as the dense engine does.
+template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
+                                                         Direction direction, int threads);
+
+// The sources needed for candidates and fixed sites: each vertex once, in
+// increasing order (a SitingProblem sorts its candidates the same way).
+std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& candidates,
+                                          const std::vector<std::uint32_t>& fixed);
+
+}  // namespace gdist

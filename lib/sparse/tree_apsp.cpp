@@ -1,0 +1,119 @@
+#include "lib/sparse/tree_apsp.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+#include <numeric>
+#include <vector>
+
+#include "lib/core/range_check.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/sparse/dial_queue.hpp"
+#include "lib/sparse/row_blocks.hpp"
+#include "lib/sparse/shortest_paths.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+template <class W> ApspReport TreesReport(const ShortestPathTrees<W>& trees, int threads, std::size_t count) {
+  ApspReport r;
+  r.used = Backend::kCpu;
+  r.note = std::string(TreeMethodName(trees.method())) + " trees from " + std::to_string(count) + " sources on " +
+           std::to_string(threads) + " threads";
+  r.element_bits = static_cast<int>(8 * sizeof(W));
+  r.precision_reason = "the trees run in the matrix's type";
+  return r;
+}
+
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+template <class W> void CheckPathSums(const CsrGraph<W>& g) {
+  const double max_abs = static_cast<double>(g.max_abs_weight);
+  if (!PathSumsFit<W>(g.n, max_abs, g.has_negative))
+    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
+                ElementTraits<W>::kName + " holds with INF to spare; convert with " +
+                (std::is_same_v<W, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
+                                                 : "'gconvert --type float64' (rounded to 53 bits)"));
+}
+
+template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources, W* out,
+                                 std::size_t stride, int threads) {
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  if constexpr (std::is_integral_v<W>) {
+    const CsrGraph<W>& g = trees.graph();
+    const std::uint64_t buckets = static_cast<std::uint64_t>(g.max_abs_weight) + 1;
+    if (trees.method() == TreeMethod::kDijkstraRadix && buckets <= kDialMaxBuckets) {
+      const CsrView<W> view = trees.direction() == TreeDirection::kFrom ? g.Out() : g.In();
+      const std::int64_t k = static_cast<std::int64_t>(sources.size());
+#pragma omp parallel num_threads(nt)
+      {
+        DialQueue queue(static_cast<std::size_t>(buckets));
+#pragma omp for schedule(dynamic, 1)
+        for (std::int64_t i = 0; i < k; ++i)
+          queue.Run<W>(view, sources[static_cast<std::size_t>(i)], out + static_cast<std::size_t>(i) * stride,
+                       ElementTraits<W>::kInf);
+      }
+      return;
+    }
+  }
+  trees.Rows(sources, out, stride, nt);
+}
+
+template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (m.n() != g.n) throw Error("internal error: the matrix and the graph differ in size");
+  CheckPathSums(g);
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  const ShortestPathTrees<W> trees(g, TreeDirection::kFrom);  // Johnson: a negative cycle throws here
+  std::vector<std::uint32_t> all(g.n);
+  std::iota(all.begin(), all.end(), 0u);
+  TreeRows(trees, all, m.data(), m.stride(), nt);
+  m.meta().kind = MatrixKind::kDistance;
+  ApspReport r = TreesReport(trees, nt, g.n);
+  r.seconds = Since(t0);
+  return r;
+}
+
+template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources,
+                                              const std::string& path, int threads, std::size_t budget_bytes) {
+  const auto t0 = std::chrono::steady_clock::now();
+  CheckPathSums(g);
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  const ShortestPathTrees<W> trees(g, TreeDirection::kFrom);
+  MatrixMeta meta;
+  meta.directed = g.directed;
+  meta.kind = MatrixKind::kDistance;
+  meta.labels = g.labels;
+  RowMatrixWriter<W> out(path, g.n, meta, std::vector<std::uint64_t>(sources.begin(), sources.end()));
+  const std::size_t block = RowBlockRows(sources.size(), out.stride() * sizeof(W), nt, budget_bytes);
+  ForEachRowBlock<W>(
+      sources, out.stride(), block,
+      [&](std::span<const std::uint32_t> some, W* rows, std::size_t stride) {
+        TreeRows(trees, some, rows, stride, nt);
+      },
+      [&](std::size_t, std::size_t count, const W* rows) { out.Append(rows, count); });
+  out.Commit();
+  ApspReport r = TreesReport(trees, nt, sources.size());
+  r.seconds = Since(t0);
+  return r;
+}
+
+#define GDIST_INSTANTIATE(W)                                                                                       \
+  template void TreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, W*, std::size_t, int);       \
+  template void CheckPathSums(const CsrGraph<W>&);                                                                 \
+  template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int);                                   \
+  template ApspReport WriteSourceRows(const CsrGraph<W>&, std::span<const std::uint32_t>, const std::string&, int, \
+                                      std::size_t);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(std::int64_t)
+GDIST_INSTANTIATE(float)
+GDIST_INSTANTIATE(double)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist
