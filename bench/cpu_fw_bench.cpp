@@ -12,6 +12,7 @@
 // 16-bit engine (conversions included) when the proof holds, else int32; its
 // line names the width chosen (element_bits) and must give int32's checksum.
 // Output: one "cpu ..." line per configuration (parsed by bench/cpu_peers.py).
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -120,31 +121,25 @@ int main(int argc, char** argv) {
   int n = 0, reps = 3, max_weight = 1000;
   unsigned seed = 1;
   gdist::CpuIsa isa = gdist::ActiveCpuIsa();
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "cpu_fw_bench: %s needs a value\n", a.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--graph") graph = next();
-    else if (a == "--n") n = std::atoi(next().c_str());
-    else if (a == "--seed") seed = unsigned(std::atoi(next().c_str()));
-    else if (a == "--max-weight") max_weight = std::max(1, std::atoi(next().c_str()));
-    else if (a == "--unweighted") max_weight = 0;
-    else if (a == "--threads") threads_arg = next();
-    else if (a == "--types") types_arg = next();
-    else if (a == "--reps") reps = std::max(1, std::atoi(next().c_str()));
-    else if (a == "--isa") {
-      std::string v = next();
-      isa = v == "avx512" ? gdist::CpuIsa::kAvx512 : v == "avx2" ? gdist::CpuIsa::kAvx2 : gdist::CpuIsa::kPortable;
-      isa = std::min(isa, gdist::DetectCpuIsa());
-    } else {
-      std::fprintf(stderr, "cpu_fw_bench: unknown argument %s (see the comment at the top of the source)\n", a.c_str());
-      return 2;
-    }
+  std::string isa_name;
+  CLI::App app{"CPU blocked Floyd-Warshall: relaxations per second per type and thread count"};
+  app.add_option("--graph", graph, "arc file (else a random graph of --n vertices)")->check(CLI::ExistingFile);
+  app.add_option("--n", n, "vertices of the random graph")->check(CLI::Range(2, 1 << 20));
+  app.add_option("--seed", seed, "seed of the random graph");
+  app.add_option("--max-weight", max_weight, "largest random weight")->check(CLI::PositiveNumber);
+  app.add_flag_callback(
+      "--unweighted", [&] { max_weight = 0; }, "all weights 1");
+  app.add_option("--threads", threads_arg, "comma-separated thread counts");
+  app.add_option("--types", types_arg, "comma-separated: int32,float32,int64,auto");
+  app.add_option("--reps", reps, "runs per configuration (best and median reported)")->check(CLI::PositiveNumber);
+  app.add_option("--isa", isa_name, "kernel ISA (capped at what the CPU has)")
+      ->check(CLI::IsMember({"portable", "avx2", "avx512"}));
+  CLI11_PARSE(app, argc, argv);
+  if (!isa_name.empty()) {
+    isa = isa_name == "avx512" ? gdist::CpuIsa::kAvx512
+          : isa_name == "avx2" ? gdist::CpuIsa::kAvx2
+                               : gdist::CpuIsa::kPortable;
+    isa = std::min(isa, gdist::DetectCpuIsa());
   }
   if (graph.empty() && n <= 1) {
     std::fprintf(stderr, "cpu_fw_bench: give --graph ARCFILE or --n N (N >= 2)\n");

@@ -5,6 +5,7 @@
 //
 // usage: cpu_kernel_bench [--seconds S]
 // Output: "kernel isa=.. type=.. relax_per_s=.." per line.
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -54,7 +55,9 @@ template <class T> void AllIsas(const char* type, double seconds) {
 
 int main(int argc, char** argv) {
   double seconds = 1.0;
-  if (argc >= 3 && std::string(argv[1]) == "--seconds") seconds = std::atof(argv[2]);
+  CLI::App app{"The CPU min-plus tile kernel alone, per ISA and element type, one thread"};
+  app.add_option("--seconds", seconds, "time per configuration")->check(CLI::Range(0.01, 600.0));
+  CLI11_PARSE(app, argc, argv);
   AllIsas<std::int16_t>("int16", seconds);
   AllIsas<std::int32_t>("int32", seconds);
   AllIsas<float>("float32", seconds);

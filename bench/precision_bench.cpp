@@ -16,6 +16,7 @@
 //   (default 4) join each copy to the next, so the copies form one chain.
 // With --timings the engine prints its GPU steps (the Floyd-Warshall kernel
 // time among them) on stderr.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -84,33 +85,21 @@ double Seconds(std::chrono::steady_clock::time_point t0) {
 
 int main(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "precision_bench: %s needs a value\n", arg.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (arg == "--random") a.random_n = std::stoul(next());
-    else if (arg == "--degree") a.degree = std::stod(next());
-    else if (arg == "--max-weight") a.max_weight = std::max(1, std::stoi(next()));
-    else if (arg == "--graph") a.graph = next();
-    else if (arg == "--vertices") a.vertices = std::stoul(next());
-    else if (arg == "--links") a.links = std::stoi(next());
-    else if (arg == "--seed") a.seed = static_cast<unsigned>(std::stoul(next()));
-    else if (arg == "--backend") a.backend = next();
-    else if (arg == "--threads") a.threads = std::stoi(next());
-    else if (arg == "--reps") a.reps = std::max(1, std::stoi(next()));
-    else if (arg == "--skip-32") a.skip_32 = true;
-    else if (arg == "--timings") gdist::EnableStepTimings(true);
-    else {
-      std::fprintf(stderr, "precision_bench: unknown argument %s (see the comment at the top of the source)\n",
-                   arg.c_str());
-      return 2;
-    }
-  }
+  CLI::App app{"The 16-bit choice end to end: SolveApsp free to pick 16 bits vs held to 32, same run"};
+  app.add_option("--random", a.random_n, "vertices of a random graph");
+  app.add_option("--degree", a.degree, "arcs out of each vertex (random graph)")->check(CLI::PositiveNumber);
+  app.add_option("--max-weight", a.max_weight, "largest weight (random graph)")->check(CLI::PositiveNumber);
+  app.add_option("--graph", a.graph, "a graph file gconvert reads, chained copies")->check(CLI::ExistingFile);
+  app.add_option("--vertices", a.vertices, "vertices of the chained copies");
+  app.add_option("--links", a.links, "unit edges joining one copy to the next")->check(CLI::NonNegativeNumber);
+  app.add_option("--seed", a.seed, "seed");
+  app.add_option("--backend", a.backend, "engine backend")->check(CLI::IsMember({"cpu", "gpu"}));
+  app.add_option("--threads", a.threads, "CPU threads")->check(CLI::NonNegativeNumber);
+  app.add_option("--reps", a.reps, "runs per width (best kept)")->check(CLI::PositiveNumber);
+  app.add_flag("--skip-32", a.skip_32, "time only the free choice");
+  app.add_flag_callback(
+      "--timings", [] { gdist::EnableStepTimings(true); }, "print the engine's steps on stderr");
+  CLI11_PARSE(app, argc, argv);
   if ((a.random_n < 2) == a.graph.empty() || (a.backend != "cpu" && a.backend != "gpu")) {
     std::fprintf(stderr, "precision_bench: give --random N (N >= 2) or --graph FILE; --backend cpu|gpu\n");
     return 2;

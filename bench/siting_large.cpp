@@ -6,6 +6,7 @@
 // --matrix reads a .gdm instead (siting_make_matrix writes the other families);
 // a directed one is sited in direction out, as gcenter does by default.
 //   siting_large [--n N] [--p P] [--threads T] [--time-limit S] [--seed S] [--backends cpu,gpu] [--matrix F.gdm]
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -35,16 +36,16 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string backends = "cpu";
   std::string matrix_path;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i];
-    if (a == "--n") n = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--p") p = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--threads") threads = std::atoi(argv[i + 1]);
-    else if (a == "--time-limit") time_limit = std::atof(argv[i + 1]);
-    else if (a == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (a == "--backends") backends = argv[i + 1];
-    else if (a == "--matrix") matrix_path = argv[i + 1];
-  }
+  CLI::App app{"p-median at scale: greedy, local optimum and iterated local search timed per backend"};
+  app.add_option("--n", n, "vertices of the random geometric matrix")
+      ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 20));
+  app.add_option("--p", p, "sites")->check(CLI::PositiveNumber);
+  app.add_option("--threads", threads, "CPU threads")->check(CLI::PositiveNumber);
+  app.add_option("--time-limit", time_limit, "seconds of iterated local search")->check(CLI::NonNegativeNumber);
+  app.add_option("--seed", seed, "seed of the random matrix");
+  app.add_option("--backends", backends, "comma-separated: cpu,gpu");
+  app.add_option("--matrix", matrix_path, "a .gdm instead of the random matrix")->check(CLI::ExistingFile);
+  CLI11_PARSE(app, argc, argv);
   auto t0 = std::chrono::steady_clock::now();
   gdist::DistMatrix<std::int32_t> d;
   if (!matrix_path.empty()) {

@@ -16,6 +16,7 @@
 // until that holds; the program says which K proved it.
 #include <omp.h>
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -130,26 +131,23 @@ void Dense(gdist::DistMatrix<std::int32_t>& d, std::uint64_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> pos;
-  std::string family = "geometric";
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--family") == 0 && i + 1 < argc) family = argv[++i];
-    else pos.push_back(argv[i]);
-  }
-  if (pos.size() < 2 || (family != "geometric" && family != "dense" && family != "uniform")) {
-    std::fprintf(stderr, "usage: siting_make_matrix N OUT.gdm [SEED] [--family geometric|dense|uniform]\n");
-    return 2;
-  }
-  const std::size_t n = std::strtoull(pos[0].c_str(), nullptr, 10);
-  const std::uint64_t seed = pos.size() > 2 ? std::strtoull(pos[2].c_str(), nullptr, 10) : 1;
+  std::size_t n = 0;
+  std::string out, family = "geometric";
+  std::uint64_t seed = 1;
+  CLI::App app{"Writes a distance-matrix file of one siting instance family"};
+  app.add_option("N", n, "vertices")->required()->check(CLI::Range(std::size_t{2}, std::size_t{1} << 20));
+  app.add_option("OUT", out, "output .gdm")->required();
+  app.add_option("SEED", seed, "seed");
+  app.add_option("--family", family, "instance family")->check(CLI::IsMember({"geometric", "dense", "uniform"}));
+  CLI11_PARSE(app, argc, argv);
   gdist::DistMatrix<std::int32_t> d(n);
   if (family == "geometric") Geometric(d, seed);
   else if (family == "dense") Dense(d, seed);
   else Uniform(d, seed);
   d.meta().kind = gdist::MatrixKind::kDistance;
   d.meta().labels = gdist::VertexLabels::Range(n, 1);
-  gdist::WriteMatrixFile(pos[1], d);
-  std::printf("wrote %s: %s, n = %zu, %.1f GB payload\n", pos[1].c_str(), family.c_str(), n,
+  gdist::WriteMatrixFile(out, d);
+  std::printf("wrote %s: %s, n = %zu, %.1f GB payload\n", out.c_str(), family.c_str(), n,
               static_cast<double>(d.payload_bytes()) / 1e9);
   return 0;
 }

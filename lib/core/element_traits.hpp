@@ -52,6 +52,10 @@ template <> struct ElementTraits<std::int16_t> {
 
 inline constexpr std::int32_t kInt16Inf = ElementTraits<std::int16_t>::kInf;
 
+// X(T) for every element type a distance matrix holds: the one list every
+// explicit instantiation follows, so a new type is added here and nowhere else.
+#define GDIST_FOR_EACH_ELEMENT(X) X(std::int32_t) X(std::int64_t) X(float) X(double)
+
 // What the kernels rely on.
 static_assert(2 * std::int64_t{ElementTraits<std::int32_t>::kInf} <= std::numeric_limits<std::int32_t>::max(),
               "int32 INF + INF must not overflow");

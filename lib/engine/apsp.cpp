@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
@@ -153,8 +154,8 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
                                                  : "'gconvert --type float64' (rounded to 53 bits)"));
   // With a negative weight the arcs are kept: the run's result is then checked
   // against them for a negative cycle (negative_cycle.hpp), in O(n^2 + arcs).
-  ArcSnapshot<T> arcs;
-  if (range.negative) arcs = SnapshotArcs(m.view());
+  ArcList<T> arcs;
+  if (range.negative) arcs = ArcsOfAdjacency(m.view());
   // A caller's schedule (the distributed one) leaves the full result on one
   // rank only, so there the check runs before it, on the kept arcs.
   const bool check_before = range.negative && options.schedule;
@@ -202,9 +203,8 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   return report;
 }
 
-template ApspReport SolveApsp<std::int32_t>(DistMatrix<std::int32_t>&, const ApspOptions&);
-template ApspReport SolveApsp<std::int64_t>(DistMatrix<std::int64_t>&, const ApspOptions&);
-template ApspReport SolveApsp<float>(DistMatrix<float>&, const ApspOptions&);
-template ApspReport SolveApsp<double>(DistMatrix<double>&, const ApspOptions&);
+#define GDIST_INSTANTIATE(T) template ApspReport SolveApsp<T>(DistMatrix<T>&, const ApspOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/cpu/tile_kernels.hpp"
+#include "lib/core/element_traits.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
 #include "lib/matrix/page_buffer.hpp"
@@ -160,10 +161,7 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
 
 #define GDIST_INSTANTIATE(T) \
   template void CpuOutOfCoreFloydWarshall<T>(T*, std::size_t, std::size_t, int, const ProgressFn&);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "lib/core/element_traits.hpp"
+#include "lib/util/int128.hpp"
+
 namespace gdist {
 
 namespace {
@@ -12,44 +15,15 @@ namespace {
 // Sums that cannot wrap: int32 in int64, int64 in __int128, float in double.
 template <class T> struct Wide { using type = double; };
 template <> struct Wide<std::int32_t> { using type = std::int64_t; };
-template <> struct Wide<std::int64_t> { using type = __int128; };
+template <> struct Wide<std::int64_t> { using type = Int128; };
 
 constexpr double kFloatSlack = 1e-5;
 
 }  // namespace
 
-template <class T> ArcSnapshot<T> SnapshotArcs(const MatrixView<T>& a) {
-  const T inf = ElementTraits<T>::kInf;
-  const std::size_t n = a.n;
-  ArcSnapshot<T> s;
-  s.n = n;
-  s.first.assign(n + 1, 0);
-#pragma omp parallel for schedule(static)
-  for (std::size_t u = 0; u < n; ++u) {
-    const T* row = a.row(u);
-    std::uint64_t c = 0;
-    for (std::size_t v = 0; v < n; ++v) c += (row[v] != inf && v != u);
-    s.first[u + 1] = c;
-  }
-  for (std::size_t u = 0; u < n; ++u) s.first[u + 1] += s.first[u];
-  s.head.resize(s.first[n]);
-  s.weight.resize(s.first[n]);
-#pragma omp parallel for schedule(static)
-  for (std::size_t u = 0; u < n; ++u) {
-    const T* row = a.row(u);
-    std::uint64_t k = s.first[u];
-    for (std::size_t v = 0; v < n; ++v)
-      if (row[v] != inf && v != u) {
-        s.head[k] = static_cast<std::uint32_t>(v);
-        s.weight[k++] = row[v];
-      }
-  }
-  return s;
-}
-
-template <class T> bool NoNegativeCycle(const ArcSnapshot<T>& arcs, const MatrixView<T>& d) {
+template <class T> bool NoNegativeCycle(const ArcList<T>& arcs, const MatrixView<T>& d) {
   using W = typename Wide<T>::type;
-  const std::size_t n = arcs.n;
+  const std::size_t n = arcs.n();
   if constexpr (std::is_floating_point_v<T>) {
     for (std::size_t i = 0; i < n; ++i) {
       const T x = d.row(i)[i];
@@ -84,8 +58,8 @@ template <class T> bool NoNegativeCycle(const ArcSnapshot<T>& arcs, const Matrix
   return feasible;
 }
 
-template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapshot<T>& arcs) {
-  const std::size_t n = arcs.n;
+template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcList<T>& arcs) {
+  const std::size_t n = arcs.n();
   // Potentials in double: exact for every int32 path sum, and no wrap for int64.
   std::vector<double> h(n, 0.0);
   std::vector<std::size_t> pred(n, n);
@@ -120,14 +94,10 @@ template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapsho
   return std::nullopt;  // unreachable with a negative cycle (the pass above finds it by pass n)
 }
 
-#define GDIST_INSTANTIATE(T)                                                     \
-  template ArcSnapshot<T> SnapshotArcs<T>(const MatrixView<T>&);                 \
-  template bool NoNegativeCycle<T>(const ArcSnapshot<T>&, const MatrixView<T>&); \
-  template std::optional<std::size_t> FindNegativeCycle<T>(const ArcSnapshot<T>&);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+#define GDIST_INSTANTIATE(T)                                                 \
+  template bool NoNegativeCycle<T>(const ArcList<T>&, const MatrixView<T>&); \
+  template std::optional<std::size_t> FindNegativeCycle<T>(const ArcList<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -1,7 +1,7 @@
 // Negative cycles, detected after Floyd-Warshall instead of by a dense serial
 // Bellman-Ford before it (docs/RELIABILITY.md, "Negative weights").
 //
-// Before the run, the arcs are kept (ArcSnapshot, CSR, one parallel pass).
+// Before the run, the arcs are kept (ArcList, CSR, one parallel pass: ArcsOfAdjacency).
 // After it, h(v) = min(0, min_u D[u][v]) is computed from whatever the run
 // produced and checked against every kept arc: h(v) <= h(u) + w(u,v).
 //  - No negative cycle: the range proof (range_check.hpp) holds, the run is
@@ -20,24 +20,15 @@
 #include <optional>
 #include <vector>
 
+#include "lib/matrix/arc_list.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
 
-template <class T> struct ArcSnapshot {
-  std::size_t n = 0;
-  std::vector<std::uint64_t> first;  // n + 1 offsets into head/weight
-  std::vector<std::uint32_t> head;
-  std::vector<T> weight;
-};
-
-// The finite off-diagonal entries of an adjacency matrix.
-template <class T> ArcSnapshot<T> SnapshotArcs(const MatrixView<T>& adjacency);
-
 // True when the distances after the run certify that no cycle is negative.
-template <class T> bool NoNegativeCycle(const ArcSnapshot<T>& arcs, const MatrixView<T>& after_run);
+template <class T> bool NoNegativeCycle(const ArcList<T>& arcs, const MatrixView<T>& after_run);
 
 // A vertex on some negative cycle of the arcs, or nullopt when there is none.
-template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcSnapshot<T>& arcs);
+template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcList<T>& arcs);
 
 }  // namespace gdist

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 
@@ -96,13 +97,10 @@ void ThrowNegativeSelfLoop(const Graph& g, const Edge& e) {
   throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " + Shortest(e.weight));
 }
 
-template void CheckWeightsFit<std::int32_t>(const Graph&);
-template void CheckWeightsFit<std::int64_t>(const Graph&);
-template void CheckWeightsFit<float>(const Graph&);
-template void CheckWeightsFit<double>(const Graph&);
-template DistMatrix<std::int32_t> BuildAdjacency<std::int32_t>(const Graph&, const AdjacencyOptions&);
-template DistMatrix<std::int64_t> BuildAdjacency<std::int64_t>(const Graph&, const AdjacencyOptions&);
-template DistMatrix<float> BuildAdjacency<float>(const Graph&, const AdjacencyOptions&);
-template DistMatrix<double> BuildAdjacency<double>(const Graph&, const AdjacencyOptions&);
+#define GDIST_INSTANTIATE(T)                      \
+  template void CheckWeightsFit<T>(const Graph&); \
+  template DistMatrix<T> BuildAdjacency<T>(const Graph&, const AdjacencyOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

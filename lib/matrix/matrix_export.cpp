@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
 
@@ -78,10 +79,7 @@ template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView
   template std::string NpyHeader<T>(std::size_t, std::size_t);         \
   template void WriteNpy<T>(const std::string&, const MatrixView<T>&); \
   template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);
-GDIST_EXPORT_INSTANTIATE(std::int32_t)
-GDIST_EXPORT_INSTANTIATE(std::int64_t)
-GDIST_EXPORT_INSTANTIATE(float)
-GDIST_EXPORT_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_EXPORT_INSTANTIATE)
 #undef GDIST_EXPORT_INSTANTIATE
 
 }  // namespace gdist

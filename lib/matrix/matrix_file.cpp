@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
 #include "lib/matrix/payload_values.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -422,10 +423,7 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);                              \
   template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*); \
   template class RowMatrixWriter<T>;
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

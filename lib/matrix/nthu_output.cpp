@@ -1,5 +1,6 @@
 #include "lib/matrix/nthu_output.hpp"
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 
@@ -19,9 +20,8 @@ template <class T> void WriteNthuOutput(const std::string& path, const DistMatri
   }
 }
 
-template void WriteNthuOutput<std::int32_t>(const std::string&, const DistMatrix<std::int32_t>&);
-template void WriteNthuOutput<std::int64_t>(const std::string&, const DistMatrix<std::int64_t>&);
-template void WriteNthuOutput<float>(const std::string&, const DistMatrix<float>&);
-template void WriteNthuOutput<double>(const std::string&, const DistMatrix<double>&);
+#define GDIST_INSTANTIATE(T) template void WriteNthuOutput<T>(const std::string&, const DistMatrix<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
 
 namespace gdist {
@@ -91,13 +92,10 @@ template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const Di
   return c;
 }
 
-template CentralityRow ScanCentralityRow<std::int32_t>(const std::int32_t*, std::size_t, std::size_t);
-template CentralityRow ScanCentralityRow<std::int64_t>(const std::int64_t*, std::size_t, std::size_t);
-template CentralityRow ScanCentralityRow<float>(const float*, std::size_t, std::size_t);
-template CentralityRow ScanCentralityRow<double>(const double*, std::size_t, std::size_t);
-template Centrality ComputeCentrality(const MatrixView<std::int32_t>&, const DistanceSummary&, bool, int, std::size_t);
-template Centrality ComputeCentrality(const MatrixView<std::int64_t>&, const DistanceSummary&, bool, int, std::size_t);
-template Centrality ComputeCentrality(const MatrixView<float>&, const DistanceSummary&, bool, int, std::size_t);
-template Centrality ComputeCentrality(const MatrixView<double>&, const DistanceSummary&, bool, int, std::size_t);
+#define GDIST_INSTANTIATE(T)                                                       \
+  template CentralityRow ScanCentralityRow<T>(const T*, std::size_t, std::size_t); \
+  template Centrality ComputeCentrality(const MatrixView<T>&, const DistanceSummary&, bool, int, std::size_t);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/metrics_gpu.hpp"
 #include "lib/util/error.hpp"
@@ -71,13 +72,10 @@ template <class T> DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d
   return m;
 }
 
-template DistanceMetrics ComputeDistanceMetrics(const MatrixView<std::int32_t>&, bool, const MetricsOptions&,
-                                                const GpuMetricsOptions&);
-template DistanceMetrics ComputeDistanceMetrics(const MatrixView<std::int64_t>&, bool, const MetricsOptions&,
-                                                const GpuMetricsOptions&);
-template DistanceMetrics ComputeDistanceMetrics(const MatrixView<float>&, bool, const MetricsOptions&,
-                                                const GpuMetricsOptions&);
-template DistanceMetrics ComputeDistanceMetrics(const MatrixView<double>&, bool, const MetricsOptions&,
-                                                const GpuMetricsOptions&);
+#define GDIST_INSTANTIATE(T)                                                                         \
+  template DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>&, bool, const MetricsOptions&, \
+                                                  const GpuMetricsOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

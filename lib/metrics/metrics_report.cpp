@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -133,13 +134,10 @@ template <class T> void WriteMetricsJsonFile(const std::string& path, const Matr
   WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
 }
 
-template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int32_t>&, const MatrixMeta&,
-                                   const MetricsOptions&, const std::string&);
-template void WriteMetricsJsonFile(const std::string&, const MatrixView<std::int64_t>&, const MatrixMeta&,
-                                   const MetricsOptions&, const std::string&);
-template void WriteMetricsJsonFile(const std::string&, const MatrixView<float>&, const MatrixMeta&,
-                                   const MetricsOptions&, const std::string&);
-template void WriteMetricsJsonFile(const std::string&, const MatrixView<double>&, const MatrixMeta&,
-                                   const MetricsOptions&, const std::string&);
+#define GDIST_INSTANTIATE(T)                                                                      \
+  template void WriteMetricsJsonFile(const std::string&, const MatrixView<T>&, const MatrixMeta&, \
+                                     const MetricsOptions&, const std::string&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

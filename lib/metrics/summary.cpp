@@ -5,7 +5,9 @@
 #include <cmath>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/util/int128.hpp"
 
 namespace gdist {
 
@@ -38,10 +40,10 @@ template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n) {
 
 namespace {
 
-std::string Int128Text(__int128 v) {
+std::string Int128Text(Int128 v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  UInt128 u = negative ? -static_cast<UInt128>(v) : static_cast<UInt128>(v);
   std::string s;
   for (; u > 0; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
   return negative ? "-" + s : s;
@@ -81,7 +83,7 @@ template <class T> void AddExactText(const MatrixView<T>& d, DistanceSummary* s)
   }
   if (s->median) {
     const T* row = d.row(*s->median);
-    __int128 total = 0;
+    Int128 total = 0;
     for (std::size_t j = 0; j < d.n; ++j)
       if (row[j] < inf) total += row[j];
     s->exact.median_total = Int128Text(total);
@@ -154,13 +156,10 @@ DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const Metri
   return s;
 }
 
-template SummaryRow ScanSummaryRow<std::int32_t>(const std::int32_t*, std::size_t);
-template SummaryRow ScanSummaryRow<std::int64_t>(const std::int64_t*, std::size_t);
-template SummaryRow ScanSummaryRow<float>(const float*, std::size_t);
-template SummaryRow ScanSummaryRow<double>(const double*, std::size_t);
-template DistanceSummary Summarize<std::int32_t>(const MatrixView<std::int32_t>&, const MetricsOptions&);
-template DistanceSummary Summarize<std::int64_t>(const MatrixView<std::int64_t>&, const MetricsOptions&);
-template DistanceSummary Summarize<float>(const MatrixView<float>&, const MetricsOptions&);
-template DistanceSummary Summarize<double>(const MatrixView<double>&, const MetricsOptions&);
+#define GDIST_INSTANTIATE(T)                                    \
+  template SummaryRow ScanSummaryRow<T>(const T*, std::size_t); \
+  template DistanceSummary Summarize<T>(const MatrixView<T>&, const MetricsOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/paths/tight_arc.hpp"
 
 namespace gdist {
@@ -186,15 +187,10 @@ template <class T> NextHopMatrix ComputeNextHops(const ArcList<T>& arcs, const M
   return next;
 }
 
-template bool UsesLeastTightNeighbour<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&);
-template bool UsesLeastTightNeighbour<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&);
-template bool UsesLeastTightNeighbour<float>(const ArcList<float>&, const MatrixView<float>&);
-template bool UsesLeastTightNeighbour<double>(const ArcList<double>&, const MatrixView<double>&);
-template NextHopMatrix ComputeNextHops<std::int32_t>(const ArcList<std::int32_t>&, const MatrixView<std::int32_t>&,
-                                                     int);
-template NextHopMatrix ComputeNextHops<std::int64_t>(const ArcList<std::int64_t>&, const MatrixView<std::int64_t>&,
-                                                     int);
-template NextHopMatrix ComputeNextHops<float>(const ArcList<float>&, const MatrixView<float>&, int);
-template NextHopMatrix ComputeNextHops<double>(const ArcList<double>&, const MatrixView<double>&, int);
+#define GDIST_INSTANTIATE(T)                                                         \
+  template bool UsesLeastTightNeighbour<T>(const ArcList<T>&, const MatrixView<T>&); \
+  template NextHopMatrix ComputeNextHops<T>(const ArcList<T>&, const MatrixView<T>&, int);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

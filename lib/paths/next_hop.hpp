@@ -27,7 +27,7 @@
 
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
-#include "lib/paths/arc_list.hpp"
+#include "lib/matrix/arc_list.hpp"
 
 namespace gdist {
 

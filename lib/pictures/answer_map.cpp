@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
 
 template <class T>
@@ -42,10 +44,7 @@ template <class T> std::vector<Point2> MapPositions(const MatrixView<T>& d,
   template void AddSiting<T>(SiteMap*, const SitingProblem<T>&, const SitingResult&, const VertexLabels&);      \
   template std::vector<Point2> MapPositions<T>(const MatrixView<T>&, const std::optional<std::vector<Point2>>&, \
                                                std::string*);
-GDIST_ANSWER_MAP_INSTANTIATE(std::int32_t)
-GDIST_ANSWER_MAP_INSTANTIATE(std::int64_t)
-GDIST_ANSWER_MAP_INSTANTIATE(float)
-GDIST_ANSWER_MAP_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_ANSWER_MAP_INSTANTIATE)
 #undef GDIST_ANSWER_MAP_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
 namespace {
 
@@ -109,9 +111,8 @@ template <class T> std::vector<Point2> PivotMdsLayout(const MatrixView<T>& d, st
   return xy;
 }
 
-template std::vector<Point2> PivotMdsLayout(const MatrixView<std::int32_t>&, std::size_t);
-template std::vector<Point2> PivotMdsLayout(const MatrixView<std::int64_t>&, std::size_t);
-template std::vector<Point2> PivotMdsLayout(const MatrixView<float>&, std::size_t);
-template std::vector<Point2> PivotMdsLayout(const MatrixView<double>&, std::size_t);
+#define GDIST_INSTANTIATE(T) template std::vector<Point2> PivotMdsLayout(const MatrixView<T>&, std::size_t);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

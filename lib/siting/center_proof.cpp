@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
@@ -119,10 +120,7 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
                                         std::size_t, double);                                                   \
   template CenterProof ProveCenter(const SitingProblem<T>&, const std::vector<double>&, double, std::ptrdiff_t, \
                                    const std::vector<std::uint32_t>&, std::size_t, bool, double);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

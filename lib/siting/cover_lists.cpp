@@ -4,6 +4,8 @@
 
 #include <type_traits>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
 
 namespace {
@@ -86,9 +88,9 @@ CoverLists RestrictCoverLists(const CoverLists& from, double radius) {
   return L;
 }
 
-template std::optional<CoverLists> BuildCoverLists(const SitingProblem<std::int32_t>&, double, std::size_t);
-template std::optional<CoverLists> BuildCoverLists(const SitingProblem<std::int64_t>&, double, std::size_t);
-template std::optional<CoverLists> BuildCoverLists(const SitingProblem<float>&, double, std::size_t);
-template std::optional<CoverLists> BuildCoverLists(const SitingProblem<double>&, double, std::size_t);
+#define GDIST_INSTANTIATE(T) \
+  template std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>&, double, std::size_t);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

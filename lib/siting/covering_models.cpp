@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
@@ -198,13 +199,10 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
   return r;
 }
 
-template SitingResult SolveCover(const SitingProblem<std::int32_t>&, double, const SitingOptions&);
-template SitingResult SolveCover(const SitingProblem<std::int64_t>&, double, const SitingOptions&);
-template SitingResult SolveCover(const SitingProblem<float>&, double, const SitingOptions&);
-template SitingResult SolveCover(const SitingProblem<double>&, double, const SitingOptions&);
-template SitingResult SolveMaxCover(const SitingProblem<std::int32_t>&, double, std::size_t, const SitingOptions&);
-template SitingResult SolveMaxCover(const SitingProblem<std::int64_t>&, double, std::size_t, const SitingOptions&);
-template SitingResult SolveMaxCover(const SitingProblem<float>&, double, std::size_t, const SitingOptions&);
-template SitingResult SolveMaxCover(const SitingProblem<double>&, double, std::size_t, const SitingOptions&);
+#define GDIST_INSTANTIATE(T)                                                               \
+  template SitingResult SolveCover(const SitingProblem<T>&, double, const SitingOptions&); \
+  template SitingResult SolveMaxCover(const SitingProblem<T>&, double, std::size_t, const SitingOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
@@ -103,9 +104,9 @@ ExactAnswer ExactSearch(const SitingProblem<T>& prob, std::size_t p, ExactObject
   return a;
 }
 
-template ExactAnswer ExactSearch(const SitingProblem<std::int32_t>&, std::size_t, ExactObjective, double);
-template ExactAnswer ExactSearch(const SitingProblem<std::int64_t>&, std::size_t, ExactObjective, double);
-template ExactAnswer ExactSearch(const SitingProblem<float>&, std::size_t, ExactObjective, double);
-template ExactAnswer ExactSearch(const SitingProblem<double>&, std::size_t, ExactObjective, double);
+#define GDIST_INSTANTIATE(T) \
+  template ExactAnswer ExactSearch(const SitingProblem<T>&, std::size_t, ExactObjective, double);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {
@@ -55,13 +56,10 @@ template <class T> PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_
   return block;
 }
 
-template PageBuffer GatherCosts(const MatrixView<std::int32_t>&, bool, const std::vector<std::uint32_t>&,
-                                const std::vector<std::uint32_t>&, int);
-template PageBuffer GatherCosts(const MatrixView<std::int64_t>&, bool, const std::vector<std::uint32_t>&,
-                                const std::vector<std::uint32_t>&, int);
-template PageBuffer GatherCosts(const MatrixView<float>&, bool, const std::vector<std::uint32_t>&,
-                                const std::vector<std::uint32_t>&, int);
-template PageBuffer GatherCosts(const MatrixView<double>&, bool, const std::vector<std::uint32_t>&,
-                                const std::vector<std::uint32_t>&, int);
+#define GDIST_INSTANTIATE(T)                                                                     \
+  template PageBuffer GatherCosts(const MatrixView<T>&, bool, const std::vector<std::uint32_t>&, \
+                                  const std::vector<std::uint32_t>&, int);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

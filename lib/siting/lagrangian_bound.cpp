@@ -7,6 +7,8 @@
 #include <limits>
 #include <numeric>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
 
 SortedCosts SortedCosts::Sized(std::size_t nd, std::size_t m) {
@@ -53,10 +55,9 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
   return c;
 }
 
-template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int32_t>&, double);
-template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<std::int64_t>&, double);
-template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<float>&, double);
-template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<double>&, double);
+#define GDIST_INSTANTIATE(T) template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>&, double);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint32_t>& keep) {
   const std::size_t nd = from.nd, m = keep.size();

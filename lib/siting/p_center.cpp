@@ -23,6 +23,7 @@
 #include <limits>
 #include <optional>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/center_proof.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/cover_lists.hpp"
@@ -261,9 +262,9 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   return r;
 }
 
-template SitingResult SolvePCenter(const SitingProblem<std::int32_t>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePCenter(const SitingProblem<std::int64_t>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePCenter(const SitingProblem<float>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePCenter(const SitingProblem<double>&, std::size_t, const SitingOptions&);
+#define GDIST_INSTANTIATE(T) \
+  template SitingResult SolvePCenter(const SitingProblem<T>&, std::size_t, const SitingOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
@@ -65,9 +66,9 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   return r;
 }
 
-template SitingResult SolvePMedian(const SitingProblem<std::int32_t>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePMedian(const SitingProblem<std::int64_t>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePMedian(const SitingProblem<float>&, std::size_t, const SitingOptions&);
-template SitingResult SolvePMedian(const SitingProblem<double>&, std::size_t, const SitingOptions&);
+#define GDIST_INSTANTIATE(T) \
+  template SitingResult SolvePMedian(const SitingProblem<T>&, std::size_t, const SitingOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
@@ -123,13 +124,10 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
   out.Commit();
 }
 
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int32_t>&,
-                                 const std::vector<NamedResult>&, const VertexLabels&);
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<std::int64_t>&,
-                                 const std::vector<NamedResult>&, const VertexLabels&);
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<float>&, const std::vector<NamedResult>&,
-                                 const VertexLabels&);
-template void WriteAssignmentCsv(const std::string&, const SitingProblem<double>&, const std::vector<NamedResult>&,
-                                 const VertexLabels&);
+#define GDIST_INSTANTIATE(T)                                                                                     \
+  template void WriteAssignmentCsv(const std::string&, const SitingProblem<T>&, const std::vector<NamedResult>&, \
+                                   const VertexLabels&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/siting/gathered_costs.hpp"
 #include "lib/siting/siting_backend.hpp"
@@ -222,13 +223,10 @@ Assignment Assign(const SitingProblem<T>& prob, const std::vector<std::uint32_t>
   return a;
 }
 
-template class SitingProblem<std::int32_t>;
-template class SitingProblem<std::int64_t>;
-template class SitingProblem<float>;
-template class SitingProblem<double>;
-template Assignment Assign(const SitingProblem<std::int32_t>&, const std::vector<std::uint32_t>&, double);
-template Assignment Assign(const SitingProblem<std::int64_t>&, const std::vector<std::uint32_t>&, double);
-template Assignment Assign(const SitingProblem<float>&, const std::vector<std::uint32_t>&, double);
-template Assignment Assign(const SitingProblem<double>&, const std::vector<std::uint32_t>&, double);
+#define GDIST_INSTANTIATE(T)       \
+  template class SitingProblem<T>; \
+  template Assignment Assign(const SitingProblem<T>&, const std::vector<std::uint32_t>&, double);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/format_number.hpp"
 
@@ -64,10 +65,7 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
                                 const VertexLabels&);                                                            \
   template void WriteSitingText(std::ostream&, const std::string&, const SitingResult&, const SitingProblem<T>&, \
                                 const VertexLabels&);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

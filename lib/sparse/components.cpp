@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lib/core/element_traits.hpp"
+
 namespace gdist {
 
 namespace {
@@ -138,10 +140,7 @@ template <class W> CsrGraph<W> LargestComponent(const CsrGraph<W>& g, ComponentK
   template Components StrongComponents(const CsrGraph<W>&);                                   \
   template CsrGraph<W> InducedSubgraph(const CsrGraph<W>&, const std::vector<std::uint8_t>&); \
   template CsrGraph<W> LargestComponent(const CsrGraph<W>&, ComponentKind);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -142,17 +143,11 @@ template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
   return m;
 }
 
-template DistMatrix<std::int32_t> CsrToAdjacency(const CsrGraph<std::int32_t>&);
-template DistMatrix<std::int64_t> CsrToAdjacency(const CsrGraph<std::int64_t>&);
-template DistMatrix<float> CsrToAdjacency(const CsrGraph<float>&);
-template DistMatrix<double> CsrToAdjacency(const CsrGraph<double>&);
-template CsrGraph<std::int32_t> BuildCsrGraph<std::int32_t>(const Graph&, const AdjacencyOptions&);
-template CsrGraph<std::int64_t> BuildCsrGraph<std::int64_t>(const Graph&, const AdjacencyOptions&);
-template CsrGraph<float> BuildCsrGraph<float>(const Graph&, const AdjacencyOptions&);
-template CsrGraph<double> BuildCsrGraph<double>(const Graph&, const AdjacencyOptions&);
-template CsrArcs<std::int32_t> TransposeArcs(std::size_t, const CsrArcs<std::int32_t>&);
-template CsrArcs<std::int64_t> TransposeArcs(std::size_t, const CsrArcs<std::int64_t>&);
-template CsrArcs<float> TransposeArcs(std::size_t, const CsrArcs<float>&);
-template CsrArcs<double> TransposeArcs(std::size_t, const CsrArcs<double>&);
+#define GDIST_INSTANTIATE(T)                                                    \
+  template DistMatrix<T> CsrToAdjacency(const CsrGraph<T>&);                    \
+  template CsrGraph<T> BuildCsrGraph<T>(const Graph&, const AdjacencyOptions&); \
+  template CsrArcs<T> TransposeArcs(std::size_t, const CsrArcs<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

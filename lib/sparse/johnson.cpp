@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -96,9 +97,8 @@ template <class W> JohnsonWeights<W> ReweightForJohnson(const CsrGraph<W>& g) {
   return j;
 }
 
-template JohnsonWeights<std::int32_t> ReweightForJohnson(const CsrGraph<std::int32_t>&);
-template JohnsonWeights<std::int64_t> ReweightForJohnson(const CsrGraph<std::int64_t>&);
-template JohnsonWeights<float> ReweightForJohnson(const CsrGraph<float>&);
-template JohnsonWeights<double> ReweightForJohnson(const CsrGraph<double>&);
+#define GDIST_INSTANTIATE(T) template JohnsonWeights<T> ReweightForJohnson(const CsrGraph<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

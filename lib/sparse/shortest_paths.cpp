@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/sparse/ms_bfs.hpp"
 
 namespace gdist {
@@ -112,9 +113,8 @@ void ShortestPathTrees<W>::Rows(std::span<const std::uint32_t> sources, W* out, 
   });
 }
 
-template class ShortestPathTrees<std::int32_t>;
-template class ShortestPathTrees<std::int64_t>;
-template class ShortestPathTrees<float>;
-template class ShortestPathTrees<double>;
+#define GDIST_INSTANTIATE(T) template class ShortestPathTrees<T>;
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -90,7 +90,7 @@ TEST(NegativeCycle, NamesAVertexOnTheCycle) {
   m.at(2, 0) = -3;
   m.at(2, 3) = 7;
   m.at(4, 0) = 1;
-  const auto v = FindNegativeCycle(SnapshotArcs(m.view()));
+  const auto v = FindNegativeCycle(ArcsOfAdjacency(m.view()));
   ASSERT_TRUE(v.has_value());
   EXPECT_LT(*v, 3u);
 }
@@ -105,7 +105,7 @@ TEST(NegativeCycle, CertificateNeverAcceptsGarbage) {
   TestGraph g = RandomGraph(60, 0.2, 50, 100, rng());
   PlantNegativeCycle(&g, 7, rng);
   const DistMatrix<std::int32_t> a = test::ToMatrix<std::int32_t>(g);
-  const auto arcs = SnapshotArcs(a.view());
+  const auto arcs = ArcsOfAdjacency(a.view());
   std::uniform_int_distribution<std::int32_t> any(std::numeric_limits<std::int32_t>::min(),
                                                   std::numeric_limits<std::int32_t>::max());
   for (int trial = 0; trial < 50; ++trial) {
@@ -116,7 +116,7 @@ TEST(NegativeCycle, CertificateNeverAcceptsGarbage) {
   }
   TestGraph ok = RandomGraph(60, 0.2, 50, 100, rng());
   DistMatrix<std::int32_t> d = test::ToMatrix<std::int32_t>(ok);
-  const auto ok_arcs = SnapshotArcs(d.view());
+  const auto ok_arcs = ArcsOfAdjacency(d.view());
   ApspOptions o;
   o.backend = Backend::kCpu;
   SolveApsp(d, o);

@@ -61,7 +61,9 @@ TEST(Bounds, NeverCrossTheOptimum) {
         const SitingResult h = SolvePMedian(prob, p, heuristic);
         if (h.has_bound()) {
           EXPECT_LE(h.bound, median_opt + kEps) << "p-median lower bound above the optimum, p=" << p;
-          if (h.optimal) EXPECT_EQ(h.objective, median_opt);
+          if (h.optimal) {
+            EXPECT_EQ(h.objective, median_opt);
+          }
           median_proven += h.optimal;
         }
         const SitingResult e = SolvePMedian(prob, p, exact);
@@ -82,7 +84,9 @@ TEST(Bounds, NeverCrossTheOptimum) {
         const SitingResult h = SolvePCenter(prob, p, heuristic);
         ASSERT_TRUE(h.has_bound());
         EXPECT_LE(h.bound, center_opt + kEps) << "p-center lower bound above the optimum, p=" << p;
-        if (h.optimal) EXPECT_EQ(h.objective, center_opt);
+        if (h.optimal) {
+          EXPECT_EQ(h.objective, center_opt);
+        }
         center_proven += h.optimal;
         if (HaveMipSolver()) {
           const SitingResult e = SolvePCenter(prob, p, exact);
@@ -95,7 +99,9 @@ TEST(Bounds, NeverCrossTheOptimum) {
       const SitingResult mh = SolveMaxCover(prob, radius, p, heuristic);
       if (mh.has_bound()) {
         EXPECT_GE(mh.bound, cover_opt - kEps) << "max-cover upper bound below the optimum, p=" << p;
-        if (mh.optimal) EXPECT_EQ(mh.objective, cover_opt);
+        if (mh.optimal) {
+          EXPECT_EQ(mh.objective, cover_opt);
+        }
       }
       if (HaveMipSolver()) {
         const SitingResult me = SolveMaxCover(prob, radius, p, exact);

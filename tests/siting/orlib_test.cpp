@@ -85,8 +85,12 @@ void CheckProof(const Proof& r, int i, int* median_proven, int* center_proven) {
   EXPECT_GE(r.median.objective, r.median_opt) << "pmed" << i;
   EXPECT_LE(r.center.bound, r.center_opt) << "pmed" << i << " p-center bound";
   EXPECT_GE(r.center.objective, r.center_opt) << "pmed" << i;
-  if (r.median.optimal) EXPECT_EQ(r.median.objective, r.median_opt) << "pmed" << i;
-  if (r.center.optimal) EXPECT_EQ(r.center.objective, r.center_opt) << "pmed" << i;
+  if (r.median.optimal) {
+    EXPECT_EQ(r.median.objective, r.median_opt) << "pmed" << i;
+  }
+  if (r.center.optimal) {
+    EXPECT_EQ(r.center.objective, r.center_opt) << "pmed" << i;
+  }
   *median_proven += r.median.optimal;
   *center_proven += r.center.optimal;
 }

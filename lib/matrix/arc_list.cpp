@@ -1,6 +1,8 @@
-#include "lib/paths/arc_list.hpp"
+#include "lib/matrix/arc_list.hpp"
 
 #include <omp.h>
+
+#include "lib/core/element_traits.hpp"
 
 namespace gdist {
 
@@ -37,9 +39,8 @@ template <class T> ArcList<T> ArcsOfAdjacency(const MatrixView<T>& a) {
   return arcs;
 }
 
-template ArcList<std::int32_t> ArcsOfAdjacency<std::int32_t>(const MatrixView<std::int32_t>&);
-template ArcList<std::int64_t> ArcsOfAdjacency<std::int64_t>(const MatrixView<std::int64_t>&);
-template ArcList<float> ArcsOfAdjacency<float>(const MatrixView<float>&);
-template ArcList<double> ArcsOfAdjacency<double>(const MatrixView<double>&);
+#define GDIST_INSTANTIATE(T) template ArcList<T> ArcsOfAdjacency<T>(const MatrixView<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

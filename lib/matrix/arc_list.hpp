@@ -1,5 +1,6 @@
 // Outgoing arcs of every vertex (CSR), taken from an adjacency matrix before
-// the engine overwrites it with distances. Path reconstruction needs them.
+// the engine overwrites it with distances: path reconstruction (lib/paths) and
+// the negative-cycle certificate (lib/engine/negative_cycle) both need them.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -1,0 +1,45 @@
+#!/bin/bash
+# The lead's last device call of a session, in one script: the Release build
+# with CUDA and the whole ctest suite with the GPU present (the GPU tests CI
+# skips run here, on fresh random seeds), and the CPU-only AddressSanitizer +
+# UndefinedBehaviorSanitizer build of the suite (scripts/sanitize.sh's
+# configuration) on the machine's 16 cores. Data from .device/shared/data
+# (carried; real-data tests skip without it). Logs under $OUT.
+set -u
+OUT=${OUT:-$PWD/device-out}
+mkdir -p "$OUT"
+S=$OUT/summary.txt
+: > "$S"
+note() { echo "$*" | tee -a "$S"; }
+DATA="$PWD/.device/shared/data"
+note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader 2>&1 | head -1) $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null)"
+t0=$(date +%s)
+# Both builds at once (8 jobs each): the sanitizer build has no CUDA and no bench.
+cmake -S . -B /tmp/gd-rel -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_WERROR=ON -DGDIST_SHARED_DATA="$DATA" \
+  > "$OUT/rel.log" 2>&1 && cmake --build /tmp/gd-rel -j 8 >> "$OUT/rel.log" 2>&1 &
+rel=$!
+cmake -S . -B /tmp/gd-san -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGDIST_ENABLE_CUDA=OFF -DGDIST_BUILD_BENCH=OFF \
+  -DGDIST_SANITIZE=address,undefined -DGDIST_SHARED_DATA="$DATA" > "$OUT/san.log" 2>&1 &&
+  cmake --build /tmp/gd-san -j 8 >> "$OUT/san.log" 2>&1 &
+san=$!
+wait $rel; relrc=$?
+note "release build rc=$relrc in $(( $(date +%s) - t0 )) s"
+[ $relrc -eq 0 ] || tail -30 "$OUT/rel.log" | tee -a "$S"
+if [ $relrc -eq 0 ]; then
+  (cd /tmp/gd-rel && GDIST_SEED=$RANDOM timeout 200 ctest -j 8 --output-on-failure > "$OUT/ctest.log" 2>&1)
+  note "ctest (GPU present) rc=$?: $(grep -E 'tests passed' "$OUT/ctest.log")"
+  grep -E '\*\*\*(Failed|Timeout|Exception)|Failed\s*$' "$OUT/ctest.log" | head -20 | tee -a "$S"
+  note "GPU tests: $(grep -cE 'Test +#[0-9]+: [A-Za-z]*(Gpu|GPU|gpu)[^ ]* \.+ +Passed' "$OUT/ctest.log") passed, $(grep -cE '(Gpu|GPU|gpu)[^ ]* \.+\*+Skipped' "$OUT/ctest.log") skipped"
+fi
+wait $san; sanrc=$?
+note "sanitizer build rc=$sanrc at $(( $(date +%s) - t0 )) s"
+[ $sanrc -eq 0 ] || tail -30 "$OUT/san.log" | tee -a "$S"
+if [ $sanrc -eq 0 ]; then
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+  left=$(( 560 - ($(date +%s) - t0) ))
+  (cd /tmp/gd-san && timeout $left ctest -j 16 --output-on-failure > "$OUT/san-ctest.log" 2>&1)
+  note "sanitizer ctest rc=$?: $(grep -E 'tests passed' "$OUT/san-ctest.log") in $(( $(date +%s) - t0 )) s"
+  grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/san-ctest.log" | head -20 | tee -a "$S"
+  grep -E 'ERROR: AddressSanitizer|runtime error:|LeakSanitizer' "$OUT/san-ctest.log" | sort | uniq -c | head -20 | tee -a "$S"
+fi
