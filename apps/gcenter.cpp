@@ -68,7 +68,7 @@ struct Request {
   bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
 };
 
-std::string Num(double v) { return gdist::FormatNumber(v); }
+std::string Num(double v) { return gdist::ExactText(v); }
 
 // Everything is computed first; then the files are written and committed
 // together (all or none) and only then the report goes to stdout, so a late

@@ -42,10 +42,10 @@ template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size
     w.EndObject();
     std::cout << "\n";
   } else {
-    std::cout << "length " << gdist::FormatNumber(route->length) << ", " << route->weights.size() << " arcs\n";
+    std::cout << "length " << gdist::ExactText(route->length) << ", " << route->weights.size() << " arcs\n";
     for (std::size_t k = 0; k < route->vertices.size(); ++k) {
       std::cout << labels.label(route->vertices[k]);
-      if (k < route->weights.size()) std::cout << " -(" << gdist::FormatNumber(route->weights[k]) << ")-> ";
+      if (k < route->weights.size()) std::cout << " -(" << gdist::ExactText(route->weights[k]) << ")-> ";
     }
     std::cout << "\n";
   }
@@ -62,7 +62,7 @@ template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_
     out << labels.label(t) << ',';
     auto route = gdist::FindRoute(d, next, from, t);
     if (route) {
-      out << gdist::FormatNumber(route->length) << ',';
+      out << gdist::ExactText(route->length) << ',';
       if (t != from) out << labels.label(route->vertices[1]);
       out << ',' << route->weights.size();
     } else {

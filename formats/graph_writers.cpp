@@ -7,6 +7,7 @@
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 namespace {
@@ -18,18 +19,11 @@ bool EndsWith(const std::string& s, const char* suffix) {
 
 // The weight of edge i as exact text.
 std::string WeightText(const Graph& g, std::size_t i) {
-  char buf[40];
-  if (!g.exact_weights.empty()) {
-    const auto r = std::to_chars(buf, buf + sizeof buf, g.exact_weights[i]);
-    return std::string(buf, r.ptr);
-  }
+  if (!g.exact_weights.empty()) return ExactText(g.exact_weights[i]);
   const double w = g.edges[i].weight;
-  if (w == std::trunc(w) && std::fabs(w) < 9.2e18) {
-    const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(w));
-    return std::string(buf, r.ptr);
-  }
-  const auto r = std::to_chars(buf, buf + sizeof buf, w);  // shortest round-trip form
-  return std::string(buf, r.ptr);
+  // Integral weights in integer digits, which every reader parses as integers.
+  if (w == std::trunc(w) && std::fabs(w) < 9.2e18) return ExactText(static_cast<std::int64_t>(w));
+  return ExactText(w);
 }
 
 // Buffered line writer over AtomicFile.

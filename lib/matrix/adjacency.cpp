@@ -6,6 +6,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -27,10 +28,8 @@ WeightScan Scan(const Graph& g) {
 
 // The shortest text that reads back as v (std::to_chars), for messages.
 std::string Shortest(double v) {
-  if (v == std::floor(v) && std::fabs(v) < 9.2e18) return std::to_string(static_cast<long long>(v));
-  char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, ec == std::errc() ? end : buf);
+  if (v == std::floor(v) && std::fabs(v) < 9.2e18) return ExactText(static_cast<long long>(v));
+  return ExactText(v);
 }
 
 // "file:line: " when the reader recorded where, else nothing (hand-built graphs).

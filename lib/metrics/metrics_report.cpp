@@ -35,7 +35,7 @@ void WriteBest(JsonWriter& json, const std::vector<double>& v, const VertexLabel
   json.EndObject();
 }
 
-std::string Num(double v) { return FormatNumber(v, 10); }
+std::string Num(double v) { return ExactText(v); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -15,9 +16,7 @@ namespace {
 std::string FormatValue(double v, const std::string& exact_text = "") {
   if (!exact_text.empty()) return exact_text;
   if (!std::isfinite(v)) return "inf";
-  char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, end);
+  return ExactText(v);
 }
 
 void NumberOrExact(JsonWriter& json, double v, const std::string& exact_text) {

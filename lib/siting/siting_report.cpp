@@ -10,7 +10,7 @@
 namespace gdist {
 
 namespace {
-std::string Num(double v) { return FormatNumber(v, 12); }
+std::string Num(double v) { return ExactText(v); }
 }  // namespace
 
 template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r,
@@ -51,8 +51,8 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << "\n";
   if (r.has_bound()) {
-    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << Num(r.bound) << "  gap " << Num(100 * r.gap())
-        << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
+    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << Num(r.bound) << "  gap "
+        << FormatNumber(100 * r.gap(), 4) << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
     out << "  proof      " << r.bound_method << "\n";
   } else {
     out << "  lower bnd  none (not proven)\n";

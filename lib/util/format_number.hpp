@@ -1,11 +1,22 @@
-// A number as text in ostream's default form (no trailing zeros), with
-// `significant` digits: the one formatter the text reports share.
+// Numbers as text, the two forms the reports share: ExactText for values a
+// user may read back or compare (distances, objectives, bounds, weights), and
+// FormatNumber with a few significant digits for rates, percentages and labels.
 #pragma once
+#include <charconv>
 #include <sstream>
 #include <string>
 
 namespace gdist {
 
+// The shortest text that reads back as exactly v (std::to_chars): integers in
+// full, floating values with the digits they need and no more; inf, -inf, nan.
+template <class T> std::string ExactText(T v) {
+  char buf[48];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, r.ptr);
+}
+
+// ostream's default form (no trailing zeros) with `significant` digits.
 template <class T> std::string FormatNumber(T v, int significant = 6) {
   std::ostringstream s;
   s.precision(significant);

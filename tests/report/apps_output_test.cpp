@@ -3,6 +3,9 @@
 // the same run (an independent writer of the same numbers).
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+
 #include "test_util.hpp"
 
 namespace gdist {
@@ -61,6 +64,28 @@ TEST(AppsExport, PathsNeedTheMatrixFile) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("--paths needs --to gdm"), std::string::npos) << r.output;
   EXPECT_FALSE(test::Exists(dir.file("d.npy")));
+}
+
+// Text reports print distances, objectives and weights as the shortest text
+// that reads back exactly: int64 lengths past 2^32 in full, not "1.11111e+12".
+TEST(AppsText, NumbersReadBackExactly) {
+  TempDir dir;
+  const std::int64_t a = 123456789012, b = 987654321098;  // int64 weights, distinct digits
+  WriteText(dir.file("g.gr"), "p sp 3 4\na 1 2 " + std::to_string(a) + "\na 2 1 " + std::to_string(a) + "\na 2 3 " +
+                                  std::to_string(b) + "\na 3 2 " + std::to_string(b) + "\n");
+  const auto apsp = RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("d.gdm") + " --paths -q");
+  ASSERT_EQ(apsp.exit_code, 0) << apsp.output;
+  const auto route = RunCommand(App("gpath") + " " + dir.file("d.gdm") + " --from 1 --to 3");
+  ASSERT_EQ(route.exit_code, 0) << route.output;
+  EXPECT_NE(route.output.find("length " + std::to_string(a + b) + ","), std::string::npos) << route.output;
+  EXPECT_NE(route.output.find("-(" + std::to_string(b) + ")->"), std::string::npos) << route.output;
+  // One site: vertex 2 serves 1 and 3 at a + b in total (the other choices cost more).
+  const auto site = RunCommand(App("gcenter") + " " + dir.file("d.gdm") + " --p-median 1");
+  ASSERT_EQ(site.exit_code, 0) << site.output;
+  EXPECT_NE(site.output.find("objective  " + std::to_string(a + b)), std::string::npos) << site.output;
+  const auto metrics = RunCommand(App("gcenter") + " " + dir.file("d.gdm"));
+  ASSERT_EQ(metrics.exit_code, 0) << metrics.output;
+  EXPECT_NE(metrics.output.find(std::to_string(a + b)), std::string::npos) << "the diameter, " << metrics.output;
 }
 
 }  // namespace
