@@ -15,6 +15,7 @@
 #include <random>
 #include <string>
 
+#include "bench/geometric_matrix.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/greedy_add.hpp"
@@ -55,19 +56,8 @@ int main(int argc, char** argv) {
     std::printf("n %zu, p %zu, threads %d: %s (%s) loaded in %.1f s\n", n, p, threads, matrix_path.c_str(),
                 d.meta().directed ? "directed" : "undirected", Since(t0));
   } else {
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> coord(0, 100000);
-    std::vector<double> x(n), y(n);
-    for (std::size_t i = 0; i < n; ++i) x[i] = coord(rng), y[i] = coord(rng);
     d = gdist::DistMatrix<std::int32_t>(n);
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (std::size_t i = 0; i < n; ++i) {
-      std::int32_t* row = d.row(i);
-      for (std::size_t j = 0; j < n; ++j)
-        row[j] = static_cast<std::int32_t>(
-            std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
-    }
-    d.meta().directed = false;
+    gdist::bench::FillGeometric(d, seed);
     std::printf("n %zu, p %zu, threads %d: matrix %.1f GB generated in %.1f s\n", n, p, threads,
                 static_cast<double>(d.payload_bytes()) / 1e9, Since(t0));
   }

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/geometric_matrix.hpp"
 #include "lib/matrix/matrix_file.hpp"
 
 namespace {
@@ -43,22 +44,6 @@ int DenseArc(std::uint64_t seed, std::size_t n, std::size_t i, std::size_t j) {
   const std::uint64_t h = SplitMix(seed * 0x632be59bd9b4e019ull ^ (i * n + j));
   if (h % 1000 >= 300) return 0;
   return 1 + static_cast<int>((h >> 20) % 1000);
-}
-
-void Geometric(gdist::DistMatrix<std::int32_t>& d, std::uint64_t seed) {
-  const std::size_t n = d.n();
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> coord(0, 100000);
-  std::vector<double> x(n), y(n);
-  for (std::size_t i = 0; i < n; ++i) x[i] = coord(rng), y[i] = coord(rng);
-#pragma omp parallel for schedule(static)
-  for (std::size_t i = 0; i < n; ++i) {
-    std::int32_t* row = d.row(i);
-    for (std::size_t j = 0; j < n; ++j)
-      row[j] = static_cast<std::int32_t>(
-          std::lround(std::sqrt((x[i] - x[j]) * (x[i] - x[j]) + (y[i] - y[j]) * (y[i] - y[j]))));
-  }
-  d.meta().directed = false;
 }
 
 void Uniform(gdist::DistMatrix<std::int32_t>& d, std::uint64_t seed) {
@@ -141,7 +126,7 @@ int main(int argc, char** argv) {
   app.add_option("--family", family, "instance family")->check(CLI::IsMember({"geometric", "dense", "uniform"}));
   CLI11_PARSE(app, argc, argv);
   gdist::DistMatrix<std::int32_t> d(n);
-  if (family == "geometric") Geometric(d, seed);
+  if (family == "geometric") gdist::bench::FillGeometric(d, seed);
   else if (family == "dense") Dense(d, seed);
   else Uniform(d, seed);
   d.meta().kind = gdist::MatrixKind::kDistance;
