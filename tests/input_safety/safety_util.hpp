@@ -43,7 +43,12 @@ inline Run RunIn(const test::TempDir& dir, const std::string& command) {
   return r;
 }
 
-inline std::string Tool(const std::string& name) { return "'" + test::App(name) + "'"; }
+// Built by append: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string&&.
+inline std::string Tool(const std::string& name) {
+  std::string quoted = "'";
+  quoted.append(test::App(name)).append("'");
+  return quoted;
+}
 
 #define SKIP_WITHOUT_APPS()                                                                            \
   if (!std::filesystem::exists(test::App("gconvert")) || !std::filesystem::exists(test::App("gapsp"))) \
