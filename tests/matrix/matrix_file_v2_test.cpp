@@ -63,7 +63,9 @@ TEST(MatrixFileV2, EveryFlippedHeaderByteIsRefused) {
     const std::string err = OpenError(path);
     SCOPED_TRACE(byte);
     EXPECT_NE(err, "");
-    if (byte >= 12) EXPECT_NE(err.find("header checksum mismatch"), std::string::npos) << err;
+    if (byte >= 12) {
+      EXPECT_NE(err.find("header checksum mismatch"), std::string::npos) << err;
+    }
   }
 }
 
