@@ -51,7 +51,7 @@ TEST(HugeCounts, EveryReaderRefusesAMatrixThatCannotFitBeforeAllocating) {
     SCOPED_TRACE(c.file);
     test::TempDir dir;
     test::WriteText(dir.file(c.file), c.content);
-    for (const char* tool : {"gconvert", "gapsp"}) {
+    for (const std::string tool : {"gconvert", "gapsp"}) {
       const auto r = RunIn(dir, Tool(tool) + " --from " + c.from + " " + c.file + " out.gdm");
       EXPECT_EQ(r.exit_code, 2) << r.err;
       EXPECT_EQ(r.err.rfind(tool + ": " + c.file + ": a dense ", 0), 0u) << r.err;
