@@ -25,9 +25,9 @@
 #pragma once
 #include <cstdint>
 
+#include "lib/matrix/arc_list.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
-#include "lib/matrix/arc_list.hpp"
 
 namespace gdist {
 
