@@ -20,6 +20,7 @@
 #include "lib/distributed/panel_exchange_mpi.hpp"
 #include "lib/distributed/process_grid.hpp"
 #include "lib/distributed/rank_tiles.hpp"
+#include "lib/engine/negative_cycle.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/util/error.hpp"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/util/error.hpp"
 
@@ -49,9 +50,8 @@ std::vector<LocalEntry<T>> LocalEntries(const std::vector<ResolvedArc<T>>& arcs,
   return out;
 }
 
-template <class T> ArcSnapshot<T> SnapshotOf(std::size_t n, const std::vector<ResolvedArc<T>>& arcs) {
-  ArcSnapshot<T> s;
-  s.n = n;
+template <class T> ArcList<T> SnapshotOf(std::size_t n, const std::vector<ResolvedArc<T>>& arcs) {
+  ArcList<T> s;
   s.first.assign(n + 1, 0);
   s.head.reserve(arcs.size());
   s.weight.reserve(arcs.size());
@@ -67,11 +67,8 @@ template <class T> ArcSnapshot<T> SnapshotOf(std::size_t n, const std::vector<Re
 #define GDIST_GRAPH_TILES(T)                                                                               \
   template std::vector<ResolvedArc<T>> ResolveArcs(const Graph&, DuplicatePolicy);                         \
   template std::vector<LocalEntry<T>> LocalEntries(const std::vector<ResolvedArc<T>>&, const LocalTiles&); \
-  template ArcSnapshot<T> SnapshotOf(std::size_t, const std::vector<ResolvedArc<T>>&);
-GDIST_GRAPH_TILES(std::int32_t)
-GDIST_GRAPH_TILES(std::int64_t)
-GDIST_GRAPH_TILES(float)
-GDIST_GRAPH_TILES(double)
+  template ArcList<T> SnapshotOf(std::size_t, const std::vector<ResolvedArc<T>>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_GRAPH_TILES)
 #undef GDIST_GRAPH_TILES
 
 }  // namespace gdist

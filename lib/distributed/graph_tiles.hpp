@@ -10,7 +10,7 @@
 #include "lib/core/graph.hpp"
 #include "lib/distributed/process_grid.hpp"
 #include "lib/distributed/rank_tiles.hpp"
-#include "lib/engine/negative_cycle.hpp"
+#include "lib/matrix/arc_list.hpp"
 
 namespace gdist {
 
@@ -27,7 +27,7 @@ template <class T> std::vector<ResolvedArc<T>> ResolveArcs(const Graph& g, Dupli
 template <class T>
 std::vector<LocalEntry<T>> LocalEntries(const std::vector<ResolvedArc<T>>& arcs, const LocalTiles& tiles);
 
-// The arcs as negative_cycle.hpp keeps them.
-template <class T> ArcSnapshot<T> SnapshotOf(std::size_t n, const std::vector<ResolvedArc<T>>& arcs);
+// The arcs as negative_cycle.hpp takes them (CSR).
+template <class T> ArcList<T> SnapshotOf(std::size_t n, const std::vector<ResolvedArc<T>>& arcs);
 
 }  // namespace gdist
