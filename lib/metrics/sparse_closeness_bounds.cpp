@@ -9,6 +9,7 @@
 #include <numeric>
 #include <span>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/bfs_lanes.hpp"
@@ -321,9 +322,8 @@ template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads)
   return result;
 }
 
-template MedianResult BoundedMedian(const CsrGraph<std::int32_t>&, int);
-template MedianResult BoundedMedian(const CsrGraph<std::int64_t>&, int);
-template MedianResult BoundedMedian(const CsrGraph<float>&, int);
-template MedianResult BoundedMedian(const CsrGraph<double>&, int);
+#define GDIST_INSTANTIATE(T) template MedianResult BoundedMedian(const CsrGraph<T>&, int);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

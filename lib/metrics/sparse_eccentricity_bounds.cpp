@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
 namespace gdist {
@@ -211,9 +212,8 @@ template <class W> GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threa
   return b.Result();
 }
 
-template GraphExtremes BoundedExtremes(const CsrGraph<std::int32_t>&, int, bool);
-template GraphExtremes BoundedExtremes(const CsrGraph<std::int64_t>&, int, bool);
-template GraphExtremes BoundedExtremes(const CsrGraph<float>&, int, bool);
-template GraphExtremes BoundedExtremes(const CsrGraph<double>&, int, bool);
+#define GDIST_INSTANTIATE(T) template GraphExtremes BoundedExtremes(const CsrGraph<T>&, int, bool);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <ostream>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_closeness_bounds.hpp"
 #include "lib/metrics/sparse_eccentricity_bounds.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
@@ -151,10 +152,7 @@ void WriteComponentsText(std::ostream& out, const ComponentCounts& c, bool direc
 #define GDIST_INSTANTIATE(W)                                    \
   template ComponentCounts CountComponents(const CsrGraph<W>&); \
   template SparseMetrics ComputeSparseMetrics(const CsrGraph<W>&, const SparseMetricsRequest&);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/ms_bfs.hpp"
@@ -196,10 +197,7 @@ template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTr
                                     const TreeRowsRequest&, int);                                                \
   template std::vector<std::uint64_t> HistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, \
                                                     const HistogramShape&, bool, int);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

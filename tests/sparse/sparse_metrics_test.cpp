@@ -45,7 +45,9 @@ template <class T> void ExpectSameMetrics(const CsrGraph<T>& csr, const std::str
   EXPECT_EQ(s.center, want.center);
   EXPECT_EQ(s.periphery, want.periphery);
   EXPECT_EQ(s.median, want.median);
-  if (want.median) EXPECT_EQ(s.median_total, want.median_total);
+  if (want.median) {
+    EXPECT_EQ(s.median_total, want.median_total);
+  }
   EXPECT_EQ(s.unreachable_pairs, want.unreachable_pairs);
   if (!every_vertex) return;
   EXPECT_EQ(s.eccentricity, want.eccentricity);
@@ -59,8 +61,11 @@ template <class T> void ExpectSameMetrics(const CsrGraph<T>& csr, const std::str
   for (std::size_t v = 0; v < c.harmonic.size(); ++v)  // per level vs per element: rounding only
     EXPECT_NEAR(g.harmonic[v], c.harmonic[v], 1e-12 * std::max(1.0, c.harmonic[v])) << v;
   EXPECT_EQ(g.reachable_pairs, c.reachable_pairs);
-  if (std::isnan(c.average_path_length)) EXPECT_TRUE(std::isnan(g.average_path_length));
-  else EXPECT_EQ(g.average_path_length, c.average_path_length);
+  if (std::isnan(c.average_path_length)) {
+    EXPECT_TRUE(std::isnan(g.average_path_length));
+  } else {
+    EXPECT_EQ(g.average_path_length, c.average_path_length);
+  }
   EXPECT_EQ(g.wiener_index, c.wiener_index);
   EXPECT_EQ(g.histogram.counts, c.histogram.counts);
   EXPECT_EQ(g.histogram.min, c.histogram.min);
