@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 
@@ -31,12 +32,9 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
   return v;
 }
 
-template CandidateRows<std::int32_t> ComputeCandidateRows(const CsrGraph<std::int32_t>&, std::vector<std::uint32_t>,
-                                                          Direction, int);
-template CandidateRows<std::int64_t> ComputeCandidateRows(const CsrGraph<std::int64_t>&, std::vector<std::uint32_t>,
-                                                          Direction, int);
-template CandidateRows<float> ComputeCandidateRows(const CsrGraph<float>&, std::vector<std::uint32_t>, Direction, int);
-template CandidateRows<double> ComputeCandidateRows(const CsrGraph<double>&, std::vector<std::uint32_t>, Direction,
-                                                    int);
+#define GDIST_INSTANTIATE(T) \
+  template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <limits>
 #include <sstream>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -143,9 +144,8 @@ template <class W> bool FloatSumsExact(const CsrGraph<W>& g) {
   }
 }
 
-template bool FloatSumsExact(const CsrGraph<std::int32_t>&);
-template bool FloatSumsExact(const CsrGraph<std::int64_t>&);
-template bool FloatSumsExact(const CsrGraph<float>&);
-template bool FloatSumsExact(const CsrGraph<double>&);
+#define GDIST_INSTANTIATE(T) template bool FloatSumsExact(const CsrGraph<T>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

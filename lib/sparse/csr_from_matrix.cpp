@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -38,9 +39,8 @@ template <class W> CsrGraph<W> CsrFromAdjacency(const MatrixView<W>& m, const Ma
   return c;
 }
 
-template CsrGraph<std::int32_t> CsrFromAdjacency(const MatrixView<std::int32_t>&, const MatrixMeta&, bool*);
-template CsrGraph<std::int64_t> CsrFromAdjacency(const MatrixView<std::int64_t>&, const MatrixMeta&, bool*);
-template CsrGraph<float> CsrFromAdjacency(const MatrixView<float>&, const MatrixMeta&, bool*);
-template CsrGraph<double> CsrFromAdjacency(const MatrixView<double>&, const MatrixMeta&, bool*);
+#define GDIST_INSTANTIATE(T) template CsrGraph<T> CsrFromAdjacency(const MatrixView<T>&, const MatrixMeta&, bool*);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 }  // namespace gdist

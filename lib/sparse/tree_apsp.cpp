@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/sparse/dial_queue.hpp"
@@ -110,10 +111,7 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
   template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int);                                   \
   template ApspReport WriteSourceRows(const CsrGraph<W>&, std::span<const std::uint32_t>, const std::string&, int, \
                                       std::size_t);
-GDIST_INSTANTIATE(std::int32_t)
-GDIST_INSTANTIATE(std::int64_t)
-GDIST_INSTANTIATE(float)
-GDIST_INSTANTIATE(double)
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist
