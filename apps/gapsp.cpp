@@ -274,10 +274,10 @@ int main(int argc, char** argv) {
     if (!sources.empty()) {
       // Rows of some sources: the trees stream them to OUT block by block; a
       // Floyd-Warshall run (asked for) solves the matrix and writes its rows.
-      const gdist::VertexLabels& labels =
-          plan.csr ? std::visit([](const auto& g) -> const gdist::VertexLabels& { return g.labels; }, *plan.csr)
-                   : std::visit([](const auto& x) -> const gdist::VertexLabels& { return x.meta().labels; }, m);
-      const std::vector<std::uint32_t> rows = gdist::ReadSourcesFile(sources, labels);
+      // A pointer, not a reference: GCC 13 mistakes a reference through std::visit for a dangling temporary.
+      const gdist::VertexLabels* labels = plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
+                                                   : std::visit([](const auto& x) { return &x.meta().labels; }, m);
+      const std::vector<std::uint32_t> rows = gdist::ReadSourcesFile(sources, *labels);
       gdist::ApspReport r;
       double apsp_s = 0;
       if (plan.csr) {
