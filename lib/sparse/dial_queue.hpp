@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/sparse/csr_graph.hpp"
+#include "lib/sparse/relax_arcs.hpp"
 
 namespace gdist {
 
@@ -41,16 +42,10 @@ class DialQueue {
         --pending;
         const std::uint32_t u = b[i];
         if (static_cast<std::uint64_t>(dist[u]) != key) continue;  // stale entry
-        const D du = dist[u];
-        for (std::uint64_t a = g.offsets[u], e = g.offsets[u + 1]; a < e; ++a) {
-          const std::uint32_t v = g.targets[a];
-          const D nd = du + static_cast<D>(g.weights[a]);
-          if (nd < dist[v]) {
-            dist[v] = nd;
-            Push(static_cast<std::uint64_t>(nd), v);
-            ++pending;
-          }
-        }
+        RelaxOutArcs(g, u, dist, [&](D nd, std::uint32_t v) {
+          Push(static_cast<std::uint64_t>(nd), v);
+          ++pending;
+        });
       }
       b.clear();
       bits_[(key % c) / 64] &= ~(std::uint64_t{1} << (key % c % 64));

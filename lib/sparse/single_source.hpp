@@ -10,6 +10,7 @@
 
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/sparse/radix_heap.hpp"
+#include "lib/sparse/relax_arcs.hpp"
 
 namespace gdist {
 
@@ -55,15 +56,7 @@ template <class D, class W> void DijkstraRadix(const CsrView<W>& g, std::uint32_
   while (!heap.empty()) {
     auto [key, u] = heap.pop();
     if (static_cast<D>(key) != dist[u]) continue;  // stale entry
-    const D du = dist[u];
-    for (std::uint64_t a = g.offsets[u], e = g.offsets[u + 1]; a < e; ++a) {
-      const std::uint32_t v = g.targets[a];
-      const D nd = du + static_cast<D>(g.weights[a]);
-      if (nd < dist[v]) {
-        dist[v] = nd;
-        heap.push(static_cast<std::uint64_t>(nd), v);
-      }
-    }
+    RelaxOutArcs(g, u, dist, [&](D nd, std::uint32_t v) { heap.push(static_cast<std::uint64_t>(nd), v); });
   }
 }
 
@@ -80,16 +73,10 @@ template <class D, class W> void DijkstraBinaryHeap(const CsrView<W>& g, std::ui
     auto [key, u] = heap.back();
     heap.pop_back();
     if (static_cast<D>(key) != dist[u]) continue;
-    const D du = dist[u];
-    for (std::uint64_t a = g.offsets[u], e = g.offsets[u + 1]; a < e; ++a) {
-      const std::uint32_t v = g.targets[a];
-      const D nd = du + static_cast<D>(g.weights[a]);
-      if (nd < dist[v]) {
-        dist[v] = nd;
-        heap.push_back({static_cast<double>(nd), v});
-        std::push_heap(heap.begin(), heap.end(), greater);
-      }
-    }
+    RelaxOutArcs(g, u, dist, [&](D nd, std::uint32_t v) {
+      heap.push_back({static_cast<double>(nd), v});
+      std::push_heap(heap.begin(), heap.end(), greater);
+    });
   }
 }
 
