@@ -8,11 +8,13 @@ ROOT="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 cd "$ROOT"
 FORMAT="$(command -v clang-format-14 || true)"
 [[ -n "$FORMAT" ]] || { echo "check_format: clang-format-14 not installed; skipped" >&2; exit 77; }
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# A checkout (a clone's .git folder or a worktree's .git file) lists its own
+# sources; an exported tree is searched.
+if [[ -e .git ]]; then
   mapfile -t files < <(git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h')
 else
-  mapfile -t files < <(find apps lib formats kernels tests bench fuzz -name '*.cpp' -o -name '*.hpp' -o -name '*.cu' \
-                         -o -name '*.cuh' -o -name '*.h' 2>/dev/null)
+  mapfile -t files < <(find apps lib formats kernels tests bench fuzz docs/examples \
+                         \( -name '*.cpp' -o -name '*.hpp' -o -name '*.cu' -o -name '*.cuh' -o -name '*.h' \) -print)
 fi
 "$FORMAT" --dry-run --Werror "${files[@]}"
 echo "check_format: ${#files[@]} files match .clang-format"

@@ -12,7 +12,7 @@ S=$OUT/summary.txt
 : > "$S"
 note() { echo "$*" | tee -a "$S"; }
 DATA="$PWD/.device/shared/data"
-note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader 2>&1 | head -1) $(nproc) cores, commit $(git rev-parse --short HEAD 2>/dev/null)"
+note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) $(nproc) cores"
 t0=$(date +%s)
 # Both builds at once (8 jobs each): the sanitizer build has no CUDA and no bench.
 cmake -S . -B /tmp/gd-rel -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_WERROR=ON -DGDIST_SHARED_DATA="$DATA" \
