@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/distributed/distributed_fw.hpp"
 #include "lib/distributed/graph_tiles.hpp"
@@ -28,7 +29,7 @@
 namespace gdist {
 namespace {
 
-constexpr std::size_t kB = 128;  // the tile of every engine (kTile)
+constexpr std::size_t kB = kTile;  // the tile of every engine
 
 void Check(int code, const char* what) {
   if (code != MPI_SUCCESS) throw Error(std::string("MPI: ") + what + " failed");

@@ -8,6 +8,7 @@
 #include "kernels/cuda/device_memory.cuh"
 #include "kernels/cuda/fw_device.cuh"
 #include "kernels/cuda/minplus_blocks.cuh"
+#include "lib/core/element_traits.hpp"
 #include "lib/distributed/rank_tiles.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/metrics/metrics_gpu.hpp"
@@ -16,7 +17,7 @@
 namespace gdist {
 namespace {
 
-constexpr std::size_t kB = 128;
+constexpr std::size_t kB = kTile;  // the tile of every engine
 
 int PickDevice(int local_rank) {
   int count = 0;

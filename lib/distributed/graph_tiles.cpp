@@ -38,7 +38,7 @@ template <class T> std::vector<ResolvedArc<T>> ResolveArcs(const Graph& g, Dupli
 
 template <class T>
 std::vector<LocalEntry<T>> LocalEntries(const std::vector<ResolvedArc<T>>& arcs, const LocalTiles& tiles) {
-  constexpr std::size_t kB = 128;
+  constexpr std::size_t kB = kTile;
   const std::size_t ld = tiles.local_cols() * kB;
   std::vector<LocalEntry<T>> out;
   for (const ResolvedArc<T>& a : arcs) {

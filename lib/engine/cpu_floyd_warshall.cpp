@@ -106,15 +106,9 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
   // Called by the caller's thread after each round's last barrier: the others
   // start the next round meanwhile.
   auto report = [&](std::size_t rounds) {
-    ApspProgress p;
-    p.worker = "cpu";
-    p.schedule = "in-core";
-    p.rounds_done = rounds;
-    p.rounds_total = tiles;
-    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    p.relaxations = double(size) * double(size) * double(rounds * kB);
-    p.relax_per_second = p.seconds > 0 ? p.relaxations / p.seconds : 0;
-    progress(p);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    progress(
+        MakeProgress("cpu", "in-core", rounds, tiles, seconds, double(size) * double(size) * double(rounds * kB), 0));
   };
   auto worker = [&](bool caller) {
     for (std::size_t r = 0; r < tiles; ++r) {

@@ -145,15 +145,8 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
     }
     relaxations += double(stride) * double(stride) * double(grid.extent(round));
     if (progress) {
-      ApspProgress p;
-      p.worker = "cpu";
-      p.schedule = "out-of-core";
-      p.rounds_done = round + 1;
-      p.rounds_total = grid.blocks();
-      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      p.relaxations = relaxations;
-      p.relax_per_second = p.seconds > 0 ? relaxations / p.seconds : 0;
-      progress(p);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      progress(MakeProgress("cpu", "out-of-core", round + 1, grid.blocks(), seconds, relaxations, 0));
     }
   }
   cache.Flush();

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "lib/matrix/element_type.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -31,10 +32,7 @@ template <class T> std::size_t FirstInvalidValue(const T* p, std::size_t count) 
   return count;
 }
 
-// "1073741824" or "nan": the value as a message shows it.
-template <class T> std::string ValueText(T v) {
-  if constexpr (std::is_integral_v<T>) return std::to_string(v);
-  else return std::isnan(v) ? "nan" : std::isinf(v) ? (v < 0 ? "-inf" : "inf") : std::to_string(v);
-}
+// "1073741824", "1e-09" or "nan": the value as a message shows it (exactly).
+template <class T> std::string ValueText(T v) { return ExactText(v); }
 
 }  // namespace gdist

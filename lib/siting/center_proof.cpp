@@ -11,7 +11,6 @@
 namespace gdist {
 
 namespace {
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // as p_center.cpp: 1.5 GiB of lists
 
 // Fills `sites` (fixed first) up to p_total with unopened candidates: more sites never cover less.
 std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::vector<std::uint32_t>& fixed,

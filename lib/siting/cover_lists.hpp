@@ -30,6 +30,10 @@ struct CoverLists {
   std::size_t num_covered(std::size_t k) const { return by_cand_start[k + 1] - by_cand_start[k]; }
 };
 
+// The most (demand, candidate) pairs the covering models build lists for:
+// 12 bytes a pair, 1.5 GiB of lists.
+inline constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;
+
 // nullopt when the lists would hold more than max_pairs pairs (callers fall
 // back to a solver that streams the matrix instead).
 template <class T>

@@ -26,10 +26,6 @@
 
 namespace gdist {
 
-namespace {
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair
-}
-
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options) {
   SitingResult r;
   r.radius = radius;
@@ -127,7 +123,7 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
   if (lists && HaveMipSolver() && !options.exact) {
     MipOptions o;
     o.relax = true;
-    o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
+    o.time_limit_s = options.time_limit_s;
     const MipAnswer lp = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
     if (lp.status == MipAnswer::Status::kOptimal) {
       bound = round_down(lp.objective);

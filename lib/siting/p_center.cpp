@@ -40,7 +40,6 @@ namespace gdist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;  // 12 bytes a pair: 1.5 GiB of cover lists
 constexpr std::size_t kMaxRadii = std::size_t{1} << 24;
 
 // One pass: each candidate's farthest demand and each demand's nearest candidate.

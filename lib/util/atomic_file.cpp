@@ -14,18 +14,18 @@
 
 namespace gdist {
 
-namespace {
-
-OutputGroup* g_current_group = nullptr;
-
-std::string Reason() { return std::strerror(errno); }
-
 std::string DirName(const std::string& path) {
   const auto slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
 }
+
+namespace {
+
+OutputGroup* g_current_group = nullptr;
+
+std::string Reason() { return std::strerror(errno); }
 
 mode_t CurrentUmask() {
   const mode_t old = umask(0);

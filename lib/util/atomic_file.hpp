@@ -24,6 +24,9 @@
 
 namespace gdist {
 
+// The folder part of a path: "." when it has none, "/" for a file in the root.
+std::string DirName(const std::string& path);
+
 class OutputGroup;
 
 class AtomicFile {

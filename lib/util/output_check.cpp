@@ -15,12 +15,6 @@ namespace {
 
 bool SameFile(const struct stat& a, const struct stat& b) { return a.st_dev == b.st_dev && a.st_ino == b.st_ino; }
 
-std::string DirOf(const std::string& path) {
-  const auto slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 }  // namespace
 
 void CheckOutputPaths(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs) {
@@ -56,7 +50,7 @@ void CheckOutputPaths(const std::vector<NamedPath>& outputs, const std::vector<N
                       "); expected a different file for each output");
       }
     }
-    const std::string dir = DirOf(target);
+    const std::string dir = DirName(target);
     struct stat ds;
     if (stat(dir.c_str(), &ds) != 0 || !S_ISDIR(ds.st_mode))
       throw Error(who + ": the folder " + dir + " does not exist");
