@@ -10,27 +10,6 @@
 
 namespace gdist {
 
-namespace {
-
-// Checks one input weight the way BuildAdjacency does and converts it.
-template <class W> W CheckedWeight(const Graph& g, const Edge& e) {
-  if constexpr (std::is_integral_v<W>) {
-    if (e.weight != std::floor(e.weight))
-      throw Error(g.format_name + " input: weight " + std::to_string(e.weight) + " is fractional; use --type float32");
-  }
-  const double inf = static_cast<double>(ElementTraits<W>::kInf);
-  if (std::fabs(e.weight) >= inf)
-    throw Error(g.format_name + " input: weight " + std::to_string(e.weight) + " of arc " + g.labels.label(e.from) +
-                " -> " + g.labels.label(e.to) + " does not fit in " + ElementTraits<W>::kName +
-                "; use --type int64 or float32");
-  if (e.from == e.to && e.weight < 0)
-    throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " +
-                std::to_string(e.weight));
-  return static_cast<W>(e.weight);
-}
-
-}  // namespace
-
 template <class W> CsrArcs<W> TransposeArcs(std::size_t n, const CsrArcs<W>& out) {
   CsrArcs<W> in;
   in.offsets.assign(n + 1, 0);
@@ -60,30 +39,21 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
 
   // Counting sort of the arcs by source, in file order within a source (so
   // that "last duplicate wins" sees the file's order).
+  // The arcs and weight checks are the dense builder's (ForEachMatrixArc:
+  // undirected edges both ways, self-loops dropped, int64 past 2^53 exact).
+  CheckWeightsFit<W>(g);
   std::vector<std::uint64_t> count(n + 1, 0);
-  for (const Edge& e : g.edges) {
-    CheckedWeight<W>(g, e);
-    if (e.from == e.to) continue;  // a non-negative self-loop never shortens a path
-    ++count[e.from + 1];
-    if (!g.directed) ++count[e.to + 1];
-  }
+  ForEachMatrixArc<W>(g, [&](std::size_t from, std::size_t, W) { ++count[from + 1]; });
   std::partial_sum(count.begin(), count.end(), count.begin());
   std::vector<std::uint32_t> targets(count[n]);
   std::vector<W> weights(count[n]);
   {
     std::vector<std::uint64_t> next(count.begin(), count.end() - 1);
-    for (const Edge& e : g.edges) {
-      if (e.from == e.to) continue;
-      const W w = static_cast<W>(e.weight);
-      std::uint64_t s = next[e.from]++;
-      targets[s] = e.to;
+    ForEachMatrixArc<W>(g, [&](std::size_t from, std::size_t to, W w) {
+      const std::uint64_t s = next[from]++;
+      targets[s] = static_cast<std::uint32_t>(to);
       weights[s] = w;
-      if (!g.directed) {
-        s = next[e.to]++;
-        targets[s] = e.from;
-        weights[s] = w;
-      }
-    }
+    });
   }
 
   // Per source: stable sort by target, then one arc per target (min weight,
