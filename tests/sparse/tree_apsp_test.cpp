@@ -85,6 +85,9 @@ TEST(TreeApsp, GapspDijkstraWritesFloydWarshallBytes) {
   // A DIMACS file (range labels) from the shared data, when present.
   const std::string rome = SharedData("dimacs9/rome99.gr");
   if (Exists(rome)) ExpectSameBytes(rome, "", "rome99", dir);
+  // int64 weights past 2^53 (no double holds 2^53 + 1): the trees get them exactly, as Floyd-Warshall does.
+  WriteText(dir.file("big.csv"), "1,2,9007199254740993\n2,3,1\n3,1,9007199254740995\n");
+  ExpectSameBytes(dir.file("big.csv"), "--type int64", "int64 past 2^53", dir);
 }
 
 TEST(TreeApsp, SolveApspByTreesEqualsDenseAndKeepsPadding) {
