@@ -26,6 +26,10 @@ foreach(lib ${GDIST_LIBRARIES})
   endif()
 endforeach()
 add_library(gdist::gdist ALIAS gdist)
+# A sanitizer build's libraries need the sanitizer runtime in whatever links them.
+if(GDIST_SANITIZE)
+  target_link_options(gdist INTERFACE -fsanitize=${GDIST_SANITIZE})
+endif()
 install(TARGETS ${GDIST_LIBRARIES} EXPORT gdistTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gdist)
