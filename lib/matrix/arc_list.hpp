@@ -3,6 +3,7 @@
 // the negative-cycle certificate (lib/engine/negative_cycle) both need them.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "lib/matrix/dist_matrix.hpp"
@@ -17,6 +18,16 @@ template <class T> struct ArcList {
 };
 
 // Every finite off-diagonal cell is an arc; heads are in increasing order.
+// The arcs are counted first and refused (gdist::Error naming both sizes)
+// when they need more than bytes_available beside the matrix (default:
+// HostMemoryAvailable()), instead of failing in the allocation.
 template <class T> ArcList<T> ArcsOfAdjacency(const MatrixView<T>& adjacency);
+template <class T>
+ArcList<T> ArcsOfAdjacency(const MatrixView<T>& adjacency, std::optional<std::uint64_t> bytes_available);
+
+// Bytes an ArcList of n vertices and `arcs` arcs of T holds.
+template <class T> std::uint64_t ArcListBytes(std::uint64_t n, std::uint64_t arcs) {
+  return (n + 1) * sizeof(std::size_t) + arcs * (sizeof(std::uint32_t) + sizeof(T));
+}
 
 }  // namespace gdist

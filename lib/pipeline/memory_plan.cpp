@@ -1,12 +1,8 @@
 #include "lib/pipeline/memory_plan.hpp"
 
-#include <sys/resource.h>
 #include <sys/statvfs.h>
 
 #include <cstdint>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 
 #include "lib/engine/backend_choice.hpp"
 #include "lib/matrix/matrix_size.hpp"
@@ -29,25 +25,6 @@ std::optional<std::uint64_t> Add(std::optional<std::uint64_t> a, std::optional<s
   return sum;
 }
 
-std::optional<std::uint64_t> ReadNumber(const char* path) {
-  std::ifstream f(path);
-  std::uint64_t v;
-  if (f >> v) return v;
-  return std::nullopt;  // absent, or "max"
-}
-
-std::optional<std::uint64_t> MemAvailable() {
-  std::ifstream f("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib;
-  std::string unit;
-  while (f >> key >> kib) {
-    std::getline(f, unit);
-    if (key == "MemAvailable:") return kib * 1024;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 MemoryPlan PlanMemory(const RunNeeds& needs) {
@@ -60,38 +37,6 @@ MemoryPlan PlanMemory(const RunNeeds& needs) {
     plan.device_bytes = GpuBytesNeeded(needs.type, static_cast<std::size_t>(*stride));
   }
   return plan;
-}
-
-std::optional<std::uint64_t> HostMemoryAvailable() {
-  std::optional<std::uint64_t> avail = MemAvailable();
-  auto lower = [&](std::optional<std::uint64_t> v) {
-    if (v && (!avail || *v < *avail)) avail = v;
-  };
-  // cgroup v2: what the container may still use.
-  const auto max = ReadNumber("/sys/fs/cgroup/memory.max");
-  const auto current = ReadNumber("/sys/fs/cgroup/memory.current");
-  if (max && current) lower(*max > *current ? *max - *current : 0);
-  struct rlimit rl;
-  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) lower(static_cast<std::uint64_t>(rl.rlim_cur));
-  return avail;
-}
-
-std::string DescribeBytes(std::uint64_t bytes) {
-  static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  double v = static_cast<double>(bytes);
-  int unit = -1;
-  while (v >= 1024 && unit < 5) {
-    v /= 1024;
-    ++unit;
-  }
-  std::ostringstream s;
-  s << bytes << " bytes";
-  if (unit >= 0) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, " (%.1f %s)", v, kUnits[unit]);
-    s << buf;
-  }
-  return s.str();
 }
 
 void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "lib/matrix/element_type.hpp"
+#include "lib/util/host_memory.hpp"  // HostMemoryAvailable, DescribeBytes
 
 namespace gdist {
 
@@ -24,15 +25,8 @@ struct MemoryPlan {
 
 MemoryPlan PlanMemory(const RunNeeds& needs);
 
-// Bytes this process may still allocate: MemAvailable, lowered by a cgroup
-// memory limit and RLIMIT_AS when they are tighter. nullopt when unknown.
-std::optional<std::uint64_t> HostMemoryAvailable();
-
 // Throws gdist::Error ("INPUT: a dense ... would need N bytes, this machine has
 // M available; ...options...") when the host part of the plan cannot fit.
 void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs);
-
-// "17179869184 bytes (16.0 GiB)".
-std::string DescribeBytes(std::uint64_t bytes);
 
 }  // namespace gdist

@@ -12,7 +12,9 @@
 #include <random>
 
 #include "engine/test_graphs.hpp"
+#include "lib/core/element_traits.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/matrix/arc_list.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -121,6 +123,31 @@ TEST(NegativeCycle, CertificateNeverAcceptsGarbage) {
   o.backend = Backend::kCpu;
   SolveApsp(d, o);
   EXPECT_TRUE(NoNegativeCycle(ok_arcs, d.view()));
+}
+
+// The kept arcs are counted before they are allocated: a budget one byte short
+// of what the list holds is refused with both sizes, the exact budget is not,
+// and the list then holds what the count said (arcs counted by hand here).
+TEST(NegativeCycle, KeptArcsAreRefusedWhenTheyDoNotFit) {
+  const std::uint64_t seed = test::FreshSeed();
+  SCOPED_TRACE(SeedNote(seed));
+  std::mt19937_64 rng(seed);
+  const TestGraph g = RandomGraph(70, 0.3, 50, 100, rng());
+  const DistMatrix<std::int64_t> a = test::ToMatrix<std::int64_t>(g);
+  std::uint64_t arcs = 0;
+  for (std::size_t i = 0; i < g.n; ++i)
+    for (std::size_t j = 0; j < g.n; ++j) arcs += (i != j && a.at(i, j) < ElementTraits<std::int64_t>::kInf);
+  const std::uint64_t need = (g.n + 1) * sizeof(std::size_t) + arcs * (4 + 8);
+  try {
+    ArcsOfAdjacency(a.view(), need - 1);
+    ADD_FAILURE() << "a budget one byte short was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(std::to_string(arcs) + " arcs"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(std::to_string(need) + " bytes"), std::string::npos) << e.what();
+  }
+  const ArcList<std::int64_t> kept = ArcsOfAdjacency(a.view(), need);
+  EXPECT_EQ(kept.head.size(), arcs);
+  EXPECT_EQ(kept.weight.size(), arcs);
 }
 
 }  // namespace
