@@ -281,13 +281,19 @@ int main(int argc, char** argv) {
       gdist::ApspReport r;
       double apsp_s = 0;
       if (plan.csr) {
-        r = std::visit([&](const auto& g) { return gdist::WriteSourceRows(g, rows, out, threads); }, *plan.csr);
+        r = std::visit(
+            [&](const auto& g) {
+              return gdist::WriteSourceRows(g, rows, out, threads, gdist::kSourceRowsBudget, opts.progress);
+            },
+            *plan.csr);
+        bar.Finish();
         apsp_s = timer.Lap();
       } else {
         std::visit(
             [&](auto& mat) {
               using T = std::decay_t<decltype(*mat.data())>;
               r = gdist::SolveApsp(mat, opts);
+              bar.Finish();
               apsp_s = timer.Lap();
               gdist::RowMatrixWriter<T> w(out, mat.n(), mat.meta(),
                                           std::vector<std::uint64_t>(rows.begin(), rows.end()));
@@ -306,8 +312,9 @@ int main(int argc, char** argv) {
           if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
           double paths_s = timer.Lap();
           if (!mpi.distributed() && !trees) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
-          gdist::ApspReport r = trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads)
-                                      : gdist::SolveApsp(mat, opts);
+          gdist::ApspReport r =
+              trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads, opts.progress)
+                    : gdist::SolveApsp(mat, opts);
           bar.Finish();
           const double apsp_s = timer.Lap();
           if (mpi.rank() != 0) return;  // the result was gathered on rank 0

@@ -257,7 +257,10 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     // auto chose the sparse engine for speed: give the dense report's centralities too.
     sparse.centrality =
         req.centrality || sparse.every_vertex || (req.engine == gdist::MetricsEngine::kAuto && engine.matrix_fits);
+    gdist::ApspProgressBar bar;
+    sparse.progress = bar.Callback();
     const gdist::SparseMetrics m = gdist::ComputeSparseMetrics(csr, sparse);
+    bar.Finish();
     // As Report: the files first (all or none), then the whole report.
     std::ostringstream report;
     if (req.json) {
@@ -311,8 +314,10 @@ int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input
             req.fixed.empty() ? std::vector<std::uint32_t>{} : gdist::ReadVertexListFile(req.fixed, csr.labels);
         gdist::Direction direction = gdist::Direction::kOut;
         gdist::ParseDirection(req.direction, &direction);
-        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(csr, gdist::RowVerticesFor(cand, fixed),
-                                                                         direction, req.metrics_options.threads);
+        gdist::ApspProgressBar bar;
+        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(
+            csr, gdist::RowVerticesFor(cand, fixed), direction, req.metrics_options.threads, bar.Callback());
+        bar.Finish();
         gdist::MatrixMeta meta;
         meta.directed = csr.directed;
         meta.kind = gdist::MatrixKind::kDistance;

@@ -1,10 +1,12 @@
 // The engine's per-round ApspProgress (lib/engine/progress.hpp) drawn as a
 // ProgressBar: rounds, relaxations/s, ETA and the fraction of the worker's
-// ceiling when one is known. The bar starts at the engine's first report,
-// dated back to when the schedule began.
+// ceiling when one is known; the sparse engine's trees (or vertices settled)
+// and their rate. The bar starts at the engine's first report, dated back to
+// when the schedule began; each new task or schedule starts a new bar.
 #pragma once
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
@@ -27,10 +29,19 @@ class ApspProgressBar {
 
  private:
   void Update(const ApspProgress& p) {
-    if (!bar_) {
-      const double per_round = p.rounds_done ? p.relaxations / double(p.rounds_done) : 0;
-      bar_ = std::make_unique<ProgressBar>("apsp (" + p.worker + ", " + p.schedule + ")", p.rounds_total, "rounds",
-                                           per_round, "relax/s");
+    // A new phase (the sparse engine's histogram pass after its metrics pass, say) gets its own bar.
+    const std::string label = p.task + " (" + p.worker + ", " + p.schedule + ")";
+    if (!bar_ || label != label_ || p.rounds_total != total_) {
+      bar_.reset();
+      label_ = label;
+      total_ = p.rounds_total;
+      // Rounds of the dense engine show relaxations/s; the sparse engine's trees show trees/s.
+      if (p.relaxations > 0) {
+        const double per_round = p.rounds_done ? p.relaxations / double(p.rounds_done) : 0;
+        bar_ = std::make_unique<ProgressBar>(label, p.rounds_total, p.unit, per_round, "relax/s");
+      } else {
+        bar_ = std::make_unique<ProgressBar>(label, p.rounds_total, p.unit);
+      }
       bar_->Backdate(p.seconds);
     }
     if (p.ceiling_relax_per_second > 0) {
@@ -40,6 +51,8 @@ class ApspProgressBar {
     }
     bar_->Set(p.rounds_done);
   }
+  std::string label_;
+  std::size_t total_ = 0;
   std::unique_ptr<ProgressBar> bar_;
 };
 

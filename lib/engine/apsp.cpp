@@ -32,8 +32,13 @@ void PrintProgressLine(const ApspProgress& p) {
   if (p.rounds_done < p.rounds_total && now - last < std::chrono::seconds(1)) return;
   last = now;
   char line[256];
-  std::snprintf(line, sizeof line, "progress: %s %s round %zu/%zu, %.1f s, %.3g relax/s", p.worker.c_str(),
-                p.schedule.c_str(), p.rounds_done, p.rounds_total, p.seconds, p.relax_per_second);
+  if (p.relaxations > 0 || p.unit == "rounds")
+    std::snprintf(line, sizeof line, "progress: %s %s round %zu/%zu, %.1f s, %.3g relax/s", p.worker.c_str(),
+                  p.schedule.c_str(), p.rounds_done, p.rounds_total, p.seconds, p.relax_per_second);
+  else  // the sparse engine's trees (or vertices settled): a count and its rate
+    std::snprintf(line, sizeof line, "progress: %s %s %s %zu/%zu %s, %.1f s, %.3g %s/s", p.task.c_str(),
+                  p.worker.c_str(), p.schedule.c_str(), p.rounds_done, p.rounds_total, p.unit.c_str(), p.seconds,
+                  p.seconds > 0 ? static_cast<double>(p.rounds_done) / p.seconds : 0.0, p.unit.c_str());
   std::string text = line;
   if (p.ceiling_relax_per_second > 0) {
     std::snprintf(line, sizeof line, " (%.1f%% of %.3g)", 100 * p.ceiling_fraction(), p.ceiling_relax_per_second);

@@ -56,8 +56,12 @@ template <class W> double Slack(std::size_t n) {
 // both settles its source and tightens every bound.
 class UnitMedianSearch {
  public:
-  UnitMedianSearch(const CsrView<std::uint8_t>& view, int threads)
-      : g_(view), nt_(threads), bound_(view.n, static_cast<double>(view.n - 1)), settled_(view.n, 0) {}
+  UnitMedianSearch(const CsrView<std::uint8_t>& view, int threads, ProgressCounter& progress)
+      : g_(view),
+        nt_(threads),
+        progress_(progress),
+        bound_(view.n, static_cast<double>(view.n - 1)),
+        settled_(view.n, 0) {}
 
   MedianResult Run(std::uint32_t start) {
     const std::size_t n = g_.n;
@@ -167,6 +171,7 @@ class UnitMedianSearch {
     std::vector<std::uint32_t> open;
     for (std::size_t v = 0; v < n; ++v)
       if (!settled_[v] && bound_[v] <= best_) open.push_back(static_cast<std::uint32_t>(v));
+    progress_.Set(n - open.size());
     std::sort(open.begin(), open.end(), [&](std::uint32_t a, std::uint32_t b) {
       return bound_[a] < bound_[b] || (bound_[a] == bound_[b] && a < b);
     });
@@ -205,6 +210,7 @@ class UnitMedianSearch {
 
   CsrView<std::uint8_t> g_;
   int nt_;
+  ProgressCounter& progress_;
   std::vector<double> bound_;
   std::vector<std::uint8_t> settled_;
   double best_ = std::numeric_limits<double>::infinity();
@@ -220,11 +226,12 @@ class UnitMedianSearch {
 
 }  // namespace
 
-template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads) {
+template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads, ProgressFn progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   const std::size_t n = g.n;
   MedianResult result;
   if (n <= 1) return result;
+  ProgressCounter counter(std::move(progress), "metrics", "median bounds", "settled", n);
   std::uint32_t next = 0;
   for (std::size_t v = 1; v < n; ++v)
     if (g.Out().Degree(v) > g.Out().Degree(next)) next = static_cast<std::uint32_t>(v);
@@ -239,7 +246,9 @@ template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads)
     }
     if (BfsLanes::Fits(span)) {
       const CsrView<W> out = g.Out();
-      return UnitMedianSearch(CsrView<std::uint8_t>{n, out.offsets, out.targets, nullptr}, nt).Run(next);
+      result = UnitMedianSearch(CsrView<std::uint8_t>{n, out.offsets, out.targets, nullptr}, nt, counter).Run(next);
+      counter.Finish(n);
+      return result;
     }
   }
   const ShortestPathTrees<W> from(g, TreeDirection::kFrom), to(g, TreeDirection::kTo);
@@ -309,6 +318,7 @@ template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads)
   const std::size_t batch = g.unit_weights ? 256 * static_cast<std::size_t>(nt) : 4 * static_cast<std::size_t>(nt);
   TreeRowsRequest request;
   for (std::size_t first = 0; first < order.size() && bound[order[first]] <= best;) {
+    counter.Set(n - order.size() + first);
     std::size_t last = first;
     while (last < order.size() && last - first < batch && bound[order[last]] <= best) ++last;
     const std::span<const std::uint32_t> chunk(order.data() + first, last - first);
@@ -317,12 +327,13 @@ template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads)
     result.exact_totals += chunk.size();
     first = last;
   }
+  counter.Finish(n);
   result.vertex = best_vertex;
   result.total = best;
   return result;
 }
 
-#define GDIST_INSTANTIATE(T) template MedianResult BoundedMedian(const CsrGraph<T>&, int);
+#define GDIST_INSTANTIATE(T) template MedianResult BoundedMedian(const CsrGraph<T>&, int, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -18,6 +18,7 @@
 #pragma once
 #include <cstddef>
 
+#include "lib/engine/progress.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
@@ -29,6 +30,8 @@ struct MedianResult {
   std::size_t exact_totals = 0;  // vertices whose total was computed
 };
 
-template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads);
+// `progress` (when given) hears how many vertices are settled (total known
+// or bound past the best), out of n, as the exact totals run (weighted graphs).
+template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads, ProgressFn progress = {});
 
 }  // namespace gdist

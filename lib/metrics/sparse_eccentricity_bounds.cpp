@@ -194,7 +194,8 @@ template <class W> class Bounds {
 
 }  // namespace
 
-template <class W> GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only) {
+template <class W>
+GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only, ProgressFn progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   Bounds<W> b(g, nt, diameter_only);
   // Double sweep: the highest-degree vertex, then the vertex farthest from it.
@@ -206,13 +207,16 @@ template <class W> GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threa
   // is chosen from the bounds of all trees before it (bit-parallel batches
   // of 64 cost several trees each unless their sources are close together).
   const std::size_t batch = static_cast<std::size_t>(nt);
+  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "settled", g.n);
   for (std::vector<std::uint32_t> open = b.Open(); !open.empty(); open = b.Open()) {
+    counter.Set(g.n - open.size());
     b.RunTrees(b.NextSources(open, batch));
   }
+  counter.Finish(g.n);
   return b.Result();
 }
 
-#define GDIST_INSTANTIATE(T) template GraphExtremes BoundedExtremes(const CsrGraph<T>&, int, bool);
+#define GDIST_INSTANTIATE(T) template GraphExtremes BoundedExtremes(const CsrGraph<T>&, int, bool, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

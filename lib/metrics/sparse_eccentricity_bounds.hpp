@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "lib/engine/progress.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
@@ -29,6 +30,9 @@ struct GraphExtremes {
 // g must be connected (undirected) or strongly connected (directed), n >= 1.
 // diameter_only: the diameter and a pair at that distance (the first vertex
 // found with that eccentricity); radius, center and periphery stay empty.
-template <class W> GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only = false);
+// `progress` (when given) hears after each round how many vertices are
+// settled (eccentricity known or out of the running), out of n.
+template <class W>
+GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only = false, ProgressFn progress = {});
 
 }  // namespace gdist

@@ -4,6 +4,7 @@
 
 #include <numeric>
 #include <ostream>
+#include <string>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_closeness_bounds.hpp"
@@ -38,7 +39,13 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
   TreeRowsRequest want;
   want.centrality = request.centrality;
   want.values = request.centrality;
-  TreeRows rows = ComputeTreeRows(trees, all, want, nt);
+  const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
+  TreeRows rows;
+  {
+    ProgressCounter counter(request.progress, "metrics", method, "trees", n);
+    rows = ComputeTreeRows(trees, all, want, nt, &counter);
+    counter.Finish();
+  }
   m.trees = n;
   m.method = "every tree";
   m.summary = SummaryFromRows(rows.summary, request.options);
@@ -63,7 +70,9 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
     if (!g.directed)
       for (auto& c : hist.counts) c /= 2;
   } else {
-    hist.counts = HistogramPass(trees, all, shape, g.directed, nt);
+    ProgressCounter counter(request.progress, "histogram", method, "trees", n);
+    hist.counts = HistogramPass(trees, all, shape, g.directed, nt, &counter);
+    counter.Finish();
     m.trees += n;
   }
 }
@@ -111,8 +120,8 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
     return m;
   }
   const int threads = request.options.threads;
-  const GraphExtremes x = BoundedExtremes(g, threads);
-  const MedianResult median = BoundedMedian(g, threads);
+  const GraphExtremes x = BoundedExtremes(g, threads, false, request.progress);
+  const MedianResult median = BoundedMedian(g, threads, request.progress);
   DistanceSummary& s = m.summary;
   s.n = n;
   s.diameter = x.diameter;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "lib/engine/progress.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/components.hpp"
@@ -23,6 +24,7 @@ struct SparseMetricsRequest {
   MetricsOptions options;     // reachable_only, threads
   bool every_vertex = false;  // fill the per-vertex vectors (eccentricity, total, unreachable)
   bool centrality = false;    // closeness, harmonic, path length, Wiener index, histogram
+  ProgressFn progress;        // trees done (task "metrics"), or vertices settled by the bounds
 };
 
 struct ComponentCounts {

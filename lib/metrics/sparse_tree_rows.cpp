@@ -39,7 +39,7 @@ template <class W> void CountValues(const W* dist, std::size_t s, std::size_t n,
 // Unit weights: batches of 64*kWords sources through the bit-parallel BFS.
 template <int kWords> void MsBfsRows(std::size_t n, const CsrView<std::uint8_t>& view,
                                      std::span<const std::uint32_t> sources, const TreeRowsRequest& request, int nt,
-                                     TreeRows& out) {
+                                     TreeRows& out, ProgressCounter* progress) {
   using Bfs = MultiSourceBfs<kWords>;
   constexpr std::size_t kBatch = Bfs::kMaxSources;
   const std::int64_t batches = static_cast<std::int64_t>((sources.size() + kBatch - 1) / kBatch);
@@ -65,6 +65,7 @@ template <int kWords> void MsBfsRows(std::size_t n, const CsrView<std::uint8_t>&
               Bfs::ForEachBit(any, [&](int j) { ecc[j] = level; });
             });
         for (std::size_t j = 0; j < count; ++j) out.summary[first + j].farthest.value = ecc[j];
+        if (progress) progress->Add(count);
         continue;
       }
       std::fill(level_count.begin(), level_count.end(), 0);
@@ -140,6 +141,7 @@ template <int kWords> void MsBfsRows(std::size_t n, const CsrView<std::uint8_t>&
           if (!left) break;
         }
       }
+      if (progress) progress->Add(count);
     }
   }
   for (const DistanceValueCounts& v : values) out.values.Merge(v);
@@ -148,7 +150,7 @@ template <int kWords> void MsBfsRows(std::size_t n, const CsrView<std::uint8_t>&
 }  // namespace
 
 template <class W> TreeRows ComputeTreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources,
-                                            const TreeRowsRequest& request, int threads) {
+                                            const TreeRowsRequest& request, int threads, ProgressCounter* progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   const std::size_t n = trees.n(), k = sources.size();
   TreeRows out;
@@ -158,8 +160,8 @@ template <class W> TreeRows ComputeTreeRows(const ShortestPathTrees<W>& trees, s
     const CsrView<W> v = trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
     const CsrView<std::uint8_t> topology{v.n, v.offsets, v.targets, nullptr};
     const std::size_t per_thread = (k + nt - 1) / static_cast<std::size_t>(nt);
-    if (per_thread >= 128) MsBfsRows<4>(n, topology, sources, request, nt, out);
-    else MsBfsRows<1>(n, topology, sources, request, nt, out);
+    if (per_thread >= 128) MsBfsRows<4>(n, topology, sources, request, nt, out, progress);
+    else MsBfsRows<1>(n, topology, sources, request, nt, out, progress);
     return out;
   }
   std::vector<DistanceValueCounts> values(nt);
@@ -167,6 +169,7 @@ template <class W> TreeRows ComputeTreeRows(const ShortestPathTrees<W>& trees, s
     if (request.summary || request.eccentricity_only) out.summary[i] = ScanSummaryRow(dist, n);
     if (request.centrality) out.centrality[i] = ScanCentralityRow(dist, s, n);
     if (request.values) CountValues(dist, s, n, values[thread]);
+    if (progress) progress->Add(1);
   });
   for (const DistanceValueCounts& v : values) out.values.Merge(v);
   return out;
@@ -174,7 +177,8 @@ template <class W> TreeRows ComputeTreeRows(const ShortestPathTrees<W>& trees, s
 
 template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTrees<W>& trees,
                                                             std::span<const std::uint32_t> sources,
-                                                            const HistogramShape& shape, bool directed, int threads) {
+                                                            const HistogramShape& shape, bool directed, int threads,
+                                                            ProgressCounter* progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   const std::size_t n = trees.n();
   const W inf = ElementTraits<W>::kInf;
@@ -185,6 +189,7 @@ template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTr
       if (j == s || dist[j] >= inf) continue;
       ++counts[HistogramBin(static_cast<double>(dist[j]), shape.min, shape.width, shape.bins)];
     }
+    if (progress) progress->Add(1);
   });
   std::vector<std::uint64_t> counts(shape.bins, 0);
   for (const auto& m : mine)
@@ -194,9 +199,9 @@ template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTr
 
 #define GDIST_INSTANTIATE(W)                                                                                     \
   template TreeRows ComputeTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>,                 \
-                                    const TreeRowsRequest&, int);                                                \
+                                    const TreeRowsRequest&, int, ProgressCounter*);                              \
   template std::vector<std::uint64_t> HistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, \
-                                                    const HistogramShape&, bool, int);
+                                                    const HistogramShape&, bool, int, ProgressCounter*);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -11,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "lib/engine/progress.hpp"
 #include "lib/metrics/row_reduction.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
@@ -39,13 +40,16 @@ struct TreeRows {
   DistanceValueCounts values;
 };
 
+// `progress` (when given) counts the trees as they finish.
 template <class W> TreeRows ComputeTreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources,
-                                            const TreeRowsRequest& request, int threads);
+                                            const TreeRowsRequest& request, int threads,
+                                            ProgressCounter* progress = nullptr);
 
 // Histogram counts of the trees of `sources` in the shape given, by the dense
 // path's rule: every j != i (directed) or j > i (undirected), finite only.
 template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTrees<W>& trees,
                                                             std::span<const std::uint32_t> sources,
-                                                            const HistogramShape& shape, bool directed, int threads);
+                                                            const HistogramShape& shape, bool directed, int threads,
+                                                            ProgressCounter* progress = nullptr);
 
 }  // namespace gdist

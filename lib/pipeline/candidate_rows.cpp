@@ -9,7 +9,7 @@
 namespace gdist {
 
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
-                                                         Direction direction, int threads) {
+                                                         Direction direction, int threads, ProgressFn progress) {
   CheckPathSums(g);
   CandidateRows<W> rows;
   rows.vertices = std::move(vertices);
@@ -18,7 +18,10 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
   W* data = static_cast<W*>(rows.buffer.data());
   std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
   const ShortestPathTrees<W> trees(g, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
-  TreeRows(trees, rows.vertices, data, stride, threads);
+  ProgressCounter counter(std::move(progress), "siting rows", std::string(TreeMethodName(trees.method())) + " trees",
+                          "trees", k);
+  TreeRows(trees, rows.vertices, data, stride, threads, &counter);
+  counter.Finish();
   rows.view = MatrixView<W>{data, g.n, stride};
   return rows;
 }
@@ -32,8 +35,9 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
   return v;
 }
 
-#define GDIST_INSTANTIATE(T) \
-  template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int);
+#define GDIST_INSTANTIATE(T)                                                                                     \
+  template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int, \
+                                                 ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

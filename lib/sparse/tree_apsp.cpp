@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <vector>
@@ -44,8 +45,9 @@ template <class W> void CheckPathSums(const CsrGraph<W>& g) {
 }
 
 template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources, W* out,
-                                 std::size_t stride, int threads) {
+                                 std::size_t stride, int threads, ProgressCounter* progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
+  const bool counted = progress && *progress;
   if constexpr (std::is_integral_v<W>) {
     const CsrGraph<W>& g = trees.graph();
     const std::uint64_t buckets = static_cast<std::uint64_t>(g.max_abs_weight) + 1;
@@ -56,17 +58,38 @@ template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<co
       {
         DialQueue queue(static_cast<std::size_t>(buckets));
 #pragma omp for schedule(dynamic, 1)
-        for (std::int64_t i = 0; i < k; ++i)
+        for (std::int64_t i = 0; i < k; ++i) {
           queue.Run<W>(view, sources[static_cast<std::size_t>(i)], out + static_cast<std::size_t>(i) * stride,
                        ElementTraits<W>::kInf);
+          if (counted) progress->Add(1);
+        }
       }
       return;
     }
   }
-  trees.Rows(sources, out, stride, nt);
+  if (!counted) {
+    trees.Rows(sources, out, stride, nt);
+    return;
+  }
+  if (trees.method() != TreeMethod::kBfs) {
+    trees.ForEachTree(sources, nt, [&](int, std::size_t i, std::uint32_t, const W* dist) {
+      std::copy(dist, dist + trees.n(), out + i * stride);
+      progress->Add(1);
+    });
+    return;
+  }
+  // Bit-parallel BFS sweeps: blocks of at least 512 sources per thread keep the sweeps full.
+  const std::size_t block =
+      std::max<std::size_t>(std::size_t{512} * static_cast<std::size_t>(nt), sources.size() / 100);
+  for (std::size_t first = 0; first < sources.size(); first += block) {
+    const std::size_t count = std::min(block, sources.size() - first);
+    trees.Rows(sources.subspan(first, count), out + first * stride, stride, nt);
+    progress->Add(count);
+  }
 }
 
-template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads) {
+template <class W>
+ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads, ProgressFn progress) {
   const auto t0 = std::chrono::steady_clock::now();
   if (m.n() != g.n) throw Error("internal error: the matrix and the graph differ in size");
   CheckPathSums(g);
@@ -74,7 +97,10 @@ template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<
   const ShortestPathTrees<W> trees(g, TreeDirection::kFrom);  // Johnson: a negative cycle throws here
   std::vector<std::uint32_t> all(g.n);
   std::iota(all.begin(), all.end(), 0u);
-  TreeRows(trees, all, m.data(), m.stride(), nt);
+  ProgressCounter counter(std::move(progress), "apsp", std::string(TreeMethodName(trees.method())) + " trees", "trees",
+                          g.n);
+  TreeRows(trees, all, m.data(), m.stride(), nt, &counter);
+  counter.Finish();
   m.meta().kind = MatrixKind::kDistance;
   ApspReport r = TreesReport(trees, nt, g.n);
   r.seconds = Since(t0);
@@ -82,7 +108,8 @@ template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<
 }
 
 template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources,
-                                              const std::string& path, int threads, std::size_t budget_bytes) {
+                                              const std::string& path, int threads, std::size_t budget_bytes,
+                                              ProgressFn progress) {
   const auto t0 = std::chrono::steady_clock::now();
   CheckPathSums(g);
   const int nt = threads > 0 ? threads : omp_get_max_threads();
@@ -93,12 +120,15 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
   meta.labels = g.labels;
   RowMatrixWriter<W> out(path, g.n, meta, std::vector<std::uint64_t>(sources.begin(), sources.end()));
   const std::size_t block = RowBlockRows(sources.size(), out.stride() * sizeof(W), nt, budget_bytes);
+  ProgressCounter counter(std::move(progress), "apsp", std::string(TreeMethodName(trees.method())) + " trees", "trees",
+                          sources.size());
   ForEachRowBlock<W>(
       sources, out.stride(), block,
       [&](std::span<const std::uint32_t> some, W* rows, std::size_t stride) {
-        TreeRows(trees, some, rows, stride, nt);
+        TreeRows(trees, some, rows, stride, nt, &counter);
       },
       [&](std::size_t, std::size_t count, const W* rows) { out.Append(rows, count); });
+  counter.Finish();
   out.Commit();
   ApspReport r = TreesReport(trees, nt, sources.size());
   r.seconds = Since(t0);
@@ -106,11 +136,12 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
 }
 
 #define GDIST_INSTANTIATE(W)                                                                                       \
-  template void TreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, W*, std::size_t, int);       \
+  template void TreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, W*, std::size_t, int,        \
+                         ProgressCounter*);                                                                        \
   template void CheckPathSums(const CsrGraph<W>&);                                                                 \
-  template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int);                                   \
+  template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int, ProgressFn);                       \
   template ApspReport WriteSourceRows(const CsrGraph<W>&, std::span<const std::uint32_t>, const std::string&, int, \
-                                      std::size_t);
+                                      std::size_t, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -171,6 +171,79 @@ class TerminalTest(unittest.TestCase):
         self.assertTrue(j["valid"])
         self.assertEqual(j["kind"], "distance")
 
+    def unit_graph(self):
+        """The grid's arcs with unit weights (an edge list): the sparse engine's bit-parallel BFS trees."""
+        path = self.path("unit.txt")
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                for line in self.graph_text.splitlines():
+                    if line.startswith("a "):
+                        _, u, v, _ = line.split()
+                        f.write("%s %s\n" % (u, v))
+        return path
+
+    def test_sparse_trees_draw_a_bar_of_trees(self):
+        # gapsp --algorithm dijkstra: one bar of trees with its rate, Dial's queue (weights 1..9) and BFS sweeps.
+        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("t1.gdm"), "--algorithm", "dijkstra",
+                                  "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"apsp \(cpu, dijkstra-radix trees\) \[#+\] 100% 900/900 trees +[0-9.e+]+ trees/s")
+        rc, _, term = run_in_pty([tool("gapsp"), self.unit_graph(), self.path("t2.gdm"),
+                                  "--algorithm", "dijkstra", "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"apsp \(cpu, bfs trees\) \[#+\] 100% 900/900 trees")
+        # The blocks the bar counts give the same matrix as one unbroken run.
+        subprocess.run([tool("gapsp"), self.unit_graph(), self.path("t3.gdm"), "--algorithm",
+                        "dijkstra", "-q"], check=True)
+        subprocess.run([tool("gapsp"), self.graph, self.path("t4.gdm"), "--algorithm", "dijkstra", "-q"], check=True)
+        for a, b in (("t2.gdm", "t3.gdm"), ("t1.gdm", "t4.gdm")):
+            with open(self.path(a), "rb") as fa, open(self.path(b), "rb") as fb:
+                self.assertEqual(fa.read(), fb.read(), a + " differs from " + b)
+        # Rows of some sources, streamed to the file: the same bar over the sources.
+        with open(self.path("src.txt"), "w") as f:
+            f.write("1\n450\n900\n")
+        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("t5.gdm"), "--sources", self.path("src.txt"),
+                                  "--algorithm", "dijkstra", "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"apsp \(cpu, dijkstra-radix trees\) \[#+\] 100% 3/3 trees")
+
+    def test_sparse_metrics_and_candidate_rows_draw_bars(self):
+        # Every tree (--per-vertex), then the bounding algorithms (vertices settled), then the siting rows.
+        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--engine", "sparse", "--per-vertex",
+                                  self.path("pv.csv"), "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"metrics \(cpu, dijkstra-radix trees\) \[#+\] 100% 900/900 trees +[0-9.e+]+ trees/s")
+        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--engine", "sparse", "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"metrics \(cpu, eccentricity bounds\) \[#+\] 100% 900/900 settled")
+        self.assertRegex(term, r"metrics \(cpu, median bounds\) \[#+\] 100% 900/900 settled")
+        with open(self.path("cand.txt"), "w") as f:
+            f.write("".join("%d\n" % v for v in range(1, 901, 30)))
+        rc, out, term = run_in_pty([tool("gcenter"), self.graph, "--candidates", self.path("cand.txt"),
+                                    "--p-median", "2", "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"siting rows \(cpu, dijkstra-radix trees\) \[#+\] 100% 30/30 trees")
+        self.assertIn(b"p-median", out)
+
+    def test_sparse_trees_in_a_pipe(self):
+        # Nothing unless forced; forced, plain lines (no carriage returns); -q: nothing at all.
+        runs = ([tool("gapsp"), self.graph, self.path("p1.gdm"), "--algorithm", "dijkstra"],
+                [tool("gcenter"), self.graph, "--engine", "sparse", "--per-vertex", self.path("p.csv")],
+                [tool("gcenter"), self.graph, "--engine", "sparse"])
+        for args in runs:
+            p = subprocess.run(args, capture_output=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertNotIn(b"trees/s", p.stderr)
+            self.assertNotIn(b"[#", p.stderr)
+            self.assertNotIn(b"settled", p.stderr)
+            self.assertNotIn(b"\r", p.stderr)
+            p = subprocess.run(args + ["-q"], capture_output=True)
+            self.assertEqual((p.returncode, p.stderr), (0, b""))
+        p = subprocess.run(runs[1] + ["--progress"], capture_output=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(b"\r", p.stderr)
+        self.assertRegex(p.stderr.decode(), r"progress: metrics cpu dijkstra-radix trees 900/900 trees, [0-9.]+ s")
+
     def test_ginfo_quiet_is_the_exit_status(self):
         dist = self.path("v.gdm")
         subprocess.run([tool("gapsp"), self.graph, dist, "-q"], check=True)
