@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "lib/util/format_number.hpp"
 
@@ -10,15 +12,35 @@ namespace {
 
 constexpr double kWidth = 720, kHeight = 440;
 
-std::string TickLabel(double v) {
-  // Large values read better as 1.2e+06 than as seven digits under a tick.
-  if (std::fabs(v) >= 1e6) {
+// Labels stay short enough for the margin and the points: below 10,000 the
+// number itself, above it three significant digits and an SI suffix (31M, 1.5k).
+std::string ChartLabel(double v) {
+  const double a = std::fabs(v);
+  if (a < 1e4 || !std::isfinite(v)) return FormatNumber(v);
+  static const char* const kSuffix[] = {"k", "M", "G", "T", "P", "E"};
+  int power = 0;
+  double scaled = a;
+  while (scaled >= 999.5 && power < 6) {
+    scaled /= 1000;
+    ++power;
+  }
+  if (scaled >= 999.5) {  // past the suffixes: scientific
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3g", v);
     return buf;
   }
-  return FormatNumber(v);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.*f", scaled < 10 ? 2 : scaled < 100 ? 1 : 0, scaled);
+  std::string digits = buf;
+  if (digits.find('.') != std::string::npos) {  // 1.50 -> 1.5, 20.0 -> 20
+    digits.erase(digits.find_last_not_of('0') + 1);
+    if (digits.back() == '.') digits.pop_back();
+  }
+  return (v < 0 ? "-" : "") + digits + kSuffix[power - 1];
 }
+
+// About how wide a label is drawn (sans-serif digits are near 0.6 em).
+double LabelWidth(const std::string& label, double size) { return 0.6 * size * static_cast<double>(label.size()); }
 
 }  // namespace
 
@@ -37,12 +59,12 @@ ChartFrame::ChartFrame(SvgDocument& doc, double x_lo, double x_hi, double y_lo, 
   doc.Line(left_, top_, left_, bottom_, "#444", 1);
   for (double t : NiceTicks(x_lo_, x_hi_, 8)) {
     doc.Line(X(t), bottom_, X(t), bottom_ + 5, "#444", 1);
-    doc.Text(X(t), bottom_ + 19, TickLabel(t), 11, "middle");
+    doc.Text(X(t), bottom_ + 19, ChartLabel(t), 11, "middle");
   }
   for (double t : NiceTicks(y_lo_, y_hi_, 6)) {
     doc.Line(left_ - 5, Y(t), left_, Y(t), "#444", 1);
     doc.Line(left_, Y(t), right_, Y(t), "#ddd", 1);
-    doc.Text(left_ - 8, Y(t) + 4, TickLabel(t), 11, "end");
+    doc.Text(left_ - 8, Y(t) + 4, ChartLabel(t), 11, "end");
   }
   doc.Text((left_ + right_) / 2, doc.height() - 14, text.x_label, 13, "middle");
   doc.Text(16, top_ - 14, text.y_label, 13, "start");
@@ -81,8 +103,13 @@ std::string CurveSvg(const std::vector<double>& x, const std::vector<double>& y,
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) pts.emplace_back(frame.X(x[i]), frame.Y(y[i]));
   doc.Polyline(pts, "#CC6677", 2);
   for (const auto& [px, py] : pts) doc.Circle(px, py, 4, "#CC6677");
-  for (std::size_t i = 0; i < pts.size(); ++i)
-    doc.Text(pts[i].first, pts[i].second - 9, FormatNumber(y[i]), 10, "middle");
+  // Each point's value above it, kept inside the picture at both ends.
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const std::string label = ChartLabel(y[i]);
+    const double half = LabelWidth(label, 10) / 2 + 2;
+    doc.Text(std::clamp(pts[i].first, half, doc.width() - half), std::max(12.0, pts[i].second - 9), label, 10,
+             "middle");
+  }
   return doc.Finish();
 }
 

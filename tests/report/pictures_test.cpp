@@ -22,16 +22,16 @@ using test::WriteText;
 
 bool HaveRenderer() { return RunCommand("command -v rsvg-convert").exit_code == 0; }
 
-// Renders `svg` and returns {width, height, inked pixels}.
-std::array<long, 3> Render(const TempDir& dir, const std::string& svg) {
+// Renders `svg` and returns {width, height, inked pixels, inked pixels at the left and right borders}.
+std::array<long, 4> Render(const TempDir& dir, const std::string& svg) {
   WriteText(dir.file("p.svg"), svg);
   const auto r = RunCommand("rsvg-convert -o " + dir.file("p.png") + " " + dir.file("p.svg"));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   const auto ink =
       RunCommand("/usr/bin/python3 " + std::string(GDIST_SOURCE_DIR) + "/tests/report/png_ink.py " + dir.file("p.png"));
   EXPECT_EQ(ink.exit_code, 0) << ink.output;
-  std::array<long, 3> out{};
-  std::istringstream(ink.output) >> out[0] >> out[1] >> out[2];
+  std::array<long, 4> out{};
+  std::istringstream(ink.output) >> out[0] >> out[1] >> out[2] >> out[3];
   return out;
 }
 
@@ -69,6 +69,26 @@ TEST(Svg, CurveRendersPointsAndLine) {
   TempDir dir;
   const auto r = Render(dir, CurveSvg({1, 2, 5, 10}, {900, 600, 300, 120}, {"p sweep", "p", "objective"}));
   EXPECT_GT(r[2], 1500);
+  EXPECT_EQ(r[3], 0);
+}
+
+TEST(Svg, CurveLabelsLargeNumbersShortAndInside) {
+  // Road-network objectives (tens of millions) at the first and last p: labels with an SI
+  // suffix, none cut off at the picture's edges.
+  const std::string svg = CurveSvg({5, 10, 20, 50, 100}, {309910230, 201234567, 150000000, 98765432, 12345678},
+                                   {"p-median: total weighted distance by p", "p (new sites)", "total"});
+  for (const char* label : {">310M<", ">201M<", ">150M<", ">98.8M<", ">12.3M<"})
+    EXPECT_NE(svg.find(label), std::string::npos) << label;
+  EXPECT_EQ(svg.find("309910230"), std::string::npos);
+  EXPECT_EQ(svg.find("e+0"), std::string::npos);  // ticks too: 300M, not 3e+08
+  const std::string small = CurveSvg({1, 2}, {9999, 20000}, {"t", "p", "y"});
+  EXPECT_NE(small.find(">9999<"), std::string::npos);
+  EXPECT_NE(small.find(">20k<"), std::string::npos);
+  if (!HaveRenderer()) GTEST_SKIP() << "rsvg-convert (librsvg2-bin) not installed";
+  TempDir dir;
+  const auto r = Render(dir, svg);
+  EXPECT_GT(r[2], 1500);
+  EXPECT_EQ(r[3], 0);
 }
 
 TEST(Svg, SiteMapDrawsSitesAndServiceAreas) {

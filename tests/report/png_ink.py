@@ -1,6 +1,7 @@
 """Counts the non-background pixels of a PNG (8-bit RGB/RGBA, non-interlaced,
-as rsvg-convert writes): prints "WIDTH HEIGHT INKED". Decoded with zlib so
-the tests need no imaging package."""
+as rsvg-convert writes): prints "WIDTH HEIGHT INKED EDGE", EDGE the inked
+pixels within 2 pixels of the left or right border (a label cut off there).
+Decoded with zlib so the tests need no imaging package."""
 import struct
 import sys
 import zlib
@@ -31,7 +32,7 @@ def main(path):
     raw = zlib.decompress(idat)
     stride = width * bpp
     prev = bytearray(stride)
-    inked = 0
+    inked = edge = 0
     for y in range(height):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
@@ -48,8 +49,10 @@ def main(path):
             alpha = line[x + 3] if bpp == 4 else 255
             if alpha > 0 and min(r, g, bl) < 200:
                 inked += 1
+                if x // bpp < 2 or x // bpp >= width - 2:
+                    edge += 1
         prev = line
-    print(width, height, inked)
+    print(width, height, inked, edge)
 
 
 if __name__ == "__main__":
