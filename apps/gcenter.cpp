@@ -10,6 +10,7 @@
 #include "apps/common/app_main.hpp"
 #include "apps/common/apsp_estimate.hpp"
 #include "apps/common/apsp_progress_bar.hpp"
+#include "apps/common/cost_matrix_siting.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "apps/common/picture_flags.hpp"
@@ -53,6 +54,7 @@ struct Request {
   std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
   std::string weights, candidates, fixed, assignment, direction = "out";
+  std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
   gdist::Backend backend = gdist::Backend::kAuto;  // where APSP and the siting row passes run
   // Pictures (--svg, --histogram): the coordinates file found for them, and
@@ -70,14 +72,41 @@ struct Request {
 
 std::string Num(double v) { return gdist::ExactText(v); }
 
+// --weights, --candidates and --fixed as vertex indices, each file read once.
+struct SiteLists {
+  std::optional<std::vector<double>> weights;
+  std::optional<std::vector<std::uint32_t>> candidates;
+  std::vector<std::uint32_t> fixed;
+};
+
+// Names resolved against the matrix's labels (n vertices).
+SiteLists ReadSiteLists(const Request& req, const gdist::VertexLabels& labels, std::size_t n) {
+  SiteLists s;
+  if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, labels, n);
+  if (!req.candidates.empty()) s.candidates = gdist::ReadVertexListFile(req.candidates, labels);
+  if (!req.fixed.empty()) s.fixed = gdist::ReadVertexListFile(req.fixed, labels);
+  return s;
+}
+
+// A cost table's two sides are named apart: weights name demands, sites name facilities.
+SiteLists ReadSiteLists(const Request& req, const gdist::CostMatrixNames& names) {
+  SiteLists s;
+  if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, names.demands, names.demands.size());
+  if (!req.candidates.empty()) s.candidates = names.ReadFacilities(req.candidates);
+  if (!req.fixed.empty()) s.fixed = names.ReadFacilities(req.fixed);
+  return s;
+}
+
 // Everything is computed first; then the files are written and committed
 // together (all or none) and only then the report goes to stdout, so a late
 // error leaves neither a partial file nor a partial JSON document.
-// row_vertex: d holds rows of candidates only (a rectangular file, or the
-// candidates' trees): siting alone, no metrics or pictures.
+// row_vertex: d holds rows of candidates only (a rectangular file, the
+// candidates' trees, a cost table's facilities): siting alone, no metrics or
+// pictures. lists: the siting files already read (null: read them here).
 template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::MatrixMeta& meta, const Request& req,
                               const gdist::ComponentCounts* components = nullptr,
-                              const std::vector<std::uint32_t>* row_vertex = nullptr) {
+                              const std::vector<std::uint32_t>* row_vertex = nullptr,
+                              const SiteLists* lists = nullptr) {
   const gdist::VertexLabels& labels = meta.labels;
   std::ostringstream report;
   gdist::JsonWriter json(report);
@@ -111,9 +140,10 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     input.threads = req.metrics_options.threads;
     input.backend = req.backend;
     input.labels = &labels;
-    if (!req.weights.empty()) input.weights = gdist::ReadWeightsFile(req.weights, labels, d.n);
-    if (!req.candidates.empty()) input.candidates = gdist::ReadVertexListFile(req.candidates, labels);
-    if (!req.fixed.empty()) input.fixed = gdist::ReadVertexListFile(req.fixed, labels);
+    SiteLists read = lists ? *lists : ReadSiteLists(req, labels, d.n);
+    input.weights = std::move(read.weights);
+    input.candidates = std::move(read.candidates);
+    input.fixed = std::move(read.fixed);
     if (row_vertex) prob.emplace(d, *row_vertex, input);
     else prob.emplace(d, input);
     if (prob->num_demands() == 0) throw gdist::Error("no demand: every vertex has weight 0");
@@ -192,8 +222,8 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
   if (req.max_cover >= 0 && req.p == 0)
     throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   if (!req.any_siting())
-    for (const char* flag :
-         {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact", "--time-limit", "--seed"})
+    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
+                             "--time-limit", "--seed", "--cost-matrix"})
       if (app.count(flag))
         throw gdist::Error(std::string(flag) +
                            ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
@@ -300,6 +330,33 @@ template <class T> int RectangularReport(const gdist::MappedMatrixFile& file, co
   return Report(file.view<T>(), file.info().meta, req, nullptr, &rows);
 }
 
+// --cost-matrix FILE: the table's facilities as rows over its demands.
+int CostMatrixReport(const CLI::App& app, const gdist::InputOptions& input, const Request& req) {
+  const std::string& path = req.cost_matrix;
+  if (NeedsWholeMatrix(req))
+    throw gdist::Error(
+        "--cost-matrix: a demand x facility cost table answers a siting model (--p-median, "
+        "--p-center, --cover, --max-cover), not metrics, --per-vertex or pictures");
+  for (const char* flag : {"--direction", "--engine", "--largest-component", "--centrality", "--from", "--type",
+                           "--duplicates", "--undirected"})
+    if (app.get_option_no_throw(flag) && app.count(flag))
+      throw gdist::Error(std::string(flag) +
+                         ": applies to graph and matrix inputs; a cost table's costs are read as they stand (each "
+                         "from a facility of its header to a demand of its first column)");
+  const gdist::CostMatrix table = gdist::ReadCostMatrix(path, input.read.limits);
+  const gdist::CostMatrixNames names(table);
+  return gdist::DispatchElement(gdist::CostElementType(table), [&](auto zero) {
+    using T = decltype(zero);
+    const gdist::FacilityRows<T> rows = gdist::CostMatrixRows<T>(table);
+    gdist::MatrixMeta meta;
+    meta.directed = true;
+    meta.kind = gdist::MatrixKind::kDistance;
+    meta.labels = names.all;
+    const SiteLists lists = ReadSiteLists(req, names);
+    return Report(rows.view, meta, req, nullptr, &rows.row_vertex, &lists);
+  });
+}
+
 // A graph with --candidates: the candidates' (and fixed sites') trees, k x n
 // costs, never the n x n matrix.
 int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input, const Request& req) {
@@ -309,20 +366,19 @@ int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input
   return std::visit(
       [&](const auto& csr) {
         using T = std::decay_t<decltype(csr.max_abs_weight)>;
-        const std::vector<std::uint32_t> cand = gdist::ReadVertexListFile(req.candidates, csr.labels);
-        const std::vector<std::uint32_t> fixed =
-            req.fixed.empty() ? std::vector<std::uint32_t>{} : gdist::ReadVertexListFile(req.fixed, csr.labels);
+        const SiteLists lists = ReadSiteLists(req, csr.labels, csr.n);
         gdist::Direction direction = gdist::Direction::kOut;
         gdist::ParseDirection(req.direction, &direction);
         gdist::ApspProgressBar bar;
-        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(
-            csr, gdist::RowVerticesFor(cand, fixed), direction, req.metrics_options.threads, bar.Callback());
+        const gdist::CandidateRows<T> rows =
+            gdist::ComputeCandidateRows(csr, gdist::RowVerticesFor(*lists.candidates, lists.fixed), direction,
+                                        req.metrics_options.threads, bar.Callback());
         bar.Finish();
         gdist::MatrixMeta meta;
         meta.directed = csr.directed;
         meta.kind = gdist::MatrixKind::kDistance;
         meta.labels = csr.labels;
-        return Report(rows.view, meta, req, nullptr, &rows.vertices);
+        return Report(rows.view, meta, req, nullptr, &rows.vertices, &lists);
       },
       any);
 }
@@ -337,7 +393,7 @@ int main(int argc, char** argv) {
   std::string in, backend = "auto";
   Request req;
   gdist::InputFlags flags;
-  app.add_option("DIST", in, "distance matrix from gapsp, or any graph/adjacency file (APSP runs first)")->required();
+  app.add_option("DIST", in, "distance matrix from gapsp, or any graph/adjacency file (APSP runs first)");
   app.add_flag("--json", req.json, "machine-readable output");
   app.add_option("--per-vertex", req.per_vertex,
                  "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE ('-': stdout)");
@@ -385,6 +441,10 @@ int main(int argc, char** argv) {
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
+  app.add_option("--cost-matrix", req.cost_matrix,
+                 "site on a demand x facility cost table instead of DIST: CSV or TSV, a header row of facility\n"
+                 "names, then a demand name and its costs per row (empty or inf: cannot serve)")
+      ->group(siting);
   app.add_option("--direction", req.direction,
                  "directed graphs: out = facility -> demand (default), in = demand -> facility")
       ->check(CLI::IsMember({"out", "in"}))
@@ -413,8 +473,12 @@ int main(int argc, char** argv) {
       "  gcenter dist.gdm --max-cover 5000 --p 8 --candidates sites.txt\n"
       "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg\n"
       "  gcenter dist.gdm --p-median 5,10,20 --curve curve.svg   # a sweep: table, JSON array, plot\n"
+      "  gcenter --cost-matrix costs.csv --p-median 3 --assignment a.csv   # demand x facility costs\n"
       "EXIT STATUS: 0 done, 2 bad input or flags (docs/CLI.md).");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    if (in.empty() == req.cost_matrix.empty())
+      throw gdist::Error(in.empty() ? "DIST (a matrix or graph file) or --cost-matrix FILE is required"
+                                    : "expected DIST or --cost-matrix FILE, not both");
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
@@ -424,7 +488,7 @@ int main(int argc, char** argv) {
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
     if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
     gdist::InputOptions input = flags.Options();
-    req.coordinates_file = gdist::CoordinatesFor(req.pictures, in);
+    if (!in.empty()) req.coordinates_file = gdist::CoordinatesFor(req.pictures, in);
     gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex},
                              {"--assignment", req.assignment},
                              {"--svg", req.pictures.svg},
@@ -434,8 +498,11 @@ int main(int argc, char** argv) {
                              {"--weights", req.weights},
                              {"--candidates", req.candidates},
                              {"--fixed", req.fixed},
-                             {"--coordinates", req.coordinates_file.value_or("")}});
-    if (input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)) {
+                             {"--coordinates", req.coordinates_file.value_or("")},
+                             {"--cost-matrix", req.cost_matrix}});
+    if (!req.cost_matrix.empty()) return CostMatrixReport(app, input, req);
+    const bool matrix_file = input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in);
+    if (matrix_file) {
       gdist::MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
       if (file.info().meta.kind == gdist::MatrixKind::kDistance &&
           (app.count("--engine") || app.count("--largest-component")))
@@ -449,13 +516,11 @@ int main(int argc, char** argv) {
           return Report(file.view<T>(), file.info().meta, req);
         });
     }
-    const bool graph_file = !(input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in));
-    if (graph_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
+    if (!matrix_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;
-    if (!(input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in)))
-      return RunGraphInput(in, input, req, opts);
+    if (!matrix_file) return RunGraphInput(in, input, req, opts);
     if (req.engine == gdist::MetricsEngine::kSparse || !req.largest_component.empty())
       throw gdist::Error(in + ": an adjacency matrix file; --engine sparse and --largest-component need a graph file");
     gdist::AnyMatrix m = gdist::LoadInput(in, input);

@@ -1,10 +1,11 @@
 #include "lib/siting/siting_files.hpp"
 
 #include <cmath>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
+#include "formats/token_parse.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -16,36 +17,24 @@ namespace gdist {
 
 namespace {
 
-// Splits a line on commas, tabs and spaces; drops empty fields.
-std::vector<std::string> Fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : line) {
-    if (c == ',' || c == '\t' || c == ' ' || c == '\r') {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-bool ParseNumber(const std::string& s, double* v) {
-  char* end = nullptr;
-  *v = std::strtod(s.c_str(), &end);
-  return end != s.c_str() && *end == '\0';
-}
-
+// Each line's fields by the edge-list rules (formats/token_parse.hpp: CSV
+// with RFC 4180 quotes, TSV names with spaces, else blanks), empty fields
+// dropped; blank lines and '#' comments skipped. f(line number, the trimmed
+// line, its fields).
 template <class F> void ForEachLine(const std::string& path, F f) {
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot open");
   std::string line;
+  std::vector<std::string_view> views;
   for (std::size_t no = 1; std::getline(in, line); ++no) {
-    std::vector<std::string> fields = Fields(line);
-    if (fields.empty() || fields[0][0] == '#') continue;
-    f(no, fields);
+    const std::string_view t = TrimBlanks(line);
+    if (t.empty() || t.front() == '#') continue;
+    if (!SplitAllFields(t, &views))
+      throw ParseError(path, no, "expected a quoted field to end with '\"' before the next separator");
+    std::vector<std::string> fields;
+    for (std::string_view v : views)
+      if (!v.empty()) fields.emplace_back(v);
+    if (!fields.empty()) f(no, t, fields);
   }
 }
 
@@ -60,9 +49,14 @@ std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string
 std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n) {
   std::vector<double> w(n, 0.0);
   bool first = true;
-  ForEachLine(path, [&](std::size_t no, const std::vector<std::string>& f) {
+  ForEachLine(path, [&](std::size_t no, std::string_view line, std::vector<std::string> f) {
+    // "Piazza del Popolo 3": blanks alone separate, so the name is all but the last field.
+    if (f.size() > 2 && line.find_first_of(",\t\"") == std::string_view::npos) {
+      const std::size_t cut = line.find_last_of(' ');
+      f = {std::string(TrimBlanks(line.substr(0, cut))), f.back()};
+    }
     double x;
-    const bool numeric = f.size() >= 2 && ParseNumber(f[1], &x);
+    const bool numeric = f.size() >= 2 && ParseDouble(f[1], &x);
     if (first && !numeric && !labels.find(f[0])) {  // a header line
       first = false;
       return;
@@ -79,13 +73,15 @@ std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels&
 std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const VertexLabels& labels) {
   std::vector<std::uint32_t> out;
   bool first = true;
-  ForEachLine(path, [&](std::size_t no, const std::vector<std::string>& f) {
+  ForEachLine(path, [&](std::size_t no, std::string_view line, const std::vector<std::string>& f) {
     if (first && !labels.find(f[0]) && (f[0] == "label" || f[0] == "vertex" || f[0] == "id")) {  // a header line
       first = false;
       return;
     }
     first = false;
-    out.push_back(Resolve(path, no, f[0], labels));
+    // The whole line when it names a vertex ("Depot A"), else its first field.
+    const std::string whole(line);
+    out.push_back(Resolve(path, no, labels.find(whole) ? whole : f[0], labels));
   });
   if (out.empty()) throw Error(path + ": lists no vertex");
   return out;

@@ -1,0 +1,73 @@
+// gcenter --cost-matrix FILE: a demand x facility cost table
+// (formats/cost_matrix.hpp) as the rectangular siting input of SitingProblem:
+// one row per facility over the demand columns, facility f numbered D + f
+// after the D demands. Demands and facilities are named apart (a place may be
+// both), so --weights resolves against the demand names and --candidates /
+// --fixed against the facility names.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/cost_matrix.hpp"
+#include "lib/core/vertex_labels.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/matrix/element_type.hpp"
+#include "lib/matrix/page_buffer.hpp"
+#include "lib/siting/siting_files.hpp"
+
+namespace gdist {
+
+// The names of a cost table's two sides.
+struct CostMatrixNames {
+  VertexLabels demands, facilities;
+  VertexLabels all;  // demands, then facilities: what the reports print
+
+  explicit CostMatrixNames(const CostMatrix& m)
+      : demands(VertexLabels::FromStrings(m.demands)), facilities(VertexLabels::FromStrings(m.facilities)) {
+    std::vector<std::string> both = m.demands;
+    both.insert(both.end(), m.facilities.begin(), m.facilities.end());
+    all = VertexLabels::FromStrings(std::move(both));
+  }
+  // --candidates / --fixed: facility names, numbered after the demands.
+  std::vector<std::uint32_t> ReadFacilities(const std::string& path) const {
+    std::vector<std::uint32_t> v = ReadVertexListFile(path, facilities);
+    for (std::uint32_t& x : v) x += static_cast<std::uint32_t>(demands.size());
+    return v;
+  }
+};
+
+// The element type that holds every cost exactly: int32 (or int64) for whole
+// numbers below its INF, float64 otherwise. Empty cells become the type's INF.
+inline ElementType CostElementType(const CostMatrix& m) {
+  double most = 0;
+  for (double c : m.cost)
+    if (std::isfinite(c)) most = std::max(most, c);
+  if (!m.integral || most >= 0x1p53) return ElementType::kFloat64;
+  return most < static_cast<double>(ElementTraits<std::int32_t>::kInf) ? ElementType::kInt32 : ElementType::kInt64;
+}
+
+template <class T> struct FacilityRows {
+  PageBuffer buffer;
+  MatrixView<T> view;                     // one row per facility over the demand columns, padded stride
+  std::vector<std::uint32_t> row_vertex;  // facility f is vertex D + f
+};
+
+template <class T> FacilityRows<T> CostMatrixRows(const CostMatrix& m) {
+  const std::size_t d = m.demands.size(), f = m.facilities.size(), stride = PaddedSize(d);
+  FacilityRows<T> rows;
+  rows.buffer = PageBuffer(std::max<std::size_t>(1, f) * stride * sizeof(T));
+  T* data = static_cast<T*>(rows.buffer.data());
+  std::fill(data, data + f * stride, ElementTraits<T>::kInf);  // padding columns stay INF
+  for (std::size_t u = 0; u < d; ++u)
+    for (std::size_t k = 0; k < f; ++k) {
+      const double c = m.at(u, k);
+      if (std::isfinite(c)) data[k * stride + u] = static_cast<T>(c);
+    }
+  rows.view = MatrixView<T>{data, d, stride};
+  for (std::size_t k = 0; k < f; ++k) rows.row_vertex.push_back(static_cast<std::uint32_t>(d + k));
+  return rows;
+}
+
+}  // namespace gdist
