@@ -7,6 +7,8 @@
 #include <string>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/engine/gpu_backend.hpp"
+#include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/metrics/sparse_closeness_bounds.hpp"
 #include "lib/metrics/sparse_eccentricity_bounds.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
@@ -40,14 +42,26 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
   want.centrality = request.centrality;
   want.values = request.centrality;
   const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
+  const TreeBackendDecision where =
+      ChooseTreeBackend(request.options.backend, trees.method() == TreeMethod::kBfs, n, g.arc_count(), nt, ProbeGpu);
+  bool gpu = where.backend == Backend::kGpu;
   TreeRows rows;
   {
-    ProgressCounter counter(request.progress, "metrics", method, "trees", n);
-    rows = ComputeTreeRows(trees, all, want, nt, &counter);
+    ProgressCounter counter(request.progress, "metrics", gpu ? method + " on the GPU" : method, "trees", n);
+    try {
+      if (gpu) {
+        rows = GpuTreeRows(trees, all, want);
+        counter.Set(n);  // one launch for every tree
+      }
+    } catch (const GpuOutOfMemory&) {
+      if (request.options.backend == Backend::kGpu) throw;  // auto goes on on the CPU
+      gpu = false;
+    }
+    if (!gpu) rows = ComputeTreeRows(trees, all, want, nt, &counter);
     counter.Finish();
   }
   m.trees = n;
-  m.method = "every tree";
+  m.method = gpu ? "every tree (GPU)" : "every tree";
   m.summary = SummaryFromRows(rows.summary, request.options);
   if (!request.centrality) return;
   m.has_centrality = true;
