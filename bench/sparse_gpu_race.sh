@@ -15,15 +15,15 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
-run() {  # NAME COMMAND...: wall seconds and exit status into $out/times.txt
+run() {  # NAME COMMAND...: wall time and exit status into $out/times.txt (and stderr)
   local name=$1
   shift
   local t0 t1 rc
-  t0=$(date +%s.%N)
+  t0=$(date +%s%N)
   timeout 150 "$@"
   rc=$?
-  t1=$(date +%s.%N)
-  printf '%-28s %8.2f s  rc %d\n' "$name" "$(echo "$t1 - $t0" | bc)" "$rc" | tee -a "$out/times.txt"
+  t1=$(date +%s%N)
+  printf '%-28s %8d ms  rc %d\n' "$name" $(((t1 - t0) / 1000000)) "$rc" | tee -a "$out/times.txt" >&2
   [ "$rc" -eq 0 ] || status=1
 }
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv | tee "$out/gpu.txt"
