@@ -10,6 +10,9 @@ constexpr int kSources = kMsBfsSources;
 constexpr int kHalves = 2 * kWords;  // 32-bit halves: the unit of the warp reductions
 constexpr unsigned kFull = 0xFFFFFFFFu;
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+// Resident blocks asked of the register allocator: more blocks in flight hide
+// more of the random-access latency (48 registers a thread, a few bytes spilled).
+constexpr int kMinBlocksPerSm = 5;
 
 struct Mask {
   unsigned long long w[kWords];
@@ -35,7 +38,7 @@ __device__ inline unsigned long long WarpSum(unsigned long long x) {
 }
 
 // One block per slot; thread t owns source t of the current batch.
-__global__ void __launch_bounds__(kSources)
+__global__ void __launch_bounds__(kSources, kMinBlocksPerSm)
     MultiSourceBfsKernel(MsBfsDeviceGraph g, const std::uint32_t* sources, std::size_t count,
                          MsBfsDeviceScratch scratch, MsBfsDeviceOutput out) {
   __shared__ unsigned s_count[kSources];       // new vertices of the level, per source
@@ -48,8 +51,10 @@ __global__ void __launch_bounds__(kSources)
   const unsigned tid = threadIdx.x, lane = tid % 32, warp = tid / 32, warps = blockDim.x / 32;
   const std::size_t slot = blockIdx.x;
   unsigned long long* seen = scratch.masks + slot * 3 * n * kWords;
-  unsigned long long* visit = seen + n * kWords;
-  unsigned long long* next = visit + n * kWords;
+  unsigned long long* next = seen + n * kWords;
+  // The frontier's masks by list position: written and read in order
+  // (coalesced).
+  unsigned long long* frontier_masks = next + n * kWords;
   std::uint32_t* stamp = scratch.stamps + slot * n;
   std::uint32_t* list_a = scratch.lists + slot * 2 * n;
   std::uint32_t* list_b = list_a + n;
@@ -77,8 +82,9 @@ __global__ void __launch_bounds__(kSources)
     double harmonic = 0;
     __syncthreads();
     for (std::uint32_t level = 0;; ++level) {
-      // Settle the level's new vertices: seen |= next, visit = next, next = 0,
-      // and count each source's new bits (ballots over a warp's 32 vertices).
+      // Settle the level's new vertices: seen |= next, frontier mask = next,
+      // next = 0, and count each source's new bits (ballots over a warp's 32
+      // vertices). The previous frontier's masks are spent: expand is done.
       const unsigned fresh_count = s_next_size;
       unsigned acc_count[kHalves];
       std::uint32_t acc_least[kHalves];
@@ -100,7 +106,7 @@ __global__ void __launch_bounds__(kSources)
 #pragma unroll
           for (int w = 0; w < kWords; ++w) s.w[w] |= x.w[w];
           StoreMask(sv, s);
-          StoreMask(visit + static_cast<std::size_t>(v) * kWords, x);
+          StoreMask(frontier_masks + static_cast<std::size_t>(i) * kWords, x);
           StoreMask(nv, Mask{});
         }
 #pragma unroll
@@ -154,7 +160,7 @@ __global__ void __launch_bounds__(kSources)
       // source has not seen.
       for (unsigned i = tid; i < fresh_count; i += blockDim.x) {
         const std::uint32_t u = frontier[i];
-        const Mask mu = LoadMask(visit + static_cast<std::size_t>(u) * kWords);
+        const Mask mu = LoadMask(frontier_masks + static_cast<std::size_t>(i) * kWords);
         const std::uint64_t end = g.offsets[u + 1];
         for (std::uint64_t a = g.offsets[u]; a < end; ++a) {
           const std::uint32_t v = g.targets[a];
@@ -173,9 +179,6 @@ __global__ void __launch_bounds__(kSources)
             fresh_list[atomicAdd(&s_next_size, 1u)] = v;
         }
       }
-      __syncthreads();
-      for (unsigned i = tid; i < fresh_count; i += blockDim.x)
-        StoreMask(visit + static_cast<std::size_t>(frontier[i]) * kWords, Mask{});
       __syncthreads();
     }
 

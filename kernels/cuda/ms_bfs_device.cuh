@@ -20,10 +20,10 @@ struct MsBfsDeviceGraph {
   const std::uint32_t* targets = nullptr;
 };
 
-// One slot per resident block: three bitmaps (seen, visit, next) of n x
-// kMsBfsWords words, a level stamp per vertex and two vertex lists of n. All
-// zero before the first launch (visit and next come back zero after every
-// batch; stamps only grow).
+// One slot per resident block: two bitmaps (seen, next) of n x kMsBfsWords
+// words, the frontier's masks by list position (n x kMsBfsWords), a level
+// stamp per vertex and two vertex lists of n. All zero before the first launch
+// (next comes back zero after every batch; stamps only grow).
 struct MsBfsDeviceScratch {
   std::size_t slots = 0;
   unsigned long long* masks = nullptr;  // slots * 3 * n * kMsBfsWords

@@ -4,8 +4,9 @@
 // pairs at each distance, in one kernel launch for all sources.
 //
 // Each thread block runs the bit-parallel BFS of kBatchSources sources at once
-// (one bit per source per vertex, kBatchWords 64-bit words: seen / visit /
-// next), expanding only the vertices some source reached at the previous level,
+// (one bit per source per vertex, kBatchWords 64-bit words: seen and next per
+// vertex, the frontier's masks beside its vertex list), expanding only the
+// vertices some source reached at the previous level,
 // and counts each level's new bits per source with warp ballots. Sources go in
 // a locality order (LocalitySourceOrder: compact balls of the graph), so that a
 // batch's BFS share their frontiers and each vertex enters few levels.
@@ -26,7 +27,8 @@ inline constexpr int kBatchWords = 4;
 inline constexpr int kBatchSources = 64 * kBatchWords;
 inline constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
 
-// The graph one direction at a time: arcs of v are targets[offsets[v]..offsets[v+1]).
+// The graph one direction at a time: arcs of v are
+// targets[offsets[v]..offsets[v+1]).
 struct BfsGraph {
   std::size_t n = 0;
   const std::uint64_t* offsets = nullptr;
@@ -57,8 +59,8 @@ struct BfsSweep {
 std::vector<std::uint32_t> LocalitySourceOrder(const BfsGraph& g, const std::uint32_t* sources, std::size_t count);
 
 // Throws gdist::Error on any CUDA failure (GpuOutOfMemory when even one
-// block's scratch cannot fit) and "this build has no CUDA backend" without CUDA.
-// (C++17 signatures: nvcc compiles the GPU side.)
+// block's scratch cannot fit) and "this build has no CUDA backend" without
+// CUDA. (C++17 signatures: nvcc compiles the GPU side.)
 BfsSweep SweepSourcesOnGpu(const BfsGraph& g, const std::uint32_t* sources, std::size_t count);
 
 // The CPU twin of the kernel (threads <= 0: all).

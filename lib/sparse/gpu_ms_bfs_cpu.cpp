@@ -21,7 +21,8 @@ namespace {
 // one BFS of the graph is enough.
 constexpr std::size_t kBallsFromShare = 4;
 
-// Every vertex once: BFS from vertex 0, then from the first vertex not yet seen.
+// Every vertex once: BFS from vertex 0, then from the first vertex not yet
+// seen.
 std::vector<std::uint32_t> WholeGraphBfsOrder(const BfsGraph& g) {
   std::vector<std::uint32_t> order;
   order.reserve(g.n);
@@ -66,7 +67,8 @@ std::vector<std::uint32_t> LocalitySourceOrder(const BfsGraph& g, const std::uin
   std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
   for (std::size_t i = 0; i < k; ++i) positions[fill[sources[i]]++] = static_cast<std::uint32_t>(i);
   // Balls of about kBatchSources sources, grown by BFS over the vertices no
-  // ball has taken, each from the first untaken vertex of the whole-graph order.
+  // ball has taken, each from the first untaken vertex of the whole-graph
+  // order.
   std::vector<char> taken(g.n, 0);
   std::vector<std::uint32_t> queue;
   std::size_t cursor = 0;
@@ -94,7 +96,7 @@ using Mask = std::array<std::uint64_t, kBatchWords>;
 class BatchBfs {
  public:
   explicit BatchBfs(const BfsGraph& g)
-      : g_(g), seen_(g.n), visit_(g.n), next_(g.n), stamp_(g.n, 0), level_pairs_(g.n, 0) {}
+      : g_(g), seen_(g.n), next_(g.n), frontier_masks_(g.n), stamp_(g.n, 0), level_pairs_(g.n, 0) {}
 
   void Run(std::span<const std::uint32_t> batch, BfsSourceStats* out) {
     const std::size_t k = batch.size();
@@ -112,8 +114,9 @@ class BatchBfs {
     std::array<std::uint32_t, kBatchSources> count{}, least;
     least.fill(kNoVertex);
     for (std::uint32_t level = 0;; ++level) {
-      // Settle.
-      for (std::uint32_t v : fresh_) {
+      // Settle (the frontier's masks by list position).
+      for (std::size_t i = 0; i < fresh_.size(); ++i) {
+        const std::uint32_t v = fresh_[i];
         const Mask x = next_[v];
         for (int w = 0; w < kBatchWords; ++w) {
           seen_[v][w] |= x[w];
@@ -123,7 +126,7 @@ class BatchBfs {
             least[j] = std::min(least[j], v);
           }
         }
-        visit_[v] = x;
+        frontier_masks_[i] = x;
         next_[v] = Mask{};
       }
       std::uint64_t pairs = 0;
@@ -148,8 +151,9 @@ class BatchBfs {
       if (frontier_.empty()) break;
       ++epoch_;
       // Expand.
-      for (std::uint32_t u : frontier_) {
-        const Mask mu = visit_[u];
+      for (std::size_t i = 0; i < frontier_.size(); ++i) {
+        const std::uint32_t u = frontier_[i];
+        const Mask mu = frontier_masks_[i];
         for (std::uint64_t a = g_.offsets[u]; a < g_.offsets[u + 1]; ++a) {
           const std::uint32_t v = g_.targets[a];
           Mask fresh;
@@ -166,7 +170,6 @@ class BatchBfs {
           }
         }
       }
-      for (std::uint32_t u : frontier_) visit_[u] = Mask{};
     }
     // First missed vertex, in increasing order.
     Mask pending{};
@@ -189,7 +192,7 @@ class BatchBfs {
 
  private:
   const BfsGraph& g_;
-  std::vector<Mask> seen_, visit_, next_;
+  std::vector<Mask> seen_, next_, frontier_masks_;
   std::vector<std::uint32_t> stamp_, fresh_, frontier_;
   std::uint32_t epoch_ = 0;
   std::vector<std::uint64_t> level_pairs_;
