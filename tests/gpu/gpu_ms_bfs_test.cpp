@@ -22,12 +22,6 @@
 namespace gdist::test {
 namespace {
 
-#define SKIP_WITHOUT_GPU()                                                          \
-  do {                                                                              \
-    const GpuStatus gpu_status = ProbeGpu();                                        \
-    if (!gpu_status.usable) GTEST_SKIP() << "no usable GPU: " << gpu_status.reason; \
-  } while (0)
-
 BfsGraph View(const CsrGraph<std::int32_t>& g) { return {g.n, g.out.offsets.data(), g.out.targets.data()}; }
 
 void ExpectSameSweep(const BfsSweep& gpu, const BfsSweep& cpu, const std::string& where) {
@@ -50,7 +44,7 @@ void ExpectSameSweep(const BfsSweep& gpu, const BfsSweep& cpu, const std::string
 }
 
 TEST(GpuMsBfs, EqualsCpuTwinOnRandomGraphs) {
-  SKIP_WITHOUT_GPU();
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
   const unsigned seed = TestSeed();
   std::mt19937_64 rng(seed);
   for (const bool directed : {false, true})
@@ -76,7 +70,7 @@ TEST(GpuMsBfs, EqualsCpuTwinOnRandomGraphs) {
 }
 
 TEST(GpuMsBfs, EqualsCpuTwinOnARoadGraph) {
-  SKIP_WITHOUT_GPU();
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
   const char* env = std::getenv("GDIST_GPU_BFS_GRAPH");
   const std::string path = env ? env : SharedData("dimacs9/rome99.gr");
   if (!Exists(path)) GTEST_SKIP() << "no road graph at " << path;
