@@ -8,7 +8,13 @@ namespace gdist {
 TreeBackendDecision ChooseTreeBackend(Backend requested, bool unit_weights, std::size_t n, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe) {
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
-  if (!unit_weights) return {Backend::kCpu, "weighted trees run on the CPU"};
+  if (!unit_weights) {
+    if (requested == Backend::kGpu)
+      throw Error(
+          "--backend gpu: the sparse engine's GPU trees are BFS trees (unit weights) and this graph is "
+          "weighted; use --backend cpu or auto");
+    return {Backend::kCpu, "weighted trees run on the CPU"};
+  }
   const double cpu_seconds = static_cast<double>(n) * static_cast<double>(arcs) * kCpuSourceArcSeconds /
                              static_cast<double>(cpu_threads > 0 ? cpu_threads : 1);
   if (requested == Backend::kAuto && cpu_seconds < 1.0)

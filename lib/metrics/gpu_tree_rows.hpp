@@ -23,7 +23,8 @@ struct TreeBackendDecision {
 // unit weights (weighted trees stay on the CPU); auto takes the GPU when the
 // CPU's bit-parallel BFS would take over about a second (n * arcs source-arcs
 // at kCpuSourceArcSeconds per thread) and probe() finds a usable GPU.
-// --backend gpu with no usable GPU throws "--backend gpu: no usable GPU (...)".
+// --backend gpu with no usable GPU throws "--backend gpu: no usable GPU (...)",
+// and with weights (no GPU trees for them) says so.
 inline constexpr double kCpuSourceArcSeconds = 0.5e-9;
 TreeBackendDecision ChooseTreeBackend(Backend requested, bool unit_weights, std::size_t n, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe);

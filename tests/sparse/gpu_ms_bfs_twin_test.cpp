@@ -190,7 +190,8 @@ TEST(GpuMsBfsTwin, BackendChoice) {
   const auto usable = [] { return GpuStatus{true, "test GPU", 1}; };
   const auto none = [] { return GpuStatus{false, "no NVIDIA GPU or driver found", 0}; };
   EXPECT_EQ(ChooseTreeBackend(Backend::kCpu, true, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, false, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, false, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
+  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, false, 1 << 20, 1 << 22, 2, usable), Error);
   EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 100, 300, 2, usable).backend, Backend::kCpu);
   EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 1 << 20, 1 << 22, 2, usable).backend, Backend::kGpu);
   EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 1 << 20, 1 << 22, 2, none).backend, Backend::kCpu);
