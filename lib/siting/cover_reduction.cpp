@@ -47,15 +47,11 @@ CoverRows MergeCoverRows(const CoverLists& L, const std::vector<double>* weights
 }
 
 std::vector<std::vector<std::int32_t>> RowsOfCandidates(const CoverLists& L, const CoverRows& rows) {
+  // A row's candidates are its representative's: rows in order give each list ascending, once each.
   std::vector<std::vector<std::int32_t>> out(L.m);
-  for (std::size_t k = 0; k < L.m; ++k) {
-    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
-      const std::int32_t row = rows.row_of[L.covered(k)[i]];
-      if (row >= 0) out[k].push_back(row);
-    }
-    std::sort(out[k].begin(), out[k].end());
-    out[k].erase(std::unique(out[k].begin(), out[k].end()), out[k].end());
-  }
+  for (std::size_t r = 0; r < rows.rep.size(); ++r)
+    for (std::size_t i = 0; i < L.num_covering(rows.rep[r]); ++i)
+      out[L.covering(rows.rep[r])[i]].push_back(static_cast<std::int32_t>(r));
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <unordered_map>
 
 #include "lib/core/element_traits.hpp"
 
@@ -59,7 +60,36 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
-SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint32_t>& keep) {
+namespace {
+
+// Old row -> new row, merging rows whose candidate sequences are equal;
+// returns the number of new rows.
+std::size_t MergeEqualOrders(const SortedCosts& c, std::vector<std::uint32_t>* row_of) {
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_hash;  // hash -> new rows
+  std::vector<std::uint32_t> first_of;                                    // new row -> an old row
+  row_of->resize(c.nd);
+  for (std::size_t u = 0; u < c.nd; ++u) {
+    const std::uint32_t* cand = c.row_cand(u);
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the candidate sequence
+    for (std::size_t i = 0; i < c.m; ++i) h = (h ^ cand[i]) * 1099511628211ull;
+    std::vector<std::uint32_t>& same = by_hash[h];
+    auto equal = [&](std::uint32_t r) { return std::equal(cand, cand + c.m, c.row_cand(first_of[r])); };
+    const auto it = std::find_if(same.begin(), same.end(), equal);
+    if (it != same.end()) {
+      (*row_of)[u] = *it;
+    } else {
+      (*row_of)[u] = static_cast<std::uint32_t>(first_of.size());
+      same.push_back((*row_of)[u]);
+      first_of.push_back(static_cast<std::uint32_t>(u));
+    }
+  }
+  return first_of.size();
+}
+
+}  // namespace
+
+SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint32_t>& keep,
+                           std::vector<std::uint32_t>* row_of) {
   const std::size_t nd = from.nd, m = keep.size();
   std::vector<std::uint32_t> renumber(from.m, static_cast<std::uint32_t>(m));
   for (std::size_t i = 0; i < m; ++i) renumber[keep[i]] = static_cast<std::uint32_t>(i);
@@ -74,7 +104,22 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
     }
     c.SetRow(u, row);
   }
-  return c;
+  if (!row_of) return c;
+  const std::size_t merged_rows = MergeEqualOrders(c, row_of);
+  if (merged_rows == nd) return c;
+  // Summed rows stay ascending: each part ascends along the shared order.
+  SortedCosts merged = SortedCosts::Sized(merged_rows, m);
+  merged.integral = c.integral;
+  std::fill(merged.cost.begin(), merged.cost.end(), 0.0);
+  for (std::size_t u = 0; u < nd; ++u) {
+    const std::size_t r = (*row_of)[u];
+    for (std::size_t i = 0; i < m; ++i) merged.cost[r * m + i] += c.row_cost(u)[i];
+    std::copy(c.row_cand(u), c.row_cand(u) + m, merged.cand.begin() + static_cast<std::ptrdiff_t>(r * m));
+  }
+  for (std::size_t r = 0; r < merged_rows; ++r)
+    for (std::size_t i = 0; i < m; ++i)
+      merged.rank[static_cast<std::size_t>(merged.cand[r * m + i]) * merged_rows + r] = static_cast<std::uint32_t>(i);
+  return merged;
 }
 
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
@@ -107,31 +152,46 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   std::vector<double>& rho = point->rho;
   rho.assign(m, 0);
   point->below.resize(nd);
-  // Adds demand u's relaxed prefix to acc; returns lambda_u.
-  auto scan = [&](std::size_t u, double* acc) {
+  // Adds demand u's relaxed prefix to acc (or to *every, a term of every
+  // candidate's rho); returns lambda_u.
+  auto scan = [&](std::size_t u, double* acc, double* every) {
     const double l = lambda[u];
     const double* cost = c_.row_cost(u);
     const std::uint32_t* cand = c_.row_cand(u);
+    if (cost[m / 2] < l && cost[m / 2] == cost[0]) {
+      // A long prefix of equal costs (MCLP's 0/1 rows: the covering sites):
+      // the same term for every candidate, less the rest of the row's.
+      const std::size_t below = static_cast<std::size_t>(std::lower_bound(cost, cost + m, l) - cost);
+      if (cost[below - 1] == cost[0]) {
+        const double term = cost[0] - l;
+        *every += term;
+        for (std::size_t i = below; i < m; ++i) acc[cand[i]] -= term;
+        point->below[u] = static_cast<std::uint32_t>(below);
+        return l;
+      }
+    }
     std::size_t i = 0;
     for (; i < m && cost[i] < l; ++i) acc[cand[i]] += cost[i] - l;
     point->below[u] = static_cast<std::uint32_t>(i);
     return l;
   };
-  double sum_lambda = 0;
+  double sum_lambda = 0, every = 0;
   // The relaxed prefixes are a small part of each row: parallel only when large.
-  const int threads = ThreadsFor(nd, m / 64, threads_);
+  const int threads = ThreadsFor(nd, m / 512, threads_);
   if (threads == 1) {
-    for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, rho.data());
+    for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, rho.data(), &every);
   } else {
-#pragma omp parallel num_threads(threads) reduction(+ : sum_lambda)
+#pragma omp parallel num_threads(threads) reduction(+ : sum_lambda, every)
     {
       std::vector<double> mine(m, 0);
 #pragma omp for schedule(static)
-      for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, mine.data());
+      for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, mine.data(), &every);
 #pragma omp critical
       for (std::size_t k = 0; k < m; ++k) rho[k] += mine[k];
     }
   }
+  if (every != 0)
+    for (double& r : rho) r += every;
   std::vector<std::uint32_t> free;
   point->chosen.clear();
   double bound = sum_lambda;

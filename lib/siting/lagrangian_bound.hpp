@@ -51,8 +51,13 @@ inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
 template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
 
 // The same rows without the candidates not in `keep` (ascending): entry
-// candidates renumbered to their position in `keep`.
-SortedCosts KeepCandidates(const SortedCosts& costs, const std::vector<std::uint32_t>& keep);
+// candidates renumbered to their position in `keep`. With `row_of`, rows that
+// then list their candidates in the same order merge into one row holding the
+// sum of their costs: every open set serves them from the same site, so each
+// solution's cost is unchanged (MCLP's 0/1 rows with the same covering sites
+// among the kept candidates). row_of receives each old row's new row.
+SortedCosts KeepCandidates(const SortedCosts& costs, const std::vector<std::uint32_t>& keep,
+                           std::vector<std::uint32_t>* row_of = nullptr);
 
 // Candidate states in a branch-and-bound node.
 enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };

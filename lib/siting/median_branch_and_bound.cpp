@@ -31,7 +31,13 @@ class MedianSearch {
     // The root alone uses the threads inside each Lagrangian pass (large
     // instances); below it the threads take sub-trees instead.
     std::vector<NodeTask> children = Process(std::move(root));
-    DropClosedCandidates(&children);
+    std::vector<NodeTask*> below_root;
+    for (NodeTask& t : children) below_root.push_back(&t);
+    Compact(below_root);
+    // A node of a small tree takes less time than handing a task to a thread
+    // that a busy machine has descheduled: such trees run on one thread.
+    const std::size_t node_reads = lag_->costs().nd * lag_->costs().m;
+    if (ThreadsFor(node_reads, options_.node_iterations, threads_) == 1) threads_ = 1;
     if (threads_ > 1 && !children.empty()) {
 #pragma omp parallel num_threads(threads_)
 #pragma omp single
@@ -63,6 +69,8 @@ class MedianSearch {
     bool root = false;
   };
 
+  // Reduction rounds at the root: each after the first runs on the rows the last one left.
+  static constexpr int kRootRounds = 4;
   // Sub-trees this shallow become tasks that idle threads take.
   static constexpr std::size_t kTaskDepth = 12;
 
@@ -128,7 +136,7 @@ class MedianSearch {
       if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_});
     }
     std::vector<FacilityState>& state = t.state;
-    const std::size_t m = lag_->costs().m, p = lag_->num_open();
+    const std::size_t p = lag_->num_open();
     SubgradientOptions so;
     so.deadline_s = options_.deadline_s;
     so.max_iterations = t.root ? options_.root_iterations : options_.node_iterations;
@@ -139,6 +147,7 @@ class MedianSearch {
       so.price_every = 10;
     }
     for (int round = 0;; ++round) {
+      const std::size_t m = lag_->costs().m;  // the root's rounds may drop candidates
       std::size_t open = 0, free = 0;
       for (FacilityState s : state) {
         open += s == FacilityState::kOpen;
@@ -192,7 +201,11 @@ class MedianSearch {
         }
       }
       if (fixed_bound < kInf) Closed(fixed_bound);
-      if (changed && round < 2) continue;
+      // The root's rounds run on the rows its tests left (cheap), the tree's on their parent's.
+      if (changed && round < (t.root ? kRootRounds : 2)) {
+        if (t.root) Compact({&t});
+        continue;
+      }
       const std::uint32_t pick = BranchCandidate(pt, state);
       if (pick == m) {  // every chosen one is fixed: re-evaluate as a smaller problem
         if (changed) continue;
@@ -241,26 +254,36 @@ class MedianSearch {
     return pick;
   }
 
-  // The root's reduction tests close most candidates for the whole tree: the
-  // tree's relaxations run on rows without them (shorter prefixes to scan).
-  void DropClosedCandidates(std::vector<NodeTask>* children) {
-    const std::size_t m = root_lag_.costs().m;
-    if (children->empty()) return;
+  // The root's reduction tests close most candidates for the whole tree:
+  // the relaxations below run on rows without them (shorter prefixes to scan),
+  // and rows that then order their candidates alike merge (fewer rows).
+  void Compact(const std::vector<NodeTask*>& tasks) {
+    const std::size_t m = lag_->costs().m;
+    if (tasks.empty()) return;
     std::vector<std::uint32_t> keep;
     for (std::size_t k = 0; k < m; ++k)
-      if (std::any_of(children->begin(), children->end(),
-                      [&](const NodeTask& t) { return t.state[k] != FacilityState::kClosed; }))
+      if (std::any_of(tasks.begin(), tasks.end(),
+                      [&](const NodeTask* t) { return t->state[k] != FacilityState::kClosed; }))
         keep.push_back(static_cast<std::uint32_t>(k));
     if (keep.size() > m - m / 8) return;  // not worth a copy of the rows
-    kept_costs_ = std::make_unique<SortedCosts>(KeepCandidates(root_lag_.costs(), keep));
-    kept_lag_ = std::make_unique<MedianLagrangian>(*kept_costs_, root_lag_.num_open(), threads_);
-    lag_ = kept_lag_.get();
-    for (NodeTask& t : *children) {
+    std::vector<std::uint32_t> row_of;
+    auto costs = std::make_unique<SortedCosts>(KeepCandidates(lag_->costs(), keep, &row_of));
+    auto lag = std::make_unique<MedianLagrangian>(*costs, root_lag_.num_open(), threads_);
+    for (NodeTask* t : tasks) {
       std::vector<FacilityState> state(keep.size());
-      for (std::size_t i = 0; i < keep.size(); ++i) state[i] = t.state[keep[i]];
-      t.state = std::move(state);
+      for (std::size_t i = 0; i < keep.size(); ++i) state[i] = t->state[keep[i]];
+      t->state = std::move(state);
+      // A merged row's multiplier: the sum of its rows' (the same bound at the same point).
+      std::vector<double> lambda(costs->nd, 0.0);
+      for (std::size_t u = 0; u < row_of.size(); ++u) lambda[row_of[u]] += t->lambda[u];
+      t->lambda = std::move(lambda);
     }
+    if (!to_original_.empty())
+      for (std::uint32_t& k : keep) k = to_original_[k];
     to_original_ = std::move(keep);
+    kept_lag_ = std::move(lag);  // the old relaxation goes before the rows it reads
+    kept_costs_ = std::move(costs);
+    lag_ = kept_lag_.get();
   }
   // Sites of the current rows as candidates of the problem.
   std::vector<std::uint32_t> Original(std::vector<std::uint32_t> sites) const {

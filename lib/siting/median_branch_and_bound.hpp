@@ -4,7 +4,9 @@
 // reduced cost: an unopened candidate k whose opening would cost the bound
 // rho_k - (largest chosen rho) more than the incumbent allows is closed, and
 // a chosen k whose closing would lift the bound past the incumbent is forced
-// open. The candidates the root closes leave the rows the tree reads. A node
+// open. The candidates the root closes leave the rows its later reduction
+// rounds and the tree read, and rows that then order their candidates alike
+// merge into one (their costs summed: MCLP's 0/1 rows). A node
 // branches on the free candidate its relaxations open most fractionally
 // (averaged open share nearest 1/2; the LP's most fractional y), the side
 // they lean to first, depth first; sub-trees near the root are tasks for the

@@ -30,8 +30,10 @@ namespace gdist {
 enum class Direction { kOut, kIn };
 
 // Threads worth starting for `work` matrix reads: a parallel region costs
-// more than it saves on small inputs (and far more on a busy machine).
-inline int ThreadsFor(std::size_t work, int threads) { return work < (std::size_t{1} << 18) ? 1 : threads; }
+// more than it saves on small inputs, and far more on a busy machine, where
+// its join waits milliseconds for a descheduled thread (2^21 reads take ~1 ms
+// on one core; MCLP on pmed26, 600 x 600, ran 4x slower on 2 threads at load 7).
+inline int ThreadsFor(std::size_t work, int threads) { return work < (std::size_t{1} << 21) ? 1 : threads; }
 // The same for a rows x cols pass (written as two arguments so OpenMP pragmas need no product).
 inline int ThreadsFor(std::size_t rows, std::size_t cols, int threads) { return ThreadsFor(rows * cols, threads); }
 bool ParseDirection(const std::string& s, Direction* out);
