@@ -36,8 +36,7 @@ class MedianSearch {
     Compact(below_root);
     // A node of a small tree takes less time than handing a task to a thread
     // that a busy machine has descheduled: such trees run on one thread.
-    const std::size_t node_reads = lag_->costs().nd * lag_->costs().m;
-    if (ThreadsFor(node_reads, options_.node_iterations, threads_) == 1) threads_ = 1;
+    if (lag_->costs().nd * lag_->costs().m * options_.node_iterations < options_.parallel_node_reads) threads_ = 1;
     if (threads_ > 1 && !children.empty()) {
 #pragma omp parallel num_threads(threads_)
 #pragma omp single
@@ -265,7 +264,7 @@ class MedianSearch {
       if (std::any_of(tasks.begin(), tasks.end(),
                       [&](const NodeTask* t) { return t->state[k] != FacilityState::kClosed; }))
         keep.push_back(static_cast<std::uint32_t>(k));
-    if (keep.size() > m - m / 8) return;  // not worth a copy of the rows
+    if (keep.size() == m || keep.size() > m - m / 8) return;  // not worth a copy of the rows
     std::vector<std::uint32_t> row_of;
     auto costs = std::make_unique<SortedCosts>(KeepCandidates(lag_->costs(), keep, &row_of));
     auto lag = std::make_unique<MedianLagrangian>(*costs, root_lag_.num_open(), threads_);

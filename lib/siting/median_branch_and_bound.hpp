@@ -31,6 +31,9 @@ struct MedianProofOptions {
   // Root multipliers at their caps instead of the incumbent's costs: with 0/1
   // costs (MCLP) the incumbent's are 0 for every covered demand, far from the dual.
   bool start_at_caps = false;
+  // Below the root, trees whose nodes read fewer (row, candidate) entries
+  // than this run on one thread (a node is then cheaper than a task hand-over).
+  std::size_t parallel_node_reads = std::size_t{1} << 21;
 };
 
 struct MedianProof {

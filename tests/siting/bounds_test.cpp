@@ -294,6 +294,7 @@ TEST(Bounds, MedianTreeOnRectangularCostsMatchesEnumeration) {
       MedianProofOptions o;
       o.root_iterations = static_cast<std::size_t>(root_iterations);
       o.node_iterations = 10;
+      o.parallel_node_reads = 0;  // these small trees too run as tasks on the second thread
       const MedianProof proof = ProveMedian(costs, {}, p, start, o, threads);
       EXPECT_TRUE(proof.complete);
       EXPECT_EQ(proof.upper, opt);
@@ -311,6 +312,106 @@ TEST(Bounds, MedianTreeOnRectangularCostsMatchesEnumeration) {
     }
   }
   EXPECT_GT(branched, 6u);  // the trees were exercised, not only roots
+}
+
+// Dense 0/1 covering (points in the unit square, radius 0.45: about half
+// the candidates cover a demand, as on pmed26 at the 10-center radius): the root's reduction rounds drop candidates and
+// the rows that then list theirs alike merge. Against the enumeration of every p-subset, with integer and fractional
+// weights.
+TEST(Bounds, MaxCoverProofOnDenseCoverMatchesEnumeration) {
+  std::size_t branched = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    std::mt19937_64 rng(seed * 7919);
+    const std::size_t nd = 60 + rng() % 30, m = 16 + rng() % 5, p = 2 + rng() % 3;
+    std::vector<double> x(nd + m), y(nd + m);  // demands, then candidates, in the unit square
+    for (std::size_t i = 0; i < nd + m; ++i) x[i] = (rng() % 1000) / 1000.0, y[i] = (rng() % 1000) / 1000.0;
+    CoverLists L;
+    L.nd = nd;
+    L.m = m;
+    std::vector<std::vector<std::uint32_t>> by_cand(m);
+    L.by_demand_start.push_back(0);
+    for (std::size_t u = 0; u < nd; ++u) {
+      for (std::uint32_t k = 0; k < m; ++k)
+        if (std::hypot(x[u] - x[nd + k], y[u] - y[nd + k]) < 0.45) {
+          L.by_demand.push_back(k);
+          by_cand[k].push_back(static_cast<std::uint32_t>(u));
+        }
+      L.by_demand_start.push_back(L.by_demand.size());
+    }
+    L.by_cand_start.push_back(0);
+    for (const auto& list : by_cand) {
+      L.by_cand.insert(L.by_cand.end(), list.begin(), list.end());
+      L.by_cand_start.push_back(L.by_cand.size());
+    }
+    std::vector<double> weights(nd);
+    for (double& w : weights) w = seed % 2 ? static_cast<double>(1 + rng() % 4) : 0.25 + 0.5 * (rng() % 7);
+    double best = 0;
+    std::vector<char> pick(m, 0);
+    std::fill(pick.end() - static_cast<std::ptrdiff_t>(p), pick.end(), 1);
+    do {
+      double covered = 0;
+      for (std::size_t u = 0; u < nd; ++u)
+        if (std::any_of(L.covering(u), L.covering(u) + L.num_covering(u), [&](std::uint32_t k) { return pick[k]; }))
+          covered += weights[u];
+      best = std::max(best, covered);
+    } while (std::next_permutation(pick.begin(), pick.end()));
+    std::vector<std::uint32_t> start;  // the worst start: the first p candidates
+    for (std::uint32_t k = 0; k < p; ++k) start.push_back(k);
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+      const std::optional<MaxCoverProof> proof = ProveMaxCover(L, weights, {}, p, start, 0, 0, threads);
+      ASSERT_TRUE(proof);
+      EXPECT_TRUE(proof->complete);
+      EXPECT_NEAR(proof->covered, best, 1e-9);
+      EXPECT_GE(proof->upper_bound, best - 1e-9);
+      EXPECT_LE(proof->upper_bound, best + 1e-6);
+      branched += proof->nodes > 1;
+    }
+  }
+  EXPECT_GT(branched, 10u);  // the trees were exercised, not only roots
+}
+
+// Merged rows keep every open set's cost: 0/1 rows (many alike once
+// candidates leave) and integer rows with repeated orders, each p-subset of
+// the kept candidates priced on both.
+TEST(Bounds, KeepCandidatesMergesRowsWithoutChangingAnyCost) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    std::mt19937_64 rng(seed);
+    const std::size_t nd = 40, m = 12, p = 3;
+    std::vector<double> dense(nd * m);
+    for (std::size_t u = 0; u < nd; ++u)
+      for (std::size_t k = 0; k < m; ++k)
+        dense[u * m + k] =
+            seed % 2 ? static_cast<double>(rng() % 2) * (1 + u % 3) : static_cast<double>(k * (1 + u % 4));
+    const SortedCosts costs = SortRows(nd, m, dense);
+    std::vector<std::uint32_t> keep;
+    for (std::uint32_t k = 0; k < m; ++k)
+      if (k % 3 != 1) keep.push_back(k);
+    std::vector<std::uint32_t> row_of;
+    const SortedCosts merged = KeepCandidates(costs, keep, &row_of);
+    const SortedCosts plain = KeepCandidates(costs, keep);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    EXPECT_LT(merged.nd, nd);  // these rows do repeat
+    ASSERT_EQ(row_of.size(), nd);
+    for (std::size_t r = 0; r < merged.nd; ++r)
+      EXPECT_TRUE(std::is_sorted(merged.row_cost(r), merged.row_cost(r) + merged.m));
+    const MedianLagrangian a(merged, p, 1), b(plain, p, 1);
+    std::vector<char> pick(keep.size(), 0);
+    std::fill(pick.end() - static_cast<std::ptrdiff_t>(p), pick.end(), 1);
+    do {
+      std::vector<std::uint32_t> sites;
+      double direct = 0;
+      for (std::uint32_t i = 0; i < keep.size(); ++i)
+        if (pick[i]) sites.push_back(i);
+      for (std::size_t u = 0; u < nd; ++u) {
+        double best = INFINITY;
+        for (std::uint32_t i : sites) best = std::min(best, dense[u * m + keep[i]]);
+        direct += best;
+      }
+      EXPECT_EQ(a.Objective(sites), direct);
+      EXPECT_EQ(b.Objective(sites), direct);
+    } while (std::next_permutation(pick.begin(), pick.end()));
+  }
 }
 
 }  // namespace
