@@ -159,14 +159,18 @@ SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::siz
         r.objective = as.covered_weight;
         r.method += "; improved by the Lagrangian branch and bound";
       }
-      const double b = round_down(proof->upper_bound);
-      bound = std::isnan(bound) ? b : std::min(bound, b);
-      how = "Lagrangian branch and bound on the reduced 0/1 p-median (" + std::to_string(proof->nodes) + " nodes" +
-            (proof->complete ? "" : ", stopped at the time limit") + ")";
+      // A proof stopped before its root's first bound has none (+inf).
+      if (std::isfinite(proof->upper_bound)) {
+        const double b = round_down(proof->upper_bound);
+        bound = std::isnan(bound) ? b : std::min(bound, b);
+        how = "Lagrangian branch and bound on the reduced 0/1 p-median (" + std::to_string(proof->nodes) + " nodes" +
+              (proof->complete ? "" : ", stopped at the time limit") + ")";
+      }
     }
   }
-  if (options.exact && lists && HaveMipSolver() && !(bound <= r.objective) &&
-      !(limit > 0 && SteadySeconds() > start_s + limit)) {
+  // --gap G: a bound within G of the answer ends the proof.
+  const bool gap_met = bound <= r.objective || (options.gap > 0 && bound - r.objective <= options.gap * r.objective);
+  if (options.exact && lists && HaveMipSolver() && !gap_met && !(limit > 0 && SteadySeconds() > start_s + limit)) {
     MipOptions io;
     io.start = &r.sites;
     io.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;

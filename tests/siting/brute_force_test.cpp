@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <random>
+#include <string>
 
 #include "lib/siting/siting_models.hpp"
 #include "tests/siting/small_graphs.hpp"
@@ -125,6 +127,19 @@ double BruteCover(const Case& c, double radius) {
   return -1;
 }
 
+// The answer's proof against the exhaustive optimum: a bound never on the far
+// side of it, `optimal` only on the optimum, and --exact always proven.
+void ExpectHonestBound(const SitingResult& r, double optimum, bool exact, const std::string& what) {
+  SCOPED_TRACE(what);
+  if (r.has_bound()) {
+    ASSERT_TRUE(std::isfinite(r.bound)) << "an infinite bound is no bound";
+    if (r.bound_is_upper) EXPECT_GE(r.bound, optimum - 1e-9);
+    else EXPECT_LE(r.bound, optimum + 1e-9);
+  }
+  if (r.optimal) EXPECT_EQ(r.objective, optimum);
+  if (exact) EXPECT_TRUE(r.optimal) << "objective " << r.objective << " bound " << r.bound;
+}
+
 enum class Solver { kHeuristic, kExact, kHeuristicOnGpu };
 class BruteForce : public ::testing::TestWithParam<Solver> {};
 
@@ -142,15 +157,27 @@ TEST_P(BruteForce, EveryModelMatchesExhaustiveSearch) {
                  (c.input.direction == Direction::kOut ? " out" : " in"));
     const SitingProblem<std::int32_t> prob(c.g.matrix.view(), c.input);
     for (std::size_t p = 1; p <= 3; ++p) {
-      EXPECT_EQ(SolvePMedian(prob, p, options).objective, BruteMedian(c, p)) << "p-median p=" << p;
-      EXPECT_EQ(SolvePCenter(prob, p, options).objective, BruteCenter(c, p)) << "p-center p=" << p;
-      const double radius = 10 + 5 * static_cast<double>(p);
-      EXPECT_EQ(SolveMaxCover(prob, radius, p, options).objective, BruteMaxCover(c, p, radius)) << "max-cover p=" << p;
+      const std::string at = " p=" + std::to_string(p);
+      const SitingResult median = SolvePMedian(prob, p, options);
+      EXPECT_EQ(median.objective, BruteMedian(c, p)) << "p-median" << at;
+      // A demand no site reaches is served at the penalty: no bound is promised then.
+      if (median.assignment.unserved == 0) ExpectHonestBound(median, BruteMedian(c, p), options.exact, "p-median" + at);
+      const SitingResult center = SolvePCenter(prob, p, options);
+      EXPECT_EQ(center.objective, BruteCenter(c, p)) << "p-center" << at;
+      if (center.assignment.unserved == 0) ExpectHonestBound(center, BruteCenter(c, p), options.exact, "p-center" + at);
+      for (double radius : {0.0, 10 + 5 * static_cast<double>(p), 60.0}) {
+        const SitingResult cover = SolveMaxCover(prob, radius, p, options);
+        const double best = BruteMaxCover(c, p, radius);
+        EXPECT_EQ(cover.objective, best) << "max-cover R=" << radius << at;
+        ExpectHonestBound(cover, best, options.exact, "max-cover R=" + std::to_string(radius) + at);
+      }
     }
     for (double radius : {8.0, 15.0, 30.0}) {
       const double expect = BruteCover(c, radius);
       if (expect < 0) continue;  // some demand has no candidate within the radius: no cover
-      EXPECT_EQ(SolveCover(prob, radius, options).objective, expect) << "cover R=" << radius;
+      const SitingResult cover = SolveCover(prob, radius, options);
+      EXPECT_EQ(cover.objective, expect) << "cover R=" << radius;
+      ExpectHonestBound(cover, expect, options.exact, "cover R=" + std::to_string(radius));
     }
   }
 }
