@@ -8,9 +8,9 @@
 // lscp and mclp run at the radius of the instance's proven 10-center optimum
 // (mclp with --cover-p sites, default 5). --dump DIR writes each instance's
 // distance matrix as DIR/pmedN.txt (n lines of n integers) for the peer.
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -60,23 +60,16 @@ int main(int argc, char** argv) {
   gdist::SitingOptions options;
   options.exact = true;
   options.proof_time_limit_s = 60;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto next = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "siting_proofs: %s needs a value\n", a.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--instances") instances = next();
-    else if (a == "--models") models = next();
-    else if (a == "--time-limit") options.proof_time_limit_s = std::atof(next().c_str());
-    else if (a == "--threads") threads = std::atoi(next().c_str());
-    else if (a == "--cover-p") cover_p = std::strtoull(next().c_str(), nullptr, 10);
-    else if (a == "--dump") dump = next();
-    else dir = a;
-  }
+  CLI::App app{"Proven siting answers on OR-Library pmed instances, one JSON line per instance and model"};
+  app.add_option("data_dir", dir, "folder of pmedN.txt, pmedopt.txt and kcenteropt.txt")->check(CLI::ExistingDirectory);
+  app.add_option("--instances", instances, "1-40 or a list such as 11,26");
+  app.add_option("--models", models, "any of median,center,lscp,mclp");
+  app.add_option("--time-limit", options.proof_time_limit_s, "seconds per proof")->check(CLI::PositiveNumber);
+  app.add_option("--threads", threads, "CPU threads")->check(CLI::PositiveNumber);
+  app.add_option("--cover-p", cover_p, "MCLP sites")->check(CLI::PositiveNumber);
+  app.add_option("--dump", dump, "write each instance's distance matrix as DIR/pmedN.txt")
+      ->check(CLI::ExistingDirectory);
+  CLI11_PARSE(app, argc, argv);
   std::set<std::string> want;
   {
     std::stringstream ss(models);

@@ -33,10 +33,13 @@ std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::v
 }  // namespace
 
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
-                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s) {
+                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
+                                                const CoverLists* given) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
-  const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  std::optional<CoverLists> built;
+  if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  const CoverLists* top = built ? &*built : given;
   if (!top || !top->restrictable()) return lo;
   while (hi - lo > 1 && !(deadline_s > 0 && SteadySeconds() > deadline_s)) {
     const std::ptrdiff_t mid = lo + (hi - lo) / 2;
@@ -55,7 +58,8 @@ template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, co
 
 template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
                                            std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,
-                                           std::size_t p_total, bool exact, double deadline_s) {
+                                           std::size_t p_total, bool exact, double deadline_s,
+                                           const CoverLists* given) {
   CenterProof proof;
   proof.sites = start;
   proof.radius = Assign(prob, start).max_distance;
@@ -81,7 +85,9 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   };
   finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
   if (!exact || proof.complete || !HaveMipSolver()) return proof;
-  const std::optional<CoverLists> top = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  std::optional<CoverLists> built;
+  if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  const CoverLists* top = built ? &*built : given;
   if (!top) return proof;
   auto lists_at = [&](double R) {
     return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs);
@@ -116,9 +122,9 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
 
 #define GDIST_INSTANTIATE(T)                                                                                    \
   template std::ptrdiff_t CenterLpBound(const SitingProblem<T>&, const std::vector<double>&, std::ptrdiff_t,    \
-                                        std::size_t, double);                                                   \
+                                        std::size_t, double, const CoverLists*);                                \
   template CenterProof ProveCenter(const SitingProblem<T>&, const std::vector<double>&, double, std::ptrdiff_t, \
-                                   const std::vector<std::uint32_t>&, std::size_t, bool, double);
+                                   const std::vector<std::uint32_t>&, std::size_t, bool, double, const CoverLists*);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -8,13 +8,14 @@
 //   bound and the answer: "no cover" moves the bound up, a cover found
 //   improves the answer (Elloumi, Labbe & Pochet 2004 solve the same
 //   decision problems with a tighter formulation).
-// The covering programs read cover lists filtered from those of the answer's
-// radius (lib/siting/cover_lists.hpp): one matrix pass in all.
+// The covering programs read cover lists filtered from those of the largest
+// radius tried (lib/siting/cover_lists.hpp): one matrix pass in all.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "lib/siting/cover_lists.hpp"
 #include "lib/siting/siting_problem.hpp"
 
 namespace gdist {
@@ -30,15 +31,19 @@ struct CenterProof {
 // The LP bisection alone, over radii[0..hi) (hi: a feasible radius): the
 // index of the largest radius whose covering LP proves "no cover of p_total
 // sites", or -1. Runs before the heuristic radius search so that the search
-// never tries a radius already proven uncoverable.
+// never tries a radius already proven uncoverable. `top`: restrictable cover
+// lists of a radius >= radii[hi] to filter from (null: built here).
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
-                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s);
+                                                std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
+                                                const CoverLists* top = nullptr);
 
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
 // up to at least the radius of `start`; radii[lp_lo] is proven uncoverable
-// (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none).
+// (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none). `top`: as
+// for CenterLpBound, of a radius >= the answer's.
 template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
                                            std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,
-                                           std::size_t p_total, bool exact, double deadline_s);
+                                           std::size_t p_total, bool exact, double deadline_s,
+                                           const CoverLists* top = nullptr);
 
 }  // namespace gdist

@@ -3,23 +3,11 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <fstream>
-#include <string>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/siting_device.hpp"
 
 namespace gdist {
-
-std::size_t AvailableHostMemory() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::size_t kib = 0;
-  std::string unit;
-  while (in >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  return 0;
-}
 
 template <class T> PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands,
                                           const std::vector<std::uint32_t>& demand,

@@ -13,9 +13,6 @@
 
 namespace gdist {
 
-// Bytes of memory the kernel says are available now (MemAvailable), or 0 when unknown.
-std::size_t AvailableHostMemory();
-
 // block[u * stride + k] = rows_are_demands ? d.at(demand[u], cand_row[k]) : d.at(cand_row[k], demand[u]),
 // stride = GatheredRowStride(cand_row.size()); padding cells are left as zero.
 template <class T> PageBuffer GatherCosts(const MatrixView<T>& d, bool rows_are_demands,

@@ -154,6 +154,9 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   const double limit = options.exact ? options.proof_time_limit_s : 0;
   const double search_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
   std::vector<double> radii;
+  // With bounds, the cover lists of the largest radius: the LP bound, the
+  // search and the proof filter theirs from them (one matrix pass in all).
+  std::optional<CoverLists> top_lists;
   double lower = 0;
   std::ptrdiff_t lp_lo = -1;  // radii[lp_lo]: proven uncoverable by the covering LP
   const double proof_deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : start_s + 2 * options.time_limit_s;
@@ -175,7 +178,12 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       radii = DistinctRadii(prob, lower, best);
     if (radii.size() > kMaxRadii) radii.clear();
     lap("distinct radii");
-    double search_from = SteadySeconds();      // the radius search's clock starts after the LP bound
+    double search_from = SteadySeconds();  // the radius search's clock starts after the LP bound
+    if ((options.exact || options.bounds) && !radii.empty()) {
+      top_lists = BuildCoverLists(prob, radii.back(), kMaxCoverPairs);
+      if (top_lists && !top_lists->restrictable()) top_lists.reset();
+      lap("cover lists of the largest radius");
+    }
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
@@ -183,9 +191,10 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       const double budget = std::max(0.05, (search_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
-      std::optional<CoverLists> lists = feasible_lists && feasible_lists->restrictable()
-                                            ? RestrictCoverLists(*feasible_lists, R)
-                                            : BuildCoverLists(prob, R, kMaxCoverPairs);
+      const CoverLists* from = feasible_lists && feasible_lists->restrictable() ? &*feasible_lists
+                               : top_lists                                      ? &*top_lists
+                                                                                : nullptr;
+      std::optional<CoverLists> lists = from ? RestrictCoverLists(*from, R) : BuildCoverLists(prob, R, kMaxCoverPairs);
       lap(lists ? "cover lists" : "cover lists (too many pairs)");
       if (lists) {
         CoverSearchOptions co;
@@ -213,7 +222,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       // covering LP first proves a stretch of small radii uncoverable.
       std::ptrdiff_t lo = -1, hi = static_cast<std::ptrdiff_t>(radii.size()) - 1;
       if (options.exact || options.bounds) {
-        lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline);
+        lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline, top_lists ? &*top_lists : nullptr);
         lo = lp_lo;
         lap("covering LP bound");
         search_from = SteadySeconds();
@@ -244,13 +253,14 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
     }
   }
   if (options.exact || options.bounds) {
-    const CenterProof proof =
-        ProveCenter(prob, radii, lower, lp_lo, r.sites, nfixed + p, options.exact, proof_deadline);
-    if (proof.radius < Assign(prob, r.sites).max_distance) {
+    const CenterProof proof = ProveCenter(prob, radii, lower, lp_lo, r.sites, nfixed + p, options.exact, proof_deadline,
+                                          top_lists ? &*top_lists : nullptr);
+    r.assignment = Assign(prob, r.sites);
+    if (proof.radius < r.assignment.max_distance) {
       r.sites = proof.sites;
       r.method += "; improved by the exact covering search";
+      r.assignment = Assign(prob, r.sites);
     }
-    r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.max_distance;
     r.SetBound(proof.lower_bound, proof.how);
   } else {

@@ -44,13 +44,13 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     po.gap = options.gap;
     if (options.exact) po.progress = options.progress;
     po.deadline_s = options.exact ? (limit > 0 ? t0 + limit : 0) : SteadySeconds() + options.time_limit_s;
-    const double heuristic_total = Assign(prob, r.sites).total;
+    r.assignment = Assign(prob, r.sites);
     const MedianProof proof = ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads());
-    if (proof.upper < heuristic_total) {
+    if (proof.upper < r.assignment.total) {
       r.sites = proof.sites;
       r.method += options.exact ? "; improved by the branch and bound" : "; improved by the Lagrangian relaxation";
+      r.assignment = Assign(prob, r.sites);
     }
-    r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;
     // The bound is on the objective with unreachable pairs at the penalty: the
     // reported objective when every demand is served.

@@ -13,6 +13,7 @@
 #include "lib/siting/siting_backend.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/host_memory.hpp"
 
 namespace gdist {
 
@@ -158,7 +159,8 @@ template <class T> void SitingProblem<T>::ChooseBackend(Backend requested) {
 template <class T> void SitingProblem<T>::GatherIfWorthIt() {
   if (rows_are_demands_ && identity_candidates_) return;
   const std::size_t bytes = demand_.size() * GatheredRowStride(cand_.size()) * sizeof(T);
-  if (bytes == 0 || bytes > AvailableHostMemory() / 2) return;
+  const std::optional<std::uint64_t> available = HostMemoryAvailable();  // cgroup and RLIMIT_AS included
+  if (bytes == 0 || !available || bytes > *available / 2) return;
   gathered_ = GatherCosts(d_, rows_are_demands_, demand_, cand_row_, ThreadsFor(bytes / sizeof(T), threads_));
   gathered_stride_ = GatheredRowStride(cand_.size());
 }
