@@ -11,6 +11,7 @@
 #include <string>
 
 #include "lib/siting/siting_models.hpp"
+#include "tests/siting/site_sets.hpp"
 #include "tests/siting/small_graphs.hpp"
 
 namespace gdist {
@@ -56,21 +57,9 @@ std::int64_t Cost(const Case& c, std::uint32_t u, std::uint32_t f) {
   return c.input.direction == Direction::kOut ? c.g.dist[f][u] : c.g.dist[u][f];
 }
 
-// Calls visit(S) for every set of p vertices from the free candidates, plus the fixed ones.
+// Calls visit(S) for every set of p free candidates plus the fixed ones.
 void ForEachSiteSet(const Case& c, std::size_t p, const std::function<void(const std::vector<std::uint32_t>&)>& visit) {
-  std::vector<std::uint32_t> free;
-  for (std::uint32_t v : c.cand)
-    if (std::find(c.input.fixed.begin(), c.input.fixed.end(), v) == c.input.fixed.end()) free.push_back(v);
-  std::vector<std::uint32_t> s = c.input.fixed;
-  std::function<void(std::size_t)> rec = [&](std::size_t start) {
-    if (s.size() == c.input.fixed.size() + p) return visit(s);
-    for (std::size_t i = start; i < free.size(); ++i) {
-      s.push_back(free[i]);
-      rec(i + 1);
-      s.pop_back();
-    }
-  };
-  rec(0);
+  testing::ForEachSiteSet(c.cand, c.input.fixed, p, visit);
 }
 
 std::int64_t Nearest(const Case& c, std::uint32_t u, const std::vector<std::uint32_t>& s) {
@@ -102,29 +91,12 @@ double BruteCenter(const Case& c, std::size_t p) {
 }
 
 double BruteMaxCover(const Case& c, std::size_t p, double radius) {
-  double best = -1;
-  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-    double covered = 0;
-    for (std::uint32_t u = 0; u < c.g.n; ++u)
-      if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) <= radius) covered += c.w[u];
-    best = std::max(best, covered);
-  });
-  return best;
+  auto nearest = [&](std::uint32_t u, const std::vector<std::uint32_t>& s) { return Nearest(c, u, s); };
+  return testing::BestCoverage(c.cand, c.input.fixed, p, c.w, radius, nearest);
 }
-
-// Fewest sites in total (fixed ones included) covering every demand within radius.
 double BruteCover(const Case& c, double radius) {
-  for (std::size_t p = 0; c.input.fixed.size() + p <= c.cand.size(); ++p) {
-    bool found = false;
-    ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-      bool all = !s.empty();
-      for (std::uint32_t u = 0; u < c.g.n && all; ++u)
-        if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) > radius) all = false;
-      found |= all;
-    });
-    if (found) return static_cast<double>(c.input.fixed.size() + p);
-  }
-  return -1;
+  auto nearest = [&](std::uint32_t u, const std::vector<std::uint32_t>& s) { return Nearest(c, u, s); };
+  return testing::FewestCoveringSites(c.cand, c.input.fixed, c.w, radius, nearest);
 }
 
 // The answer's proof against the exhaustive optimum: a bound never on the far

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "lib/siting/siting_models.hpp"
+#include "tests/siting/site_sets.hpp"
 #include "tests/siting/small_graphs.hpp"
 
 namespace gdist {
@@ -65,22 +66,10 @@ std::int64_t Cost(const RectCase& c, std::uint32_t u, std::uint32_t f) {
   return c.direction == Direction::kOut ? c.g.dist[f][u] : c.g.dist[u][f];
 }
 
-// visit(S) for every S = fixed + p free candidates.
+// Calls visit(S) for every set of p free candidates plus the fixed ones.
 void ForEachSiteSet(const RectCase& c, std::size_t p,
                     const std::function<void(const std::vector<std::uint32_t>&)>& visit) {
-  std::vector<std::uint32_t> free;
-  for (std::uint32_t v : c.cand)
-    if (std::find(c.fixed.begin(), c.fixed.end(), v) == c.fixed.end()) free.push_back(v);
-  std::vector<std::uint32_t> s = c.fixed;
-  std::function<void(std::size_t)> rec = [&](std::size_t start) {
-    if (s.size() == c.fixed.size() + p) return visit(s);
-    for (std::size_t i = start; i < free.size(); ++i) {
-      s.push_back(free[i]);
-      rec(i + 1);
-      s.pop_back();
-    }
-  };
-  rec(0);
+  testing::ForEachSiteSet(c.cand, c.fixed, p, visit);
 }
 
 std::int64_t Nearest(const RectCase& c, std::uint32_t u, const std::vector<std::uint32_t>& s) {
@@ -111,27 +100,12 @@ double BruteCenter(const RectCase& c, std::size_t p) {
   return best;
 }
 double BruteMaxCover(const RectCase& c, std::size_t p, double radius) {
-  double best = 0;
-  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-    double covered = 0;
-    for (std::uint32_t u = 0; u < c.g.n; ++u)
-      if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) <= radius) covered += c.w[u];
-    best = std::max(best, covered);
-  });
-  return best;
+  auto nearest = [&](std::uint32_t u, const std::vector<std::uint32_t>& s) { return Nearest(c, u, s); };
+  return testing::BestCoverage(c.cand, c.fixed, p, c.w, radius, nearest);
 }
 double BruteCover(const RectCase& c, double radius) {
-  for (std::size_t p = 0; c.fixed.size() + p <= c.cand.size(); ++p) {
-    bool found = false;
-    ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-      bool all = !s.empty();
-      for (std::uint32_t u = 0; u < c.g.n && all; ++u)
-        if (c.w[u] > 0 && static_cast<double>(Nearest(c, u, s)) > radius) all = false;
-      found |= all;
-    });
-    if (found) return static_cast<double>(c.fixed.size() + p);
-  }
-  return -1;
+  auto nearest = [&](std::uint32_t u, const std::vector<std::uint32_t>& s) { return Nearest(c, u, s); };
+  return testing::FewestCoveringSites(c.cand, c.fixed, c.w, radius, nearest);
 }
 
 // The answer on the rows against the optimum and against the square matrix's answer.
