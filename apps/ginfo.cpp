@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
         // The reader's own full check (every checksum, every value): what gapsp and gcenter will do.
         f.checked = true;
         try {
-          gdist::MappedMatrixFile verified(path, /*verify_crc=*/true, /*allow_rectangular=*/true);
+          file.VerifyChecksums();
         } catch (const gdist::Error& e) {
           f.problem = e.what();
         }

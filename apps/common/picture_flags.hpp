@@ -40,12 +40,6 @@ struct PictureFlags {
   bool any() const { return !svg.empty() || !histogram.empty(); }
 };
 
-inline void WriteTextFile(const std::string& path, const std::string& text) {
-  AtomicFile out(path);
-  out.Write(text.data(), text.size());
-  out.Commit();
-}
-
 // The coordinates file to use for `input` (the flag, else a companion .co), or none.
 inline std::optional<std::string> CoordinatesFor(const PictureFlags& flags, const std::string& input) {
   if (!flags.coordinates.empty()) return flags.coordinates;

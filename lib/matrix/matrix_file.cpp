@@ -266,15 +266,20 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     next_ = reinterpret_cast<const std::int32_t*>(static_cast<const char*>(map_) + h.next_offset);
   }
 
-  if (verify_crc) {
-    madvise(map_, size, MADV_SEQUENTIAL);
-    std::size_t bad;
-    if (ParallelCopyCrc(nullptr, payload(), h.payload_bytes, CheckFor(info_.type), &bad) != h.payload_crc32)
-      throw Bad(path, "payload checksum mismatch (file corrupted or truncated)");
-    if (bad < h.payload_bytes) throw InvalidValue(path, info_.type, payload(), bad, info_.stride);
-    if (next_ && ParallelCrc32(next_, h.next_bytes) != h.next_crc32)
-      throw Bad(path, "next-hop section checksum mismatch (file corrupted or truncated)");
-  }
+  payload_bytes_ = h.payload_bytes;
+  next_bytes_ = h.next_bytes;
+  next_crc32_ = h.next_crc32;
+  if (verify_crc) VerifyChecksums();
+}
+
+void MappedMatrixFile::VerifyChecksums() const {
+  madvise(map_, map_bytes_, MADV_SEQUENTIAL);
+  std::size_t bad;
+  if (ParallelCopyCrc(nullptr, payload(), payload_bytes_, CheckFor(info_.type), &bad) != info_.payload_crc32)
+    throw Bad(path_, "payload checksum mismatch (file corrupted or truncated)");
+  if (bad < payload_bytes_) throw InvalidValue(path_, info_.type, payload(), bad, info_.stride);
+  if (next_ && ParallelCrc32(next_, next_bytes_) != next_crc32_)
+    throw Bad(path_, "next-hop section checksum mismatch (file corrupted or truncated)");
 }
 
 MappedMatrixFile::~MappedMatrixFile() {

@@ -93,6 +93,9 @@ class MappedMatrixFile {
   template <class T> const T* row(std::size_t r) const { return static_cast<const T*>(payload()) + r * info_.stride; }
   // The next-hop section (gapsp --paths), stride x stride int32; null if absent.
   MatrixView<std::int32_t> next_hops() const { return {next_, next_ ? info_.n : 0, info_.stride}; }
+  // The full check verify_crc runs (payload and next-hop checksums, every
+  // value), for a file opened without it (ginfo): throws gdist::Error the same way.
+  void VerifyChecksums() const;
 
  private:
   void ReadHeaderAndSections(std::size_t size, bool verify_crc, bool allow_rectangular);
@@ -101,6 +104,8 @@ class MappedMatrixFile {
   std::unique_ptr<MappingGuard> guard_;
   std::size_t map_bytes_ = 0;
   const std::int32_t* next_ = nullptr;
+  std::uint64_t payload_bytes_ = 0, next_bytes_ = 0;
+  std::uint32_t next_crc32_ = 0;
   MatrixFileInfo info_;
 };
 

@@ -102,10 +102,7 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
            << '\n';
     }
   }
-  AtomicFile out(path);
-  const std::string str = text.str();
-  out.Write(str.data(), str.size());
-  out.Commit();
+  WriteTextFile(path, text.str());
 }
 
 void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
@@ -123,10 +120,7 @@ void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const M
   json.EndObject();
   text << "\n";
   if (m.fell_back && !Quiet()) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
-  AtomicFile out(path);
-  const std::string str = text.str();
-  out.Write(str.data(), str.size());
-  out.Commit();
+  WriteTextFile(path, text.str());
 }
 
 template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,

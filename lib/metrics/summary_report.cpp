@@ -101,10 +101,7 @@ void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const 
     if (std::isfinite(s.eccentricity[i])) text << FormatValue(s.eccentricity[i]);
     text << ',' << FormatValue(s.total[i]) << ',' << s.unreachable_from[i] << '\n';
   }
-  AtomicFile out(path);
-  const std::string str = text.str();
-  out.Write(str.data(), str.size());
-  out.Commit();
+  WriteTextFile(path, text.str());
 }
 
 }  // namespace gdist

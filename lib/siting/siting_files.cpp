@@ -114,10 +114,7 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
       text << '\n';
     }
   }
-  AtomicFile out(path);
-  const std::string s = text.str();
-  out.Write(s.data(), s.size());
-  out.Commit();
+  WriteTextFile(path, text.str());
 }
 
 #define GDIST_INSTANTIATE(T)                                                                                     \

@@ -182,4 +182,10 @@ void OutputGroup::CommitAll() {
   slots_.clear();
 }
 
+void WriteTextFile(const std::string& path, const std::string& text) {
+  AtomicFile out(path);
+  out.Write(text.data(), text.size());
+  out.Commit();
+}
+
 }  // namespace gdist

@@ -70,6 +70,10 @@ class OutputGroup {
   OutputGroup* outer_ = nullptr;
 };
 
+// A whole text written through AtomicFile and committed: a report or a
+// picture, all of it or (on an error) nothing.
+void WriteTextFile(const std::string& path, const std::string& text);
+
 // The path with every symlink followed (also a dangling one: its target's
 // path); throws gdist::Error on a loop.
 std::string ResolveOutputPath(const std::string& path);
