@@ -46,6 +46,7 @@ struct Request {
   bool json = false;
   bool metrics = false;  // also print metrics when a siting model is asked for
   std::string per_vertex;
+  std::string eccentricities;  // --eccentricities FILE: vertex,eccentricity only
   gdist::MetricsOptions metrics_options;
   // Siting.
   // One p each, or several: a sweep (apps/common/siting_sweep.hpp).
@@ -112,7 +113,8 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
   gdist::JsonWriter json(report);
   if (req.json) json.BeginObject();
   std::optional<gdist::DistanceMetrics> metrics;
-  if (!row_vertex && (!req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any())) {
+  if (!row_vertex && (!req.any_siting() || req.metrics || !req.per_vertex.empty() || !req.eccentricities.empty() ||
+                      req.pictures.any())) {
     metrics = gdist::ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
     if (metrics->fell_back && !gdist::Quiet()) std::cerr << "gcenter: metrics on the CPU: " << metrics->note << "\n";
     if (!req.any_siting() || req.metrics) {
@@ -196,6 +198,8 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
   gdist::OutputGroup files;
   if (!req.per_vertex.empty())
     gdist::WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
+  if (!req.eccentricities.empty())
+    gdist::WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
   if (!req.assignment.empty()) gdist::WriteAssignmentCsv(req.assignment, *prob, done, labels);
   if (!req.curve.empty()) {
     const bool median = medians.size() > 1;
@@ -284,6 +288,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     gdist::SparseMetricsRequest sparse;
     sparse.options = req.metrics_options;
     sparse.every_vertex = !req.per_vertex.empty();
+    sparse.eccentricities = !req.eccentricities.empty();
     // auto chose the sparse engine for speed: give the dense report's centralities too.
     sparse.centrality =
         req.centrality || sparse.every_vertex || (req.engine == gdist::MetricsEngine::kAuto && engine.matrix_fits);
@@ -304,6 +309,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     }
     gdist::OutputGroup files;
     if (sparse.every_vertex) gdist::WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, csr.labels);
+    if (sparse.eccentricities) gdist::WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, csr.labels);
     files.CommitAll();
     std::cout << report.str() << std::flush;
     return gdist::kExitOk;
@@ -312,7 +318,8 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
 
 // What the rows of candidates cannot give: everything that needs the whole matrix.
 bool NeedsWholeMatrix(const Request& req) {
-  return !req.any_siting() || req.metrics || !req.per_vertex.empty() || req.pictures.any();
+  return !req.any_siting() || req.metrics || !req.per_vertex.empty() || !req.eccentricities.empty() ||
+         req.pictures.any();
 }
 
 // A rectangular file (gapsp --sources): its rows are the candidates' costs.
@@ -397,6 +404,9 @@ int main(int argc, char** argv) {
   app.add_flag("--json", req.json, "machine-readable output");
   app.add_option("--per-vertex", req.per_vertex,
                  "write vertex,eccentricity,total,unreachable,closeness,harmonic CSV to FILE ('-': stdout)");
+  app.add_option("--eccentricities", req.eccentricities,
+                 "write vertex,eccentricity CSV to FILE (.jsonl: JSON lines; '-': stdout); on a connected graph\n"
+                 "with integer weights the sparse engine bounds them instead of a tree from every vertex");
   app.add_flag("--reachable-only", req.metrics_options.reachable_only,
                "eccentricity over reachable vertices only (igraph's convention); default: infinite");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)")->check(gdist::ThreadCount());
@@ -490,6 +500,7 @@ int main(int argc, char** argv) {
     gdist::InputOptions input = flags.Options();
     if (!in.empty()) req.coordinates_file = gdist::CoordinatesFor(req.pictures, in);
     gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex},
+                             {"--eccentricities", req.eccentricities},
                              {"--assignment", req.assignment},
                              {"--svg", req.pictures.svg},
                              {"--histogram", req.pictures.histogram},

@@ -1,14 +1,16 @@
 """NetworKit's answers to the sparse engine's questions, timed in-process
 (bench/sparse_race.py runs it with the venv's python, beside sparse_bench).
 
-  networkit_peer.py GRAPH --what diameter|median|eccentricities [--threads T] [--sample S] [--weighted]
+  networkit_peer.py GRAPH --what diameter|median|median-cut|eccentricities [--threads T] [--sample S] [--weighted]
 
 GRAPH: a PACE/DIMACS .gr (.gz too; 'p' line, then 'u v' or 'a u v w' lines,
 1-based, one line per undirected edge). One JSON line: what, seconds (the
 algorithm only, after reading), and the answer in the input's labels.
 eccentricities: NetworKit has no all-vertex call, so Eccentricity.getValue
 on S evenly spaced vertices, timed, with the whole-graph time extrapolated
-(n / S times) and marked so.
+(n / S times) and marked so. median: TopCloseness(k=1) with both heuristics
+(BFSbound, as NetworKit's documentation advises for street networks);
+median-cut: with the second off (BFScut), the other variant of the paper.
 """
 import argparse
 import gzip
@@ -43,7 +45,7 @@ def read_graph(path, weighted):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("graph")
-    ap.add_argument("--what", required=True, choices=["diameter", "median", "eccentricities"])
+    ap.add_argument("--what", required=True, choices=["diameter", "median", "median-cut", "eccentricities"])
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--sample", type=int, default=1000)
     ap.add_argument("--weighted", action="store_true")
@@ -57,9 +59,9 @@ def main():
         d = nk.distance.Diameter(g, algo=nk.distance.DiameterAlgo.EXACT)
         d.run()
         out["diameter"] = d.getDiameter()[0]
-    elif args.what == "median":
+    elif args.what in ("median", "median-cut"):
         # Street networks: both heuristics on, as NetworKit's documentation advises.
-        c = nk.centrality.TopCloseness(g, k=1, first_heu=True, sec_heu=True)
+        c = nk.centrality.TopCloseness(g, k=1, first_heu=True, sec_heu=args.what == "median")
         c.run()
         v = c.topkNodesList()[0]
         out["median"] = str(v + 1)

@@ -1,20 +1,23 @@
 // The exact 1-median (the vertex with the least total distance to all others)
 // of a connected undirected or strongly connected directed graph without a
-// tree from every vertex: lower bounds on every vertex's total from a few
-// landmark trees, then exact totals in increasing order of the bound until
-// the bound passes the best total found (the idea of Bergamini, Borassi,
-// Crescenzi, Marino & Meyerhenke, "Computing top-k closeness centrality
-// faster in unweighted graphs", ALENEX 2016, with landmark bounds instead of
-// their level cut-offs). The bound from a landmark s, by the triangle
-// inequality: undirected, d(v,w) >= |d(s,w) - d(s,v)|, so
-//   total(v) >= sum_w |d(s,w) - d(s,v)| + wmin * (#{w != v: d(s,w) = d(s,v)});
-// directed, d(v,w) >= d(s,w) - d(s,v) and d(v,w) >= d(v,s) - d(w,s).
-// Vertices whose bound is at most the best total are all settled exactly, so
-// ties resolve to the least index, as in the dense summary. Undirected
-// unit-weight graphs take a faster route (sparse_closeness_bounds.cpp,
-// UnitMedianSearch): every exact tree also tightens every bound, trees come 64
-// per bit-parallel sweep, and a descent from a sampled estimate finds a near
-// optimal total first.
+// tree from every vertex, by the bound-ordered search of Bergamini, Borassi,
+// Crescenzi, Marino & Meyerhenke ("Computing top-k closeness centrality
+// faster in unweighted graphs", ALENEX 2016, their BFSbound variant): every
+// vertex keeps a lower bound on its total; the open vertex of least bound
+// gets an exact tree, which settles it and, through the distances from it,
+// raises every other vertex's bound; the search stops when every unsettled
+// bound exceeds the best total. The bound from a tree at s:
+//   undirected unit weights, v at level x with c[L] vertices at level L:
+//     total(v) >= sum_{|L-x|>1} c[L] |L-x| + 2 (c[x-1] + c[x] + c[x+1] - 1) - deg(v)
+//     (w != v is at distance >= 1, and at distance 1 only if a neighbour);
+//   otherwise, by the triangle inequality: undirected,
+//     total(v) >= sum_w |d(s,w) - d(s,v)| + wmin #{w != v: d(s,w) = d(s,v)};
+//     directed, d(v,w) >= d(s,w) - d(s,v) and d(v,w) >= d(v,s) - d(w,s);
+//   with negative arcs (distances may be negative, so nothing is clamped at
+//   0): total(v) >= total(s) - n d(s,v) and total(v) >= n d(v,s) - sum_w d(w,s).
+// With T threads, the T open vertices of least bound per round. Vertices
+// whose bound is at most the best total are all settled exactly, so ties
+// resolve to the least index, as in the dense summary.
 #pragma once
 #include <cstddef>
 
@@ -26,8 +29,8 @@ namespace gdist {
 struct MedianResult {
   std::size_t vertex = 0;
   double total = 0;
-  std::size_t landmark_trees = 0;
-  std::size_t exact_totals = 0;  // vertices whose total was computed
+  std::size_t landmark_trees = 0;  // trees that only bound (directed: the trees to each source)
+  std::size_t exact_totals = 0;    // vertices whose total was computed
 };
 
 // `progress` (when given) hears how many vertices are settled (total known

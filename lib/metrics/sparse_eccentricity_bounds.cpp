@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/metrics/sparse_bounding.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
 namespace gdist {
@@ -48,53 +49,40 @@ template <class W> class Bounds {
     lo_[v] = hi_[v] = e;
   }
 
-  // The vertices whose membership in the periphery (or, unless diameter_only,
-  // the center) is still open.
-  std::vector<std::uint32_t> Open() {
-    const std::size_t n = g_.n;
-    double d_lo = 0, r_hi = kInfinity;
-    for (std::size_t v = 0; v < n; ++v) {
-      d_lo = std::max(d_lo, lo_[v]);
-      r_hi = std::min(r_hi, hi_[v]);
-    }
-    std::vector<std::uint32_t> open;
-    for (std::size_t v = 0; v < n; ++v) {
-      if (ecc_[v] >= 0) continue;
-      // The diameter alone: only a vertex that could beat the best lower bound matters.
-      const bool open_top = diameter_only_ ? hi_[v] > d_lo : hi_[v] >= d_lo;
-      if (open_top || (!diameter_only_ && lo_[v] <= r_hi)) open.push_back(static_cast<std::uint32_t>(v));
-    }
-    return open;
-  }
-
-  // Half the largest upper bounds (the periphery's candidates), half the
-  // smallest lower bounds (central vertices, whose trees give tight upper
-  // bounds everywhere: Takes & Kosters' alternation), among the open vertices.
-  // One source per round alternates between the two.
-  std::vector<std::uint32_t> NextSources(const std::vector<std::uint32_t>& open, std::size_t want) {
-    if (open.size() <= want) return open;
-    std::vector<std::uint32_t> by_hi = open, by_lo = open;
-    const std::size_t half = (want + 1) / 2;
-    if (want == 1) ++round_;
+  // Up to `want` sources among the vertices whose membership in the
+  // periphery (or, unless diameter_only, the center) is still open: half the
+  // largest upper bounds (the periphery's candidates), half the smallest lower
+  // bounds (central vertices, whose trees give tight upper bounds everywhere:
+  // Takes & Kosters' alternation); one source per round alternates between
+  // the two. Empty when nothing is open. One pass, no sort of the open set.
+  std::vector<std::uint32_t> NextSources(std::size_t want) {
     const auto larger_hi = [&](std::uint32_t a, std::uint32_t b) {
-      return hi_[a] > hi_[b] || (hi_[a] == hi_[b] && lo_[a] > lo_[b]);
+      return hi_[a] > hi_[b] || (hi_[a] == hi_[b] && (lo_[a] > lo_[b] || (lo_[a] == lo_[b] && a < b)));
     };
     const auto smaller_lo = [&](std::uint32_t a, std::uint32_t b) {
-      return lo_[a] < lo_[b] || (lo_[a] == lo_[b] && hi_[a] < hi_[b]);
+      return lo_[a] < lo_[b] || (lo_[a] == lo_[b] && (hi_[a] < hi_[b] || (hi_[a] == hi_[b] && a < b)));
     };
-    const bool swapped = want == 1 && round_ % 2 == 0;
-    std::partial_sort(by_hi.begin(), by_hi.begin() + half, by_hi.end(),
-                      [&](std::uint32_t a, std::uint32_t b) { return swapped ? smaller_lo(a, b) : larger_hi(a, b); });
-    std::partial_sort(by_lo.begin(), by_lo.begin() + half, by_lo.end(),
-                      [&](std::uint32_t a, std::uint32_t b) { return swapped ? larger_hi(a, b) : smaller_lo(a, b); });
-    std::vector<std::uint8_t> taken(g_.n, 0);
+    const std::size_t half = (want + 1) / 2;
+    TopFew<decltype(larger_hi)> by_hi{half, larger_hi, {}};
+    TopFew<decltype(smaller_lo)> by_lo{half, smaller_lo, {}};
+    open_ = 0;
+    for (std::size_t v = 0; v < g_.n; ++v) {
+      if (ecc_[v] >= 0) continue;
+      // The diameter alone: only a vertex that could beat the best lower bound matters.
+      const bool open_top = diameter_only_ ? hi_[v] > d_lo_ : hi_[v] >= d_lo_;
+      if (!open_top && (diameter_only_ || lo_[v] > r_hi_)) continue;
+      ++open_;
+      by_hi.Offer(static_cast<std::uint32_t>(v));
+      by_lo.Offer(static_cast<std::uint32_t>(v));
+    }
+    const bool lo_first = want == 1 && ++round_ % 2 == 0;
+    const std::vector<std::uint32_t>& first = lo_first ? by_lo.items : by_hi.items;
+    const std::vector<std::uint32_t>& second = lo_first ? by_hi.items : by_lo.items;
     std::vector<std::uint32_t> pick;
     for (std::size_t i = 0; i < half; ++i)
-      for (std::uint32_t v : {by_hi[i], by_lo[i]})
-        if (pick.size() < want && !taken[v]) {
-          taken[v] = 1;
-          pick.push_back(v);
-        }
+      for (const std::vector<std::uint32_t>* list : {&first, &second})
+        if (i < list->size() && pick.size() < want && std::find(pick.begin(), pick.end(), (*list)[i]) == pick.end())
+          pick.push_back((*list)[i]);
     return pick;
   }
 
@@ -138,58 +126,45 @@ template <class W> class Bounds {
     return r;
   }
 
-  const std::vector<double>& hi() const { return hi_; }
+  // Vertices still open at the last NextSources.
+  std::size_t open() const { return open_; }
 
  private:
   void RunTreesInParallel(const std::vector<std::uint32_t>& sources) {
     const std::size_t n = g_.n, k = sources.size();
-    out_.resize(k);
-    in_.resize(k);
-    const std::int64_t jobs = static_cast<std::int64_t>(k * (g_.directed ? 2 : 1));
-    const int nt = std::max(1, std::min<int>(threads_, static_cast<int>(jobs)));
-#pragma omp parallel num_threads(nt)
-    {
-      TreeWorkspace ws;
-#pragma omp for schedule(dynamic, 1)
-      for (std::int64_t job = 0; job < jobs; ++job) {
-        const std::size_t i = static_cast<std::size_t>(job) % k;
-        const bool in = static_cast<std::size_t>(job) >= k;
-        std::vector<W>& d = in ? in_[i] : out_[i];
-        d.resize(n);
-        (in ? to_ : from_).Tree(sources[i], d.data(), ws);
-      }
-    }
-    const W inf = ElementTraits<W>::kInf;
-    std::vector<double> ecc(k);
-    for (std::size_t i = 0; i < k; ++i) {
-      double e = 0;
-      for (std::size_t v = 0; v < n; ++v)
-        if (out_[i][v] < inf) e = std::max(e, static_cast<double>(out_[i][v]));
-      ecc[i] = e;
-    }
+    const std::vector<double> ecc = BoundingTrees(from_, to_, sources, out_, in_, threads_);
     for (std::size_t i = 0; i < k; ++i) SetExact(sources[i], ecc[i]);
-#pragma omp parallel for num_threads(threads_) schedule(static)
-    for (std::size_t v = 0; v < n; ++v) {
-      if (ecc_[v] >= 0) continue;
-      for (std::size_t i = 0; i < k; ++i) {
-        const double widen = slack_ * ecc[i];
-        const double dsv = static_cast<double>(out_[i][v]);
-        const double dvs = static_cast<double>((g_.directed ? in_[i] : out_[i])[v]);
-        lo_[v] = std::max({lo_[v], dvs - widen * 2, ecc[i] - dsv - widen * 2});
-        hi_[v] = std::min(hi_[v], dvs + ecc[i] + widen * 2);
+    double d_lo = 0, r_hi = kInfinity;
+    const std::int64_t nn = static_cast<std::int64_t>(n);
+#pragma omp parallel for num_threads(threads_) schedule(static) reduction(max : d_lo) reduction(min : r_hi)
+    for (std::int64_t vi = 0; vi < nn; ++vi) {
+      const auto v = static_cast<std::size_t>(vi);
+      if (ecc_[v] < 0) {
+        for (std::size_t i = 0; i < k; ++i) {
+          const double widen = slack_ * ecc[i];
+          const double dsv = static_cast<double>(out_[i][v]);
+          const double dvs = static_cast<double>((g_.directed ? in_[i] : out_[i])[v]);
+          lo_[v] = std::max({lo_[v], dvs - widen * 2, ecc[i] - dsv - widen * 2});
+          hi_[v] = std::min(hi_[v], dvs + ecc[i] + widen * 2);
+        }
+        if (slack_ == 0 && lo_[v] == hi_[v]) ecc_[v] = lo_[v];
       }
-      if (slack_ == 0 && lo_[v] == hi_[v]) ecc_[v] = lo_[v];
+      d_lo = std::max(d_lo, lo_[v]);
+      r_hi = std::min(r_hi, hi_[v]);
     }
+    d_lo_ = d_lo;
+    r_hi_ = r_hi;
   }
 
   const CsrGraph<W>& g_;
   int threads_;
   bool diameter_only_;
   ShortestPathTrees<W> from_, to_;
-  std::vector<double> lo_, hi_, ecc_;  // ecc_ < 0: not known exactly
+  std::vector<double> lo_, hi_, ecc_;   // ecc_ < 0: not known exactly
+  double d_lo_ = 0, r_hi_ = kInfinity;  // the largest lower and the least upper bound
   double slack_;
   std::vector<std::vector<W>> out_, in_;
-  std::size_t trees_ = 0, round_ = 0;
+  std::size_t trees_ = 0, round_ = 0, open_ = 0;
 };
 
 }  // namespace
@@ -208,9 +183,9 @@ GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_o
   // of 64 cost several trees each unless their sources are close together).
   const std::size_t batch = static_cast<std::size_t>(nt);
   ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "settled", g.n);
-  for (std::vector<std::uint32_t> open = b.Open(); !open.empty(); open = b.Open()) {
-    counter.Set(g.n - open.size());
-    b.RunTrees(b.NextSources(open, batch));
+  for (std::vector<std::uint32_t> next = b.NextSources(batch); !next.empty(); next = b.NextSources(batch)) {
+    counter.Set(g.n - b.open());
+    b.RunTrees(next);
   }
   counter.Finish(g.n);
   return b.Result();

@@ -9,6 +9,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/gpu_tree_rows.hpp"
+#include "lib/metrics/sparse_all_eccentricities.hpp"
 #include "lib/metrics/sparse_closeness_bounds.hpp"
 #include "lib/metrics/sparse_eccentricity_bounds.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
@@ -124,12 +125,15 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
     m.method = "empty";
     return m;
   }
-  if (request.every_vertex || request.centrality || (!connected && (g.directed || request.options.reachable_only))) {
+  const bool bounded_eccentricities = request.eccentricities && connected && EccentricityBoundingApplies(g);
+  if (request.every_vertex || request.centrality || (!connected && (g.directed || request.options.reachable_only)) ||
+      (request.eccentricities && connected && !bounded_eccentricities)) {
     EveryTree(g, request, m);
     return m;
   }
   if (!connected) {
     FromComponents(weak, n, m.summary);
+    if (request.eccentricities) m.summary.eccentricity.assign(n, DistanceSummary::kInfinite);
     m.method = "components";
     return m;
   }
@@ -149,8 +153,13 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
   if (n == 1) s.median_total = 0;
   s.unreachable_pairs = 0;
   m.method = "bounds";
-  m.trees = x.bounding_trees * (g.directed ? 2 : 1) + x.exact_eccentricities +
-            median.landmark_trees * (g.directed ? 2 : 1) + median.exact_totals + 1;
+  m.trees = x.bounding_trees * (g.directed ? 2 : 1) + x.exact_eccentricities + median.landmark_trees +
+            median.exact_totals + 1;
+  if (bounded_eccentricities) {
+    AllEccentricities all = BoundedEccentricities(g, threads, request.progress);
+    s.eccentricity = std::move(all.eccentricity);
+    m.trees += all.trees;
+  }
   return m;
 }
 

@@ -6,7 +6,9 @@
 // - undirected and disconnected: every eccentricity is infinite, from the
 //   components alone;
 // - otherwise, or when every vertex's values or the centralities are asked
-//   for: a tree from every vertex, streamed (O(n) memory per thread).
+//   for: a tree from every vertex, streamed (O(n) memory per thread);
+// - every eccentricity alone, connected, integer weights: by bounding
+//   (sparse_all_eccentricities.hpp).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -21,10 +23,11 @@
 namespace gdist {
 
 struct SparseMetricsRequest {
-  MetricsOptions options;     // reachable_only, threads
-  bool every_vertex = false;  // fill the per-vertex vectors (eccentricity, total, unreachable)
-  bool centrality = false;    // closeness, harmonic, path length, Wiener index, histogram
-  ProgressFn progress;        // trees done (task "metrics"), or vertices settled by the bounds
+  MetricsOptions options;       // reachable_only, threads
+  bool every_vertex = false;    // fill the per-vertex vectors (eccentricity, total, unreachable)
+  bool centrality = false;      // closeness, harmonic, path length, Wiener index, histogram
+  bool eccentricities = false;  // summary.eccentricity for every vertex (by bounding where it applies)
+  ProgressFn progress;          // trees done (task "metrics"), or vertices settled by the bounds
 };
 
 struct ComponentCounts {

@@ -1,7 +1,12 @@
 #include "lib/metrics/sparse_report.hpp"
 
+#include <cmath>
+#include <sstream>
+
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 
 namespace gdist {
 
@@ -15,6 +20,32 @@ void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const Ver
   WriteSummaryText(out, m.summary, labels, directed);
   if (m.has_centrality) WriteCentralityText(out, m.centrality, labels);
   WriteComponentsText(out, m.components, directed);
+}
+
+void WriteEccentricitiesFile(const std::string& path, const std::vector<double>& eccentricity,
+                             const VertexLabels& labels) {
+  std::ostringstream text;
+  text.precision(17);
+  if (IsJsonLinesPath(path)) {
+    for (std::size_t i = 0; i < eccentricity.size(); ++i) {
+      JsonWriter row(text);
+      row.BeginObject().Key("vertex");
+      WriteLabel(row, labels, i);
+      row.Key("eccentricity").Number(eccentricity[i]).EndObject();
+      text << '\n';
+    }
+  } else {
+    text << "vertex,eccentricity\n";
+    for (std::size_t i = 0; i < eccentricity.size(); ++i) {
+      text << CsvField(labels.label(i)) << ',';
+      if (std::isfinite(eccentricity[i])) text << eccentricity[i];
+      text << '\n';
+    }
+  }
+  AtomicFile out(path);
+  const std::string str = text.str();
+  out.Write(str.data(), str.size());
+  out.Commit();
 }
 
 }  // namespace gdist

@@ -3,6 +3,7 @@
 #pragma once
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "lib/core/vertex_labels.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
@@ -12,5 +13,11 @@ namespace gdist {
 
 void WriteSparseMetricsJson(JsonWriter& json, const SparseMetrics& m, const VertexLabels& labels, bool directed);
 void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const VertexLabels& labels, bool directed);
+
+// gcenter --eccentricities: "vertex,eccentricity" CSV (an infinite one
+// empty), or JSON lines {"vertex", "eccentricity"} (null when infinite) for a
+// .jsonl path. Written all or nothing (AtomicFile).
+void WriteEccentricitiesFile(const std::string& path, const std::vector<double>& eccentricity,
+                             const VertexLabels& labels);
 
 }  // namespace gdist

@@ -11,6 +11,7 @@
 
 #include "formats/read_graph.hpp"
 #include "lib/metrics/centrality.hpp"
+#include "lib/metrics/sparse_all_eccentricities.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/components.hpp"
 #include "sparse_test_graphs.hpp"
@@ -21,14 +22,10 @@ namespace {
 template <class T> void ExpectSameMetrics(const CsrGraph<T>& csr, const std::string& what, bool every_vertex,
                                           bool reachable_only = false) {
   SCOPED_TRACE(what + (every_vertex ? " every vertex" : " bounds"));
-  DistMatrix<T> m = CsrToAdjacency(csr);
-  ApspOptions o;
-  o.backend = Backend::kCpu;
-  o.threads = 1;
-  SolveApsp(m, o);
   MetricsOptions mo;
   mo.threads = 2;
   mo.reachable_only = reachable_only;
+  const DistMatrix<T> m = DenseDistancesOf(csr);
   const DistanceSummary want = Summarize(m.view(), mo);
   SparseMetricsRequest req;
   req.options = mo;
@@ -73,6 +70,20 @@ template <class T> void ExpectSameMetrics(const CsrGraph<T>& csr, const std::str
   EXPECT_EQ(g.histogram.unit_bins, c.histogram.unit_bins);
 }
 
+// Every eccentricity by bounding equals the dense summary's per-vertex values.
+template <class T> void ExpectSameEccentricities(const CsrGraph<T>& csr, const std::string& what) {
+  SCOPED_TRACE(what + " bounded eccentricities");
+  if (!EccentricityBoundingApplies(csr)) return;
+  MetricsOptions mo;
+  mo.threads = 2;
+  const DistanceSummary want = DenseSummary(csr, mo);
+  for (int threads : {1, 3}) {
+    const AllEccentricities got = BoundedEccentricities(csr, threads);
+    EXPECT_EQ(got.eccentricity, want.eccentricity) << threads << " threads";
+    EXPECT_LE(got.trees, csr.n * (csr.directed ? 2 : 1));
+  }
+}
+
 template <class T> void Rounds(RandomGraphSpec spec, int rounds) {
   for (int r = 0; r < rounds; ++r) {
     const std::uint64_t seed = TestSeed();
@@ -85,6 +96,7 @@ template <class T> void Rounds(RandomGraphSpec spec, int rounds) {
     const CsrGraph<T> big = LargestComponent(full, ComponentKind::kStrong);
     ExpectSameMetrics(big, what + " largest component", false);
     ExpectSameMetrics(big, what + " largest component", true);
+    ExpectSameEccentricities(big, what + " largest component");
   }
 }
 
@@ -96,6 +108,15 @@ TEST(SparseMetrics, EqualDenseOnRandomGraphs) {
         {.n = 60, .edges = directed ? 200u : 90u, .directed = directed, .max_weight = 20, .quarter_fractions = true},
         2);
   }
+}
+
+// Negative arcs (w = base + p(u) - p(v): no negative cycle), directed only (an
+// undirected negative edge is a negative cycle): Johnson's trees, bounded and
+// every-tree metrics, against Floyd-Warshall.
+TEST(SparseMetrics, EqualDenseWithNegativeArcs) {
+  Rounds<std::int32_t>({.n = 100, .edges = 420, .directed = true, .max_weight = 30, .negative = true}, 3);
+  Rounds<float>(
+      {.n = 60, .edges = 240, .directed = true, .max_weight = 20, .negative = true, .quarter_fractions = true}, 2);
 }
 
 TEST(SparseMetrics, EqualDenseOnRealGraphs) {
@@ -112,6 +133,7 @@ TEST(SparseMetrics, EqualDenseOnRealGraphs) {
     const CsrGraph<std::int32_t> csr = BuildCsrGraph<std::int32_t>(g);
     ExpectSameMetrics(csr, rel, false);
     ExpectSameMetrics(csr, rel, true);
+    ExpectSameEccentricities(LargestComponent(csr, ComponentKind::kStrong), rel);
     ++ran;
   }
   if (ran == 0) GTEST_SKIP() << "no shared data";

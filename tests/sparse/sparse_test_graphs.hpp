@@ -4,12 +4,17 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "lib/core/graph.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/adjacency.hpp"
+#include "lib/metrics/sparse_metrics.hpp"
+#include "lib/metrics/summary.hpp"
+#include "lib/sparse/csr_graph.hpp"
 #include "test_util.hpp"
 
 namespace gdist::test {
@@ -63,6 +68,57 @@ template <class T> DistMatrix<T> DenseDistances(const Graph& g, const AdjacencyO
   o.threads = 1;
   SolveApsp(m, o);
   return m;
+}
+
+// The dense engine's distances of a CSR graph (its adjacency through
+// Floyd-Warshall on the CPU backend), and their summary.
+template <class T> DistMatrix<T> DenseDistancesOf(const CsrGraph<T>& csr) {
+  DistMatrix<T> m = CsrToAdjacency(csr);
+  ApspOptions o;
+  o.backend = Backend::kCpu;
+  o.threads = 1;
+  SolveApsp(m, o);
+  return m;
+}
+template <class T> DistanceSummary DenseSummary(const CsrGraph<T>& csr, const MetricsOptions& options) {
+  return Summarize(DenseDistancesOf(csr).view(), options);
+}
+
+// The bounded metrics (ComputeSparseMetrics with every eccentricity) of a
+// connected graph against a reference's per-vertex eccentricities and totals
+// (an independent all-pairs run): diameter, radius, center, periphery, the
+// 1-median (least total, then least index) and its total, every eccentricity.
+template <class T> void ExpectBoundedAnswers(const CsrGraph<T>& g, const std::vector<double>& eccentricity,
+                                             const std::vector<double>& total, const std::string& method) {
+  ASSERT_EQ(eccentricity.size(), g.n);
+  ASSERT_EQ(total.size(), g.n);
+  const double diameter = *std::max_element(eccentricity.begin(), eccentricity.end());
+  const double radius = *std::min_element(eccentricity.begin(), eccentricity.end());
+  std::vector<std::size_t> center, periphery;
+  std::size_t median = 0;
+  for (std::size_t v = 0; v < g.n; ++v) {
+    if (eccentricity[v] == radius) center.push_back(v);
+    if (eccentricity[v] == diameter) periphery.push_back(v);
+    if (total[v] < total[median]) median = v;
+  }
+  SparseMetricsRequest req;
+  req.options.threads = 2;
+  req.eccentricities = true;
+  const SparseMetrics m = ComputeSparseMetrics(g, req);
+  EXPECT_EQ(m.method, method);
+  EXPECT_EQ(m.summary.diameter, diameter);
+  EXPECT_EQ(m.summary.radius, radius);
+  EXPECT_EQ(m.summary.center, center);
+  EXPECT_EQ(m.summary.periphery, periphery);
+  ASSERT_TRUE(m.summary.median.has_value());
+  EXPECT_EQ(*m.summary.median, median);
+  EXPECT_EQ(m.summary.median_total, total[median]);
+  // The diameter's pair starts in the periphery.
+  EXPECT_TRUE(std::binary_search(periphery.begin(), periphery.end(), m.summary.diameter_from));
+  ASSERT_EQ(m.summary.eccentricity.size(), g.n);
+  std::size_t wrong = 0;
+  for (std::size_t v = 0; v < g.n; ++v) wrong += m.summary.eccentricity[v] != eccentricity[v];
+  EXPECT_EQ(wrong, 0u) << "vertices whose eccentricity differs from the reference";
 }
 
 }  // namespace gdist::test

@@ -1,0 +1,136 @@
+#include "lib/metrics/sparse_all_eccentricities.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "lib/core/element_traits.hpp"
+#include "lib/metrics/sparse_bounding.hpp"
+#include "lib/sparse/components.hpp"
+#include "lib/sparse/shortest_paths.hpp"
+
+namespace gdist {
+
+namespace {
+
+template <class W> class EccentricityBounds {
+ public:
+  EccentricityBounds(const CsrGraph<W>& g, int threads, ProgressCounter& progress)
+      : g_(g),
+        nt_(threads),
+        progress_(progress),
+        from_(g, TreeDirection::kFrom),
+        to_(g, TreeDirection::kTo),
+        lo_(g.n, 0),
+        hi_(g.n, std::numeric_limits<std::int64_t>::max()) {}
+
+  AllEccentricities Run() {
+    // The first source: the highest degree, as the double sweep.
+    std::uint32_t start = 0;
+    for (std::size_t v = 1; v < g_.n; ++v)
+      if (g_.Out().Degree(v) > g_.Out().Degree(start)) start = static_cast<std::uint32_t>(v);
+    for (std::vector<std::uint32_t> sources{start}; !sources.empty();) sources = Round(sources);
+    AllEccentricities r;
+    r.eccentricity.assign(lo_.begin(), lo_.end());
+    r.trees = trees_;
+    return r;
+  }
+
+ private:
+  // The trees of `sources`, every bound tightened by them, and the next
+  // sources: half the largest upper bounds (the periphery's side), half the
+  // smallest lower bounds (central vertices, whose trees bound everything
+  // tightly from above), ties by the other bound then the least index.
+  std::vector<std::uint32_t> Round(const std::vector<std::uint32_t>& sources) {
+    const std::size_t n = g_.n, k = sources.size();
+    ecc_.resize(k);
+    const std::int64_t jobs = static_cast<std::int64_t>(k * (g_.directed ? 2 : 1));
+    trees_ += static_cast<std::size_t>(jobs);
+    const auto larger_hi = [&](std::uint32_t a, std::uint32_t b) {
+      return hi_[a] > hi_[b] || (hi_[a] == hi_[b] && (lo_[a] > lo_[b] || (lo_[a] == lo_[b] && a < b)));
+    };
+    const auto smaller_lo = [&](std::uint32_t a, std::uint32_t b) {
+      return lo_[a] < lo_[b] || (lo_[a] == lo_[b] && (hi_[a] < hi_[b] || (hi_[a] == hi_[b] && a < b)));
+    };
+    const std::size_t want = static_cast<std::size_t>(nt_);
+    std::vector<TopFew<decltype(larger_hi)>> top_hi(want, {want, larger_hi, {}});
+    std::vector<TopFew<decltype(smaller_lo)>> top_lo(want, {want, smaller_lo, {}});
+    const std::vector<double> ecc = BoundingTrees(from_, to_, sources, out_, in_, nt_);
+    for (std::size_t i = 0; i < k; ++i) ecc_[i] = static_cast<std::int64_t>(ecc[i]);
+    std::size_t left = 0;  // vertices not done
+#pragma omp parallel num_threads(nt_)
+    {
+      const auto t = static_cast<std::size_t>(omp_get_thread_num());
+#pragma omp for schedule(static) reduction(+ : left)
+      for (std::int64_t vi = 0; vi < static_cast<std::int64_t>(n); ++vi) {
+        const auto v = static_cast<std::size_t>(vi);
+        if (lo_[v] == hi_[v]) continue;
+        for (std::size_t i = 0; i < k; ++i) {
+          const auto dsv = static_cast<std::int64_t>(out_[i][v]);
+          const auto dvs = static_cast<std::int64_t>((g_.directed ? in_[i] : out_[i])[v]);
+          lo_[v] = std::max({lo_[v], dvs, ecc_[i] - dsv});
+          hi_[v] = std::min(hi_[v], dvs + ecc_[i]);
+        }
+        if (lo_[v] == hi_[v]) continue;
+        ++left;
+        top_hi[t].Offer(static_cast<std::uint32_t>(v));
+        top_lo[t].Offer(static_cast<std::uint32_t>(v));
+      }
+    }
+    progress_.Set(n - left);
+    for (std::size_t t = 1; t < want; ++t) {
+      for (std::uint32_t v : top_hi[t].items) top_hi[0].Offer(v);
+      for (std::uint32_t v : top_lo[t].items) top_lo[0].Offer(v);
+    }
+    std::vector<std::uint32_t> next;
+    const std::vector<std::uint32_t>& by_hi = top_hi[0].items;
+    const std::vector<std::uint32_t>& by_lo = top_lo[0].items;
+    // One thread: the two orders take turns from round to round.
+    const bool lo_first = ++rounds_ % 2 == 0;
+    for (std::size_t i = 0; i < want && next.size() < want; ++i)
+      for (const std::vector<std::uint32_t>* list : {lo_first ? &by_lo : &by_hi, lo_first ? &by_hi : &by_lo})
+        if (i < list->size() && next.size() < want && std::find(next.begin(), next.end(), (*list)[i]) == next.end())
+          next.push_back((*list)[i]);
+    return next;
+  }
+
+  const CsrGraph<W>& g_;
+  int nt_;
+  ProgressCounter& progress_;
+  ShortestPathTrees<W> from_, to_;
+  std::vector<std::int64_t> lo_, hi_;
+  std::vector<std::vector<W>> out_, in_;
+  std::vector<std::int64_t> ecc_;
+  std::size_t trees_ = 0, rounds_ = 0;
+};
+
+}  // namespace
+
+template <class W> bool EccentricityBoundingApplies(const CsrGraph<W>& g) {
+  if constexpr (!std::is_integral_v<W>) {
+    return false;
+  } else {
+    if (g.n == 0 || g.has_negative) return false;
+    const Components c = g.directed ? StrongComponents(g) : WeakComponents(g);
+    return c.count == 1;
+  }
+}
+
+template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress) {
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "done", g.n);
+  AllEccentricities r = EccentricityBounds<W>(g, nt, counter).Run();
+  counter.Finish(g.n);
+  return r;
+}
+
+#define GDIST_INSTANTIATE(T)                                     \
+  template bool EccentricityBoundingApplies(const CsrGraph<T>&); \
+  template AllEccentricities BoundedEccentricities(const CsrGraph<T>&, int, ProgressFn);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist
