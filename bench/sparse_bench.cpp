@@ -43,6 +43,7 @@ template <class W> void Run(const gdist::CsrGraph<W>& g, const std::vector<std::
   };
   for (const std::string& w : what) {
     std::ostringstream f;
+    f.precision(17);  // totals past a million print whole
     if (w == "diameter" || w == "extremes") {
       gdist::GraphExtremes x;
       const auto t = Time(reps, [&] { x = gdist::BoundedExtremes(g, threads, w == "diameter"); });
