@@ -42,10 +42,7 @@ void WriteEccentricitiesFile(const std::string& path, const std::vector<double>&
       text << '\n';
     }
   }
-  AtomicFile out(path);
-  const std::string str = text.str();
-  out.Write(str.data(), str.size());
-  out.Commit();
+  WriteTextFile(path, text.str());
 }
 
 }  // namespace gdist
