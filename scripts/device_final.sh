@@ -14,13 +14,13 @@ note() { echo "$*" | tee -a "$S"; }
 DATA="$PWD/.device/shared/data"
 note "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) $(nproc) cores"
 t0=$(date +%s)
-# Both builds at once (8 jobs each): the sanitizer build has no CUDA and no bench.
+# Both at once (8 jobs each): scripts/sanitize.sh (CI's sanitizer job: no CUDA, no bench)
+# builds and runs its suite while the Release build and its GPU ctest run.
 cmake -S . -B /tmp/gd-rel -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_WERROR=ON -DGDIST_SHARED_DATA="$DATA" \
   > "$OUT/rel.log" 2>&1 && cmake --build /tmp/gd-rel -j 8 >> "$OUT/rel.log" 2>&1 &
 rel=$!
-cmake -S . -B /tmp/gd-san -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGDIST_ENABLE_CUDA=OFF -DGDIST_BUILD_BENCH=OFF \
-  -DGDIST_SANITIZE=address,undefined -DGDIST_SHARED_DATA="$DATA" > "$OUT/san.log" 2>&1 &&
-  cmake --build /tmp/gd-san -j 8 >> "$OUT/san.log" 2>&1 &
+GDIST_SANITIZE_BUILD=/tmp/gd-san GDIST_SANITIZE_JOBS=8 bash scripts/sanitize.sh -G Ninja -DGDIST_SHARED_DATA="$DATA" \
+  > "$OUT/san.log" 2>&1 &
 san=$!
 wait $rel; relrc=$?
 note "release build rc=$relrc in $(( $(date +%s) - t0 )) s"
@@ -32,14 +32,6 @@ if [ $relrc -eq 0 ]; then
   note "GPU tests: $(grep -cE 'Test +#[0-9]+: [A-Za-z]*(Gpu|GPU|gpu)[^ ]* \.+ +Passed' "$OUT/ctest.log") passed, $(grep -cE '(Gpu|GPU|gpu)[^ ]* \.+\*+Skipped' "$OUT/ctest.log") skipped"
 fi
 wait $san; sanrc=$?
-note "sanitizer build rc=$sanrc at $(( $(date +%s) - t0 )) s"
-[ $sanrc -eq 0 ] || tail -30 "$OUT/san.log" | tee -a "$S"
-if [ $sanrc -eq 0 ]; then
-  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1"
-  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
-  left=$(( 560 - ($(date +%s) - t0) ))
-  (cd /tmp/gd-san && timeout $left ctest -j 16 --output-on-failure > "$OUT/san-ctest.log" 2>&1)
-  note "sanitizer ctest rc=$?: $(grep -E 'tests passed' "$OUT/san-ctest.log") in $(( $(date +%s) - t0 )) s"
-  grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/san-ctest.log" | head -20 | tee -a "$S"
-  grep -E 'ERROR: AddressSanitizer|runtime error:|LeakSanitizer' "$OUT/san-ctest.log" | sort | uniq -c | head -20 | tee -a "$S"
-fi
+note "sanitizer build + ctest (scripts/sanitize.sh) rc=$sanrc at $(( $(date +%s) - t0 )) s: $(grep -E 'tests passed' "$OUT/san.log")"
+grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/san.log" | head -20 | tee -a "$S"
+grep -E 'ERROR: AddressSanitizer|runtime error:|LeakSanitizer' "$OUT/san.log" | sort | uniq -c | head -20 | tee -a "$S"
