@@ -45,8 +45,14 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
   T* row_panel(int slot) override { return row_[slot].data(); }
   T* column_panel(int slot) override { return column_[slot].data(); }
 
-  void Load(const T* host) override { std::memcpy(local_.data(), host, lr_ * kB * ld_ * sizeof(T)); }
-  void Store(T* host) override { std::memcpy(host, local_.data(), lr_ * kB * ld_ * sizeof(T)); }
+  // A rank may hold no tile (more ranks than tile rows): then both pointers
+  // may be null, which memcpy does not allow even for 0 bytes.
+  void Load(const T* host) override {
+    if (local_.bytes() > 0) std::memcpy(local_.data(), host, lr_ * kB * ld_ * sizeof(T));
+  }
+  void Store(T* host) override {
+    if (local_.bytes() > 0) std::memcpy(host, local_.data(), lr_ * kB * ld_ * sizeof(T));
+  }
   void Build(const std::vector<LocalEntry<T>>& entries) override {
     T* d = Data();
     const T inf = ElementTraits<T>::kInf;
