@@ -145,7 +145,7 @@ class BatchBfs {
         count[j] = 0;
         least[j] = kNoVertex;
       }
-      if (level > 0) level_pairs_[level] += pairs;
+      if (level > 0 && pairs) level_pairs_[level] += pairs;  // the last level, past the deepest, counts nothing
       frontier_.swap(fresh_);
       fresh_.clear();
       if (frontier_.empty()) break;

@@ -108,8 +108,12 @@ void ExpectHonestBound(const SitingResult& r, double optimum, bool exact, const 
     if (r.bound_is_upper) EXPECT_GE(r.bound, optimum - 1e-9);
     else EXPECT_LE(r.bound, optimum + 1e-9);
   }
-  if (r.optimal) EXPECT_EQ(r.objective, optimum);
-  if (exact) EXPECT_TRUE(r.optimal) << "objective " << r.objective << " bound " << r.bound;
+  if (r.optimal) {
+    EXPECT_EQ(r.objective, optimum);
+  }
+  if (exact) {
+    EXPECT_TRUE(r.optimal) << "objective " << r.objective << " bound " << r.bound;
+  }
 }
 
 enum class Solver { kHeuristic, kExact, kHeuristicOnGpu };

@@ -124,8 +124,12 @@ void ExpectProven(const SitingResult& rect, const SitingResult& square, double o
     EXPECT_GE(rect.gap(), 0);
     EXPECT_EQ(rect.gap() == 0, rect.optimal);
   }
-  if (rect.optimal) EXPECT_EQ(rect.objective, optimum);
-  if (exact) EXPECT_TRUE(rect.optimal) << "bound " << rect.bound << " by " << rect.bound_method;
+  if (rect.optimal) {
+    EXPECT_EQ(rect.objective, optimum);
+  }
+  if (exact) {
+    EXPECT_TRUE(rect.optimal) << "bound " << rect.bound << " by " << rect.bound_method;
+  }
 }
 
 TEST(RectangularSiting, EveryModelsBoundOnCandidateRowsMatchesBruteForce) {
