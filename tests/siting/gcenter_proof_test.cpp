@@ -69,7 +69,8 @@ TEST(GcenterProofs, CandidateRowsProveWhatTheDenseMatrixProves) {
   WriteText(dir.file("g.csv"), arcs.str());
   std::string cand;
   for (std::size_t v = 0; v < n; ++v)
-    if (rng() % 4 == 0) cand += "v" + std::to_string(v) + "\n";
+    if (rng() % 4 == 0)
+      cand.append("v").append(std::to_string(v)).append("\n");  // GCC 12: "v" + string warns -Wrestrict
   WriteText(dir.file("c.txt"), cand);
   ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.csv") + " " + dir.file("d.gdm") + " -q").exit_code, 0);
   for (const std::string model :
