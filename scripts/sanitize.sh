@@ -8,7 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${GDIST_SANITIZE_BUILD:-$ROOT/build-sanitize}"
-JOBS="${GDIST_SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+JOBS="${GDIST_SANITIZE_JOBS:-$(nproc)}"
 LAUNCHER=()
 command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGDIST_ENABLE_CUDA=OFF -DGDIST_BUILD_BENCH=OFF \
