@@ -12,6 +12,7 @@
 #include "lib/pictures/chart.hpp"
 #include "lib/siting/siting_report.hpp"
 #include "lib/siting/siting_result.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/json_writer.hpp"
 
@@ -38,7 +39,7 @@ template <class T> void WriteSweepText(std::ostream& out, const std::string& tit
         << pad(bound ? FormatNumber(100 * r.gap(), 3) + "%" : "-", 10) << pad(r.optimal ? "yes" : "no", 9) << "  ";
     constexpr std::size_t kShown = 12;
     for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
-      out << (i ? " " : "") << labels.label(prob.candidate_vertex(r.sites[i]));
+      out << (i ? " " : "") << CsvField(labels.label(prob.candidate_vertex(r.sites[i])));  // as the report's sites
     if (r.sites.size() > kShown) out << " ...";
     out << "\n";
   }

@@ -5,6 +5,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 
 namespace gdist {
@@ -44,8 +45,9 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
                                         const SitingProblem<T>& prob, const VertexLabels& labels) {
   out << title << "\n  sites      ";
   constexpr std::size_t kShown = 40;
+  // Names quoted as the CSV files quote them, so one holding a blank stays one name.
   for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
-    out << (i ? " " : "") << labels.label(prob.candidate_vertex(r.sites[i]));
+    out << (i ? " " : "") << CsvField(labels.label(prob.candidate_vertex(r.sites[i])));
   if (r.sites.size() > kShown) out << " ... (" << r.sites.size() << " sites; --json lists all)";
   out << "\n  objective  " << Num(r.objective);
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
@@ -55,7 +57,7 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
         << FormatNumber(100 * r.gap(), 4) << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
     out << "  proof      " << r.bound_method << "\n";
   } else {
-    out << "  lower bnd  none (not proven)\n";
+    out << (r.bound_is_upper ? "  upper bnd" : "  lower bnd") << "  none (not proven)\n";
   }
   out << "  backend    " << prob.backend_note() << "\n";
 }

@@ -168,6 +168,60 @@ class CostMatrixTest(unittest.TestCase):
         self.gcenter("--cost-matrix", table, "--p-center", "1,2,3", "--curve", curve, "-q")
         self.assertGreater(os.path.getsize(curve), 500)
 
+    def test_text_report_quotes_names_with_blanks(self):
+        # The text report's site list is blank-separated: a name holding a blank or a quote is quoted as
+        # the CSV files quote it, so the list reads back (csv.reader, blank as the separator) as the JSON's.
+        rng = numpy.random.default_rng(21)
+        cost = rng.integers(1, 40, size=(10, 6)).astype(float)
+        demands = ["d%d" % i for i in range(10)]
+        facilities = ["Depot A", "North, East", 'The "Old" Mill', "plain", "Porta Pia", "x,y"]
+        table = self.path("blanks.csv")
+        write_table(table, demands, facilities, cost)
+
+        def sites_of(text, prefix):
+            line = [l for l in text.splitlines() if l.startswith(prefix)][0]
+            return next(csv.reader([line[len(prefix):].strip()], delimiter=" ", quotechar='"'))
+
+        for flags, model in ((["--p-median", "3"], "p_median"), (["--p-center", "4"], "p_center"),
+                             (["--max-cover", "15", "--p", "3"], "max_cover")):
+            want = json.loads(self.gcenter("--cost-matrix", table, *flags, "--exact", "--json").stdout)[model]["sites"]
+            text = self.gcenter("--cost-matrix", table, *flags, "--exact").stdout
+            got = sites_of(text, "  sites ")
+            self.assertEqual(got, want, text)
+            self.assertTrue(set(got) <= set(facilities))
+        # A sweep's table lists each p's sites the same way.
+        sweep = json.loads(self.gcenter("--cost-matrix", table, "--p-median", "2,3", "--exact", "--json")
+                           .stdout)["p_median_sweep"]
+        text = self.gcenter("--cost-matrix", table, "--p-median", "2,3", "--exact").stdout
+        rows = [l for l in text.splitlines() if l.split()[:1] in (["2"], ["3"])]
+        self.assertEqual(len(rows), 2, text)
+        for row, entry in zip(rows, sweep):
+            got = next(csv.reader([row.split(None, 5)[5]], delimiter=" ", quotechar='"'))
+            self.assertEqual(got, entry["p_median"]["sites"], text)
+
+    def test_max_cover_states_an_upper_bound(self):
+        # Max-cover maximises: its proven bound is an upper bound, in the text as in the JSON's key.
+        rng = numpy.random.default_rng(5)
+        cost = rng.integers(1, 30, size=(8, 5)).astype(float)
+        table = self.path("mclp.csv")
+        write_table(table, ["d%d" % i for i in range(8)], ["F%d" % i for i in range(5)], cost)
+        want, _ = brute(cost, numpy.ones(8), "max_cover", p=2, radius=10)
+        flags = ["--cost-matrix", table, "--max-cover", "10", "--p", "2"]
+        text = self.gcenter(*flags, "--exact").stdout
+        self.assertIn("  upper bnd  %d  gap 0%%  (proven optimal)" % want, text)
+        self.assertNotIn("lower bnd", text)
+        out = json.loads(self.gcenter(*flags, "--exact", "--json").stdout)["max_cover"]
+        self.assertEqual((out["upper_bound"], out["objective"], out["optimal"]), (want, want, True))
+        self.assertNotIn("lower_bound", out)
+        text = self.gcenter(*flags, "--no-bounds").stdout
+        self.assertIn("  upper bnd  none (not proven)", text)
+        self.assertNotIn("lower bnd", text)
+        out = json.loads(self.gcenter(*flags, "--no-bounds", "--json").stdout)["max_cover"]
+        self.assertIsNone(out["upper_bound"])
+        # The minimising models keep their lower bound.
+        text = self.gcenter("--cost-matrix", table, "--p-median", "2", "--no-bounds").stdout
+        self.assertIn("  lower bnd  none (not proven)", text)
+
     def test_a_distance_matrix_table_equals_the_dense_path(self):
         graph = self.path("g.gr")
         with open(graph, "w") as f:
