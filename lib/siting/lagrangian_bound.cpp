@@ -122,9 +122,44 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
   return merged;
 }
 
+bool ChooseOpenSet(const std::vector<FacilityState>& state, std::size_t num_open, double sum_lambda,
+                   LagrangianPoint* point) {
+  std::vector<std::uint32_t> free;
+  point->chosen.clear();
+  const std::vector<double>& rho = point->rho;
+  const std::size_t m = rho.size();
+  double bound = sum_lambda;
+  for (std::size_t k = 0; k < m; ++k) {
+    if (state[k] == FacilityState::kOpen) {
+      point->chosen.push_back(static_cast<std::uint32_t>(k));
+      bound += rho[k];
+    } else if (state[k] == FacilityState::kFree) {
+      free.push_back(static_cast<std::uint32_t>(k));
+    }
+  }
+  if (point->chosen.size() > num_open || point->chosen.size() + free.size() < num_open) return false;
+  const std::size_t need = num_open - point->chosen.size();
+  auto by_rho = [&](std::uint32_t a, std::uint32_t b) { return rho[a] < rho[b] || (rho[a] == rho[b] && a < b); };
+  if (need > 0 && need < free.size()) std::nth_element(free.begin(), free.begin() + need, free.end(), by_rho);
+  point->rho_last_in = -std::numeric_limits<double>::infinity();
+  point->rho_first_out = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < free.size(); ++i) {
+    const std::uint32_t k = free[i];
+    if (i < need) {
+      point->chosen.push_back(k);
+      bound += rho[k];
+      point->rho_last_in = std::max(point->rho_last_in, rho[k]);
+    } else {
+      point->rho_first_out = std::min(point->rho_first_out, rho[k]);
+    }
+  }
+  point->bound = bound;
+  return true;
+}
+
 MedianLagrangian::MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads)
     : c_(costs), p_(num_open), threads_(std::max(1, threads)) {
-  const std::size_t cap_index = std::min(c_.m - 1, std::max<std::size_t>(64, 6 * c_.m / std::max<std::size_t>(p_, 1)));
+  const std::size_t cap_index = CapRank(c_.m, p_);
   cap_.resize(c_.nd);
   for (std::size_t u = 0; u < c_.nd; ++u) {
     const double* row = c_.row_cost(u);
@@ -192,38 +227,11 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   }
   if (every != 0)
     for (double& r : rho) r += every;
-  std::vector<std::uint32_t> free;
-  point->chosen.clear();
-  double bound = sum_lambda;
-  for (std::size_t k = 0; k < m; ++k) {
-    if (state[k] == FacilityState::kOpen) {
-      point->chosen.push_back(static_cast<std::uint32_t>(k));
-      bound += rho[k];
-    } else if (state[k] == FacilityState::kFree) {
-      free.push_back(static_cast<std::uint32_t>(k));
-    }
-  }
-  if (point->chosen.size() > p_ || point->chosen.size() + free.size() < p_) return false;
-  const std::size_t need = p_ - point->chosen.size();
-  auto by_rho = [&](std::uint32_t a, std::uint32_t b) { return rho[a] < rho[b] || (rho[a] == rho[b] && a < b); };
-  if (need > 0 && need < free.size()) std::nth_element(free.begin(), free.begin() + need, free.end(), by_rho);
-  point->rho_last_in = -std::numeric_limits<double>::infinity();
-  point->rho_first_out = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < free.size(); ++i) {
-    const std::uint32_t k = free[i];
-    if (i < need) {
-      point->chosen.push_back(k);
-      bound += rho[k];
-      point->rho_last_in = std::max(point->rho_last_in, rho[k]);
-    } else {
-      point->rho_first_out = std::min(point->rho_first_out, rho[k]);
-    }
-  }
-  point->bound = bound;
-  return true;
+  return ChooseOpenSet(state, p_, sum_lambda, point);
 }
 
-void MedianLagrangian::Subgradient(const LagrangianPoint& point, std::vector<double>* g) const {
+void MedianLagrangian::Subgradient(const std::vector<double>&, const LagrangianPoint& point,
+                                   std::vector<double>* g) const {
   const std::size_t nd = c_.nd, m = c_.m;
   const std::vector<std::uint32_t>& below = point.below;
   g->assign(nd, 1.0);
@@ -246,40 +254,33 @@ void MedianLagrangian::Subgradient(const LagrangianPoint& point, std::vector<dou
   }
 }
 
-double MedianLagrangian::Objective(const std::vector<std::uint32_t>& sites) const {
-  const std::size_t nd = c_.nd, m = c_.m;
-  std::vector<char> open(m, 0);
-  for (std::uint32_t k : sites) open[k] = 1;
+double LagrangianPass::Objective(const std::vector<std::uint32_t>& sites) const {
   double total = 0;
-  for (std::size_t u = 0; u < nd; ++u) {
-    const std::uint32_t* cand = c_.row_cand(u);
-    for (std::size_t i = 0; i < m; ++i)
-      if (open[cand[i]]) {
-        total += c_.row_cost(u)[i];
-        break;
-      }
-  }
+  for (double c : NearestCosts(sites)) total += c;
   return total;
 }
 
-std::vector<double> StartMultipliers(const MedianLagrangian& lag, const std::vector<std::uint32_t>& sites) {
-  const SortedCosts& c = lag.costs();
-  std::vector<char> open(c.m, 0);
+std::vector<double> MedianLagrangian::NearestCosts(const std::vector<std::uint32_t>& sites) const {
+  std::vector<char> open(c_.m, 0);
   for (std::uint32_t k : sites) open[k] = 1;
-  std::vector<double> lambda(c.nd, 0);
-  for (std::size_t u = 0; u < c.nd; ++u)
-    for (std::size_t i = 0; i < c.m; ++i)
-      if (open[c.row_cand(u)[i]]) {
-        lambda[u] = c.row_cost(u)[i];
+  std::vector<double> nearest(c_.nd, 0);
+  for (std::size_t u = 0; u < c_.nd; ++u)
+    for (std::size_t i = 0; i < c_.m; ++i)
+      if (open[c_.row_cand(u)[i]]) {
+        nearest[u] = c_.row_cost(u)[i];
         break;
       }
-  return lambda;
+  return nearest;
 }
 
-LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<FacilityState>& state,
+std::vector<double> StartMultipliers(const LagrangianPass& lag, const std::vector<std::uint32_t>& sites) {
+  return lag.NearestCosts(sites);
+}
+
+LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<FacilityState>& state,
                                std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
                                double prune_at, const SubgradientOptions& options) {
-  const std::size_t nd = lag.costs().nd;
+  const std::size_t nd = lag.num_demands();
   LagrangianPoint best, point;
   best.bound = -std::numeric_limits<double>::infinity();
   std::vector<double> best_lambda = *lambda, g;
@@ -288,7 +289,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
   for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u], 0.0, caps[u]);
   double f = options.start_step;
   std::size_t since_better = 0;
-  std::vector<double> share(lag.costs().m, 0.0);
+  std::vector<double> share(lag.num_candidates(), 0.0);
   double share_weight = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
     if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
@@ -316,7 +317,7 @@ LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<Fa
         *incumbent = point.chosen;
       }
     }
-    lag.Subgradient(point, &g);
+    lag.Subgradient(*lambda, point, &g);
     double norm = 0;
     for (double x : g) norm += x * x;
     if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value

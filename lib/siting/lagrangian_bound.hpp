@@ -14,6 +14,7 @@
 // [2] G. Cornuejols, M.L. Fisher, G.L. Nemhauser, "Location of bank accounts to
 //     optimize float", Management Science 23 (1977).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -67,7 +68,7 @@ struct LagrangianPoint {
   double bound = 0;
   std::vector<double> rho;
   std::vector<std::uint32_t> chosen;          // the open set of the relaxation (num_open candidates)
-  std::vector<std::uint32_t> below;           // per demand: how many of its costs are below lambda_u
+  std::vector<std::uint32_t> below;           // sorted rows: per demand, how many of its costs are below lambda_u
   double rho_last_in = 0, rho_first_out = 0;  // largest chosen free rho, smallest unchosen free rho
   // Per candidate, how often the relaxations of a subgradient run opened it,
   // later iterations weighing more (RunSubgradient fills it): the averaged
@@ -76,32 +77,70 @@ struct LagrangianPoint {
   std::vector<double> open_share;
 };
 
-class MedianLagrangian {
+// What a subgradient run needs of a relaxation. RunSubgradient holds the step
+// logic once; each implementation evaluates L on its own layout of the costs:
+// MedianLagrangian on sorted rows (only the prefixes below lambda), the dense
+// passes (lagrangian_dense.hpp, lagrangian_device.hpp) on every entry of the
+// demand x candidate matrix, on the CPU or the GPU.
+class LagrangianPass {
+ public:
+  virtual ~LagrangianPass() = default;
+  virtual std::size_t num_demands() const = 0;
+  virtual std::size_t num_candidates() const = 0;
+  virtual std::size_t num_open() const = 0;
+  // L(lambda) under `state`; fills *point. Returns false when the state is
+  // infeasible (more forced open than num_open, or too few left).
+  virtual bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                        LagrangianPoint* point) const = 0;
+  // Subgradient of L at `lambda` for the point's chosen set, right after the
+  // Evaluate that filled the point at the same (unchanged) multipliers:
+  // g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
+  virtual void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                           std::vector<double>* g) const = 0;
+  // Each demand's weighted cost to its nearest site of `sites` (not empty).
+  virtual std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const = 0;
+  // The largest multiplier a step may set for each demand under `state`.
+  virtual std::vector<double> Caps(const std::vector<FacilityState>& state) const = 0;
+  // sum_u min_{k in sites} w_u c(u,k), added in demand order.
+  double Objective(const std::vector<std::uint32_t>& sites) const;
+};
+
+// The rest of an evaluation once rho (point->rho) is known: the forced-open
+// candidates and the p - open smallest free rho (ties to the smaller index)
+// form the chosen set; bound = sum_lambda + their rho. false: infeasible state.
+bool ChooseOpenSet(const std::vector<FacilityState>& state, std::size_t num_open, double sum_lambda,
+                   LagrangianPoint* point);
+
+// The rank of a row's cost that caps its multiplier (MedianLagrangian::Cap).
+inline std::size_t CapRank(std::size_t m, std::size_t num_open) {
+  return std::min(m - 1, std::max<std::size_t>(64, 6 * m / std::max<std::size_t>(num_open, 1)));
+}
+
+class MedianLagrangian : public LagrangianPass {
  public:
   MedianLagrangian(const SortedCosts& costs, std::size_t num_open, int threads);
 
-  // L(lambda) under `state`; fills *point. Returns false when the state is
-  // infeasible (more forced open than num_open, or too few left).
+  std::size_t num_demands() const override { return c_.nd; }
+  std::size_t num_candidates() const override { return c_.m; }
+  std::size_t num_open() const override { return p_; }
   bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
-                LagrangianPoint* point) const;
-  // Subgradient of L at the point's multipliers for its chosen set:
-  // g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
-  void Subgradient(const LagrangianPoint& point, std::vector<double>* g) const;
-  // sum_u min_{k in sites} w_u c(u,k).
-  double Objective(const std::vector<std::uint32_t>& sites) const;
+                LagrangianPoint* point) const override;
+  // Reads point.below (the prefix lengths Evaluate found), not lambda.
+  void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                   std::vector<double>* g) const override;
+  std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const override;
 
   // Largest multiplier a subgradient step sets for demand u: its row's cost
-  // at a fixed rank (K), or its first cost above the cheapest when the row's
-  // first K costs are equal (0/1 costs: MCLP).
+  // at a fixed rank (CapRank), or its first cost above the cheapest when the
+  // row's first CapRank costs are equal (0/1 costs: MCLP).
   double Cap(std::size_t u) const { return cap_[u]; }
   // The caps under `state`: no larger than the cost to the nearest site forced
   // open. A multiplier above that never raises the bound (lowering it to
   // there loses as much in sum lambda as the open site's rho gains), and the
   // prefixes to scan end there.
-  std::vector<double> Caps(const std::vector<FacilityState>& state) const;
+  std::vector<double> Caps(const std::vector<FacilityState>& state) const override;
 
   const SortedCosts& costs() const { return c_; }
-  std::size_t num_open() const { return p_; }
 
  private:
   const SortedCosts& c_;
@@ -123,11 +162,11 @@ struct SubgradientOptions {
 // `*upper`; stops once L reaches `prune_at` (no better solution below). Each
 // relaxation's open set is priced as a solution: when cheaper than *upper,
 // *upper and *incumbent take it. Returns the best point.
-LagrangianPoint RunSubgradient(const MedianLagrangian& lag, const std::vector<FacilityState>& state,
+LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<FacilityState>& state,
                                std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
                                double prune_at, const SubgradientOptions& options);
 
 // Starting multipliers: each demand's weighted cost to its nearest site of `sites`.
-std::vector<double> StartMultipliers(const MedianLagrangian& lag, const std::vector<std::uint32_t>& sites);
+std::vector<double> StartMultipliers(const LagrangianPass& lag, const std::vector<std::uint32_t>& sites);
 
 }  // namespace gdist

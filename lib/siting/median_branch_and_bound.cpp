@@ -12,6 +12,20 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Rounding slack of a bound summed over nd terms of size ~|bound|.
+double Slack(double b) { return 1e-9 * (std::fabs(b) + 1) + 1e-7; }
+// A node whose bound reaches this holds no solution worth finding.
+double PruneLevel(double upper, bool integral, double gap) {
+  const double exact = integral ? upper - 1 : upper;
+  const double with_gap = upper * (1 - gap);
+  return (gap > 0 ? std::min(exact, with_gap) : exact) + Slack(upper);
+}
+// What a Lagrangian bound b proves about the solutions it covers.
+double ProvenLower(double b, bool integral) {
+  const double safe = b - Slack(b);
+  return integral ? std::ceil(safe) : safe;
+}
+
 class MedianSearch {
  public:
   MedianSearch(const SortedCosts& costs, std::size_t p_total, const MedianProofOptions& options, int threads)
@@ -87,23 +101,13 @@ class MedianSearch {
   }
   void Explore(NodeTask t) { ExploreAll(Process(std::move(t))); }
 
-  // Rounding slack of a bound summed over nd terms of size ~|bound|.
-  double Slack(double b) const { return 1e-9 * (std::fabs(b) + 1) + 1e-7; }
   double Upper() {
     std::lock_guard<std::mutex> lock(mu_);
     return upper_;
   }
-  // A node whose bound reaches this holds no solution worth finding.
-  double PruneAt(double upper) const {
-    const double exact = lag_->costs().integral ? upper - 1 : upper;
-    const double with_gap = upper * (1 - options_.gap);
-    return (options_.gap > 0 ? std::min(exact, with_gap) : exact) + Slack(upper);
-  }
+  double PruneAt(double upper) const { return PruneLevel(upper, lag_->costs().integral, options_.gap); }
   // What a node with Lagrangian bound b proves about the solutions below it.
-  double NodeLower(double b) const {
-    const double safe = b - Slack(b);
-    return lag_->costs().integral ? std::ceil(safe) : safe;
-  }
+  double NodeLower(double b) const { return ProvenLower(b, lag_->costs().integral); }
   void Closed(double b) {
     std::lock_guard<std::mutex> lock(mu_);
     lower_ = std::min(lower_, NodeLower(b));
@@ -308,6 +312,35 @@ class MedianSearch {
 };
 
 }  // namespace
+
+MedianProof BoundMedianRoot(const LagrangianPass& pass, bool integral, const std::vector<std::uint32_t>& fixed,
+                            const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options) {
+  std::vector<FacilityState> state(pass.num_candidates(), FacilityState::kFree);
+  for (std::uint32_t k : fixed) state[k] = FacilityState::kOpen;
+  std::vector<double> lambda = StartMultipliers(pass, incumbent);
+  MedianProof proof;
+  proof.upper = pass.Objective(incumbent);
+  std::vector<std::uint32_t> found;
+  SubgradientOptions so;
+  so.max_iterations = options.root_iterations;
+  so.deadline_s = options.deadline_s;
+  const LagrangianPoint pt =
+      RunSubgradient(pass, state, &lambda, &proof.upper, &found, PruneLevel(proof.upper, integral, options.gap), so);
+  std::vector<char> is_fixed(pass.num_candidates(), 0);
+  for (std::uint32_t k : fixed) is_fixed[k] = 1;
+  proof.sites = fixed;
+  for (std::uint32_t k : found.empty() ? incumbent : found)
+    if (!is_fixed[k]) proof.sites.push_back(k);
+  proof.nodes = 1;
+  if (pt.bound == -kInf) {  // more fixed sites than p: no solution, nothing proven
+    proof.lower_bound = -kInf;
+    return proof;
+  }
+  proof.root_bound = ProvenLower(pt.bound, integral);
+  proof.lower_bound = std::min(proof.upper, proof.root_bound);
+  proof.complete = pt.bound >= PruneLevel(proof.upper, integral, options.gap);
+  return proof;
+}
 
 MedianProof ProveMedian(const SortedCosts& costs, const std::vector<std::uint32_t>& fixed, std::size_t p_total,
                         const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options, int threads) {

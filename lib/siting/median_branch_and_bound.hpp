@@ -50,4 +50,12 @@ struct MedianProof {
 MedianProof ProveMedian(const SortedCosts& costs, const std::vector<std::uint32_t>& fixed, std::size_t p_total,
                         const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options, int threads);
 
+// The root's bound only, on any Lagrangian pass (the dense ones when the
+// sorted rows do not fit): subgradient steps from the incumbent's costs,
+// each relaxation's open set priced as a solution. `integral`: every weighted
+// cost is an integer, so the bound rounds up. `incumbent` holds the fixed
+// sites too; the returned sites are the best seen (fixed ones first).
+MedianProof BoundMedianRoot(const LagrangianPass& pass, bool integral, const std::vector<std::uint32_t>& fixed,
+                            const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options);
+
 }  // namespace gdist

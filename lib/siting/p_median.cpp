@@ -2,14 +2,19 @@
 // iterated local search (lib/siting/interchange.hpp); then the Lagrangian
 // bound (lib/siting/lagrangian_bound.hpp), and with --exact the Lagrangian
 // branch and bound (lib/siting/median_branch_and_bound.hpp) from that answer.
+// When the sorted rows do not fit and the costs are on a GPU, the bound is the
+// dense pass's there (lib/siting/lagrangian_device.hpp), the root only.
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/lagrangian_dense.hpp"
+#include "lib/siting/lagrangian_device.hpp"
 #include "lib/siting/median_branch_and_bound.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
@@ -38,14 +43,22 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   SwapSearchOptions so = SwapOptionsFor(options, p, heuristic_s);
   r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
   r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
-  if (costs) {
+  // The sorted rows' proof; or, when they do not fit and the costs are on a
+  // GPU, the root bound of a pass over the whole matrix there.
+  std::unique_ptr<LagrangianPass> dense;
+  if (!costs && options.bounds && !options.exact && prob.device())
+    dense = MakeGpuMedianLagrangian(prob.device(), prob.weights(), penalty, prob.fixed().size() + p,
+                                    DenseCaps(prob, penalty, prob.fixed().size() + p));
+  if (costs || dense) {
     MedianProofOptions po;
     po.branch = options.exact;
     po.gap = options.gap;
     if (options.exact) po.progress = options.progress;
     po.deadline_s = options.exact ? (limit > 0 ? t0 + limit : 0) : SteadySeconds() + options.time_limit_s;
     r.assignment = Assign(prob, r.sites);
-    const MedianProof proof = ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads());
+    const MedianProof proof =
+        costs ? ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads())
+              : BoundMedianRoot(*dense, IntegralWeightedCosts(prob, penalty), prob.fixed(), r.sites, po);
     if (proof.upper < r.assignment.total) {
       r.sites = proof.sites;
       r.method += options.exact ? "; improved by the branch and bound" : "; improved by the Lagrangian relaxation";
@@ -58,7 +71,8 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
       r.SetBound(proof.lower_bound, options.exact
                                         ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
                                               (proof.complete ? "" : ", stopped at the time limit") + ")"
-                                        : "Lagrangian relaxation (subgradient)");
+                                    : dense ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
+                                            : "Lagrangian relaxation (subgradient)");
   } else {
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;

@@ -1,0 +1,25 @@
+// The dense Lagrangian pass (lagrangian_dense.hpp) on the GPU, over the costs
+// UploadSitingCosts left there: rho (one pass over the matrix, each thread a
+// candidate summing a slice of demands), the subgradient's counts and the
+// nearest costs of a site set (one read per demand and site). The choice of
+// the open set and the step logic stay on the host (ChooseOpenSet,
+// RunSubgradient). Its twin is DenseMedianLagrangian: the same bits.
+// Implemented in lagrangian_device.cu, by lagrangian_device_no_cuda.cpp
+// without CUDA.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "lib/siting/lagrangian_bound.hpp"
+#include "lib/siting/siting_device.hpp"
+
+namespace gdist {
+
+// weights: per demand; caps: per demand (DenseCaps). Throws gdist::Error on
+// any CUDA failure.
+std::unique_ptr<LagrangianPass> MakeGpuMedianLagrangian(std::shared_ptr<const SitingDevice> device,
+                                                        const std::vector<double>& weights, double penalty,
+                                                        std::size_t num_open, std::vector<double> caps);
+
+}  // namespace gdist
