@@ -10,6 +10,10 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/lagrangian_terms.hpp"
 
+// The GPU pass rounds each product before the sum (lagrangian_terms.hpp):
+// a build for a CPU with FMA must not fuse them here either.
+#pragma GCC optimize("fp-contract=off")
+
 namespace gdist {
 
 template <class T> DenseMedianLagrangian<T>::DenseMedianLagrangian(const SitingProblem<T>& prob, double penalty,

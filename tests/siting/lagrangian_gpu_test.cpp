@@ -19,12 +19,6 @@
 namespace gdist {
 namespace {
 
-#define SKIP_WITHOUT_GPU()                                                          \
-  do {                                                                              \
-    const GpuStatus gpu_status = ProbeGpu();                                        \
-    if (!gpu_status.usable) GTEST_SKIP() << "no usable GPU: " << gpu_status.reason; \
-  } while (0)
-
 using testing::DenseLayout;
 
 template <class T> void EqualsTheTwin(DenseLayout layout, std::size_t n, std::size_t m, std::mt19937_64& rng) {
@@ -70,7 +64,7 @@ template <class T> void EqualsTheTwin(DenseLayout layout, std::size_t n, std::si
 }
 
 TEST(GpuLagrangian, EqualsTheCpuTwinBitForBit) {
-  SKIP_WITHOUT_GPU();
+  if (!ProbeGpu().usable) GTEST_SKIP() << "no usable GPU: " << ProbeGpu().reason;
   const unsigned seed = test::TestSeed();
   std::mt19937_64 rng(seed);
   for (DenseLayout layout : {DenseLayout::kSymmetric, DenseLayout::kDirectedColumns, DenseLayout::kCandidateSubset,
@@ -87,7 +81,7 @@ TEST(GpuLagrangian, EqualsTheCpuTwinBitForBit) {
 // n = 6000: 3.6e7 pairs, past the sorted rows' 2^25, so only the GPU pass
 // bounds it. The bound is below the answer, near it, and the twin's bits.
 TEST(GpuLagrangian, PMedianPastTheSortedRowsLimitHasItsBound) {
-  SKIP_WITHOUT_GPU();
+  if (!ProbeGpu().usable) GTEST_SKIP() << "no usable GPU: " << ProbeGpu().reason;
   const unsigned seed = test::TestSeed();
   std::mt19937_64 rng(seed);
   SCOPED_TRACE("seed " + std::to_string(seed));
