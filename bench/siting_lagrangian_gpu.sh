@@ -12,7 +12,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DGDIST_WERROR=ON > "$out/conf
 start=$(date +%s)
 cmake --build "$build" -j16 --target test_siting siting_lagrangian_gpu > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
 echo "build $(( $(date +%s) - start )) s"
-timeout 100 "$build/tests/test_siting" --gtest_filter='GpuLagrangian*:DenseLagrangian*:GpuSiting*:GpuGainTable*:Bounds*' \
+timeout 100 "$build/tests/test_siting" --gtest_filter='GpuLagrangian*:DenseLagrangian*:GpuSiting*:GpuGainTable*:GpuPCenterPasses*' \
   > "$out/tests.log" 2>&1
 echo "tests rc $?"; grep -E "^\[  (PASSED|FAILED|SKIPPED) " "$out/tests.log"
 bench="$build/bench/siting_lagrangian_gpu"
@@ -28,3 +28,5 @@ run square_uniform --n 32768 --p 50
 run rows_uniform --shape rows --rows 1000 --n 264346 --p 20
 run square_geometric --n 32768 --p 50 --costs geometric --twin-iterations 2
 run fits_uniform --n 5792 --p 50
+run rows_geometric --shape rows --rows 1000 --n 264346 --p 20 --costs geometric --twin-iterations 2
+run square_geometric_8s --n 32768 --p 50 --costs geometric --twin-iterations 1 --time-limit 8
