@@ -14,6 +14,7 @@
 #include "apps/common/apsp_progress_bar.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
+#include "apps/common/sparse_estimate.hpp"
 #include "lib/distributed/distributed_fw.hpp"
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/distributed/process_grid.hpp"
@@ -30,6 +31,7 @@
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/sources_file.hpp"
+#include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/json_writer.hpp"
@@ -283,6 +285,10 @@ int main(int argc, char** argv) {
       if (plan.csr) {
         r = std::visit(
             [&](const auto& g) {
+              using W = std::decay_t<decltype(g.max_abs_weight)>;
+              const std::size_t block = gdist::RowBlockRows(rows.size(), gdist::PaddedSize(g.n) * sizeof(W),
+                                                            gdist::EstimateThreads(threads), gdist::kSourceRowsBudget);
+              gdist::PrintTreeRowsEstimate("gapsp", g, rows.size(), gdist::RowBytes(g, block), threads);
               return gdist::WriteSourceRows(g, rows, out, threads, gdist::kSourceRowsBudget, opts.progress);
             },
             *plan.csr);
@@ -312,6 +318,9 @@ int main(int argc, char** argv) {
           if (paths) arcs = gdist::ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
           double paths_s = timer.Lap();
           if (!mpi.distributed() && !trees) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
+          if (trees)
+            gdist::PrintTreeRowsEstimate("gapsp", std::get<gdist::CsrGraph<T>>(*plan.csr), mat.n(),
+                                         static_cast<double>(mat.payload_bytes()), threads);
           gdist::ApspReport r =
               trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads, opts.progress)
                     : gdist::SolveApsp(mat, opts);

@@ -16,6 +16,7 @@
 #include "apps/common/picture_flags.hpp"
 #include "apps/common/siting_progress_bar.hpp"
 #include "apps/common/siting_sweep.hpp"
+#include "apps/common/sparse_estimate.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/arc_list.hpp"
@@ -294,6 +295,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
         req.centrality || sparse.every_vertex || (req.engine == gdist::MetricsEngine::kAuto && engine.matrix_fits);
     gdist::ApspProgressBar bar;
     sparse.progress = bar.Callback();
+    gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse);
     const gdist::SparseMetrics m = gdist::ComputeSparseMetrics(csr, sparse);
     bar.Finish();
     // As Report: the files first (all or none), then the whole report.
@@ -377,9 +379,11 @@ int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input
         gdist::Direction direction = gdist::Direction::kOut;
         gdist::ParseDirection(req.direction, &direction);
         gdist::ApspProgressBar bar;
-        const gdist::CandidateRows<T> rows =
-            gdist::ComputeCandidateRows(csr, gdist::RowVerticesFor(*lists.candidates, lists.fixed), direction,
-                                        req.metrics_options.threads, bar.Callback());
+        std::vector<std::uint32_t> sources = gdist::RowVerticesFor(*lists.candidates, lists.fixed);
+        gdist::PrintTreeRowsEstimate("gcenter", csr, sources.size(), gdist::RowBytes(csr, sources.size()),
+                                     req.metrics_options.threads);
+        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(csr, std::move(sources), direction,
+                                                                         req.metrics_options.threads, bar.Callback());
         bar.Finish();
         gdist::MatrixMeta meta;
         meta.directed = csr.directed;

@@ -30,10 +30,11 @@ template <class T> double MeasureCpuRelaxRate(int threads) {
 }
 
 // Prints "tool: needs about X of memory, estimated T" when the run is
-// expected to take a while (over 2 s) and progress is shown.
+// expected to take a while (kLongRunSeconds) and progress is shown.
 template <class T>
 void PrintApspEstimate(const std::string& tool, const DistMatrix<T>& m, const ApspOptions& options, bool next_hops) {
-  if (!ProgressEnabled() || m.stride() < 2048) return;  // below that, a run takes well under a second
+  // Below 2048 vertices a run takes well under a second: no rate probe unless --progress asks for the line.
+  if (!ProgressEnabled() || (m.stride() < 2048 && !ProgressForced())) return;
   const double s = double(m.stride());
   const double bytes = double(m.payload_bytes()) + (next_hops ? s * s * 4 : 0);
   double rate = 0;
@@ -47,7 +48,6 @@ void PrintApspEstimate(const std::string& tool, const DistMatrix<T>& m, const Ap
   }
   if (rate <= 0) return;
   const double seconds = s * s * s / rate;
-  if (seconds < 2) return;
   PrintEstimate(tool + " (" + where + ")", bytes, seconds);
 }
 

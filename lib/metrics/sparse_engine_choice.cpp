@@ -18,6 +18,13 @@ bool ParseMetricsEngine(const std::string& s, MetricsEngine* out) {
   return true;
 }
 
+double SparseTreesSeconds(double trees, double arcs, bool unit_weights, int threads, Backend where) {
+  if (where == Backend::kGpu)
+    return trees * arcs * (unit_weights ? kGpuBfsSourceArcSeconds : kGpuWeightedSourceArcSeconds);
+  return trees * arcs * (unit_weights ? kCpuBfsSourceArcSeconds : kCpuDijkstraSourceArcSeconds) /
+         static_cast<double>(threads > 0 ? threads : 1);
+}
+
 EngineDecision ChooseMetricsEngine(MetricsEngine requested, std::size_t n, std::size_t arcs, bool unit_weights,
                                    std::size_t element_bytes, int threads, double physical_bytes, bool int64_weights) {
   EngineDecision d;
@@ -41,7 +48,7 @@ EngineDecision ChooseMetricsEngine(MetricsEngine requested, std::size_t n, std::
     why << (int64_weights ? "int64 weights (exact report)" : "a small graph");
   } else {
     const double dense = nn * nn * nn / (2e10 * t) + matrix_bytes / (0.6e9 * t);
-    const double sparse = nn * static_cast<double>(arcs) * (unit_weights ? 2.5e-9 : 15e-9) / t;
+    const double sparse = SparseTreesSeconds(nn, static_cast<double>(arcs), unit_weights, threads);
     d.engine = sparse < dense ? MetricsEngine::kSparse : MetricsEngine::kDense;
     why << "estimated dense " << dense << " s, sparse " << sparse << " s";
   }

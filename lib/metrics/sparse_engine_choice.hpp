@@ -1,14 +1,18 @@
 // gcenter GRAPHFILE --engine auto: dense (matrix + Floyd-Warshall + row
 // passes) or sparse (CSR + shortest-path trees). A cost model in seconds on
-// the CPU, from measurements on the 2-core dev machine (docs/SPARSE.md):
+// the CPU, from measurements on the 2-core dev machine:
 //   dense  = n^3 / (2e10 relax/s * threads) + n^2 * bytes / (0.6e9 B/s * threads)
-//   sparse = n * arcs * t_arc / threads, t_arc = 2.5 ns (BFS) or 15 ns (Dijkstra)
-// (a tree from every vertex: what the dense path's full report needs); and
-// sparse whenever the n x n matrix would take more than half the memory.
+//   sparse = SparseTreesSeconds(n, arcs, ...): a tree from every vertex (what
+//            the dense path's full report needs)
+// and sparse whenever the n x n matrix would take more than half the memory.
+// The same tree rates give the line announcing a long sparse run
+// (apps/common/sparse_estimate.hpp).
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <string>
+
+#include "lib/core/backend.hpp"
 
 namespace gdist {
 
@@ -20,6 +24,24 @@ struct EngineDecision {
   std::string note;  // why
   bool matrix_fits = true;
 };
+
+// Seconds one shortest-path tree takes per arc of the graph (source-arcs):
+// on the CPU per thread, checked on the 2-core dev machine against every
+// tree of the metrics and the rows of gapsp and --candidates (runs took 0.75x
+// to 2.4x the estimate; bench/RESULTS.md, "The line before a long sparse
+// run"); on the GPU for all the sources of one launch.
+inline constexpr double kCpuBfsSourceArcSeconds = 2.5e-9;
+inline constexpr double kCpuDijkstraSourceArcSeconds = 15e-9;
+// The multi-source BFS on one H100: NY's every eccentricity, 264,346
+// sources x 733,846 arcs in 5.06 s end to end.
+inline constexpr double kGpuBfsSourceArcSeconds = 5.06 / (264346.0 * 733846.0);
+// Weighted trees on the GPU: not measured yet; until then the CPU Dijkstra
+// rate over the H100 machine's 16 cores.
+inline constexpr double kGpuWeightedSourceArcSeconds = kCpuDijkstraSourceArcSeconds / 16;
+
+// Estimated seconds of `trees` shortest-path trees over a graph of `arcs`
+// arcs: BFS (unit weights) or Dijkstra, over `threads` CPU threads or on the GPU.
+double SparseTreesSeconds(double trees, double arcs, bool unit_weights, int threads, Backend where = Backend::kCpu);
 
 // physical_bytes: the machine's memory (0: ask the system). Under auto a
 // graph of at most kSmallGraph vertices, or with int64 weights, whose matrix

@@ -80,8 +80,10 @@ std::string HumanRate(double r) {
   return buf;
 }
 
+bool ProgressForced() { return g_mode.load() == ProgressMode::kAlways; }
+
 void PrintEstimate(const std::string& tool, double bytes, double seconds) {
-  if (!ProgressEnabled()) return;
+  if (!ProgressEnabled() || !(seconds >= kLongRunSeconds || ProgressForced())) return;
   std::fprintf(stderr, "%s: needs about %s of memory, estimated %s\n", tool.c_str(), HumanBytes(bytes).c_str(),
                HumanDuration(seconds).c_str());
 }

@@ -69,7 +69,12 @@ std::string HumanDuration(double seconds);
 std::string HumanBytes(double bytes);
 std::string HumanRate(double per_second);
 
-// The one line before a long run (terminal only): what it will take.
+// The one line before a long run, "TOOL: needs about X of memory, estimated
+// T": printed when progress is shown and the run is estimated to take at
+// least kLongRunSeconds; --progress (forced) prints it for any run.
+inline constexpr double kLongRunSeconds = 2.0;
 void PrintEstimate(const std::string& tool, double bytes, double seconds);
+// True under --progress: bars and the estimate line whatever the run's length.
+bool ProgressForced();
 
 }  // namespace gdist

@@ -6,6 +6,7 @@ with GDIST_BIN = the apps folder. Debian's python3, stdlib only."""
 import json
 import os
 import pty
+import re
 import select
 import shutil
 import subprocess
@@ -243,6 +244,80 @@ class TerminalTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertNotIn(b"\r", p.stderr)
         self.assertRegex(p.stderr.decode(), r"progress: metrics cpu dijkstra-radix trees 900/900 trees, [0-9.]+ s")
+
+    ESTIMATE = r"%s \((\d+) (BFS|Dijkstra) trees on (\d+) CPU threads?\): needs about [0-9.]+ (B|KiB|MiB|GiB) " \
+               r"of memory, estimated ([0-9.]+ s|\d+:\d\d)"
+
+    def estimate(self, tool_name, term):
+        """(trees, kind) of the line before a sparse run, or None when there is none."""
+        found = re.findall(self.ESTIMATE % tool_name, term)
+        self.assertLessEqual(len(found), 1, term)
+        return (int(found[0][0]), found[0][1]) if found else None
+
+    def test_estimate_line_before_the_sparse_engines_trees(self):
+        # --progress prints the line for any run; it names the trees the run then counts on its bar.
+        runs = [
+            ([tool("gcenter"), self.graph, "--engine", "sparse", "--per-vertex", self.path("e1.csv")], (900, "Dijkstra")),
+            ([tool("gcenter"), self.unit_graph(), "--engine", "sparse", "--centrality"], (900, "BFS")),
+            ([tool("gapsp"), self.graph, self.path("e2.gdm"), "--algorithm", "dijkstra"], (900, "Dijkstra")),
+            ([tool("gapsp"), self.unit_graph(), self.path("e3.gdm"), "--algorithm", "dijkstra"], (900, "BFS")),
+        ]
+        with open(self.path("esrc.txt"), "w") as f:
+            f.write("1\n450\n900\n")
+        runs.append(([tool("gapsp"), self.graph, self.path("e4.gdm"), "--sources", self.path("esrc.txt"),
+                      "--algorithm", "dijkstra"], (3, "Dijkstra")))
+        with open(self.path("ecand.txt"), "w") as f:
+            f.write("".join("%d\n" % v for v in range(1, 901, 30)))
+        runs.append(([tool("gcenter"), self.graph, "--candidates", self.path("ecand.txt"), "--p-median", "2"],
+                     (30, "Dijkstra")))
+        # Not strongly connected (a directed path): the metrics need a tree from every vertex.
+        path = self.path("dpath.gr")
+        with open(path, "w") as f:
+            f.write("p sp 50 49\n" + "".join("a %d %d 1\n" % (v, v + 1) for v in range(1, 50)))
+        runs.append(([tool("gcenter"), path, "--engine", "sparse"], (50, "BFS")))
+        for args, want in runs:
+            name = os.path.basename(args[0])
+            rc, _, term = run_in_pty(args + ["--progress", "-j", "2"])
+            self.assertEqual(rc, 0, term)
+            self.assertEqual(self.estimate(name, term), want, (args, term))
+            self.assertRegex(term, r"\] 100%% %d/%d trees" % (want[0], want[0]))
+        # Bounding searches announce nothing: their number of trees is not known beforehand.
+        for args in ([tool("gcenter"), self.graph, "--engine", "sparse"],
+                     [tool("gcenter"), self.graph, "--engine", "sparse", "--eccentricities", self.path("ecc.csv")],
+                     [tool("gcenter"), path, "--engine", "sparse", "--undirected"]):
+            rc, _, term = run_in_pty(args + ["--progress"])
+            self.assertEqual(rc, 0, term)
+            self.assertNotIn("needs about", term)
+            self.assertIn("settled", term)
+        # Floyd-Warshall's line (apps/common/apsp_estimate.hpp) follows the same rule.
+        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("e6.gdm"), "--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"gapsp \(CPU\): needs about [0-9.]+ MiB of memory, estimated [0-9.]+ s")
+        self.assertNotIn("trees on", term)
+        # Quick runs on a terminal print no line (under 2 s estimated); in a pipe none; -q none at all.
+        args = [tool("gcenter"), self.graph, "--engine", "sparse", "--per-vertex", self.path("e5.csv")]
+        rc, _, term = run_in_pty(args)
+        self.assertEqual(rc, 0, term)
+        self.assertNotIn("needs about", term)
+        rc, _, term = run_in_pty(args + ["-q"])
+        self.assertEqual((rc, term), (0, ""))
+        p = subprocess.run(args, capture_output=True)
+        self.assertEqual((p.returncode, p.stderr), (0, b""))
+
+    @unittest.skipUnless(int(os.environ.get("GDIST_TEST_LEVEL") or 0) >= 1,
+                         "two runs of about 3 s each (GDIST_TEST_LEVEL=1)")
+    def test_estimate_line_before_a_long_run_on_a_terminal(self):
+        # Without --progress the line needs a run estimated at 2 s or more: every tree of a weighted
+        # 100 x 100 grid on one thread (10,000 Dijkstra trees over 39,600 arcs); in a pipe nothing.
+        graph = self.path("g100.gr")
+        with open(graph, "w") as f:
+            f.write(grid_graph(100))
+        args = [tool("gcenter"), graph, "--engine", "sparse", "--per-vertex", self.path("l.csv"), "-j", "1"]
+        rc, _, term = run_in_pty(args)
+        self.assertEqual(rc, 0, term)
+        self.assertEqual(self.estimate("gcenter", term), (10000, "Dijkstra"))
+        p = subprocess.run(args, capture_output=True)
+        self.assertEqual((p.returncode, p.stderr), (0, b""))
 
     def test_ginfo_quiet_is_the_exit_status(self):
         dist = self.path("v.gdm")

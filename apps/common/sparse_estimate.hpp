@@ -1,0 +1,99 @@
+// The one line before a long run of the sparse engine (PrintEstimate,
+// lib/util/progress.hpp: terminal only, runs of kLongRunSeconds or more, any
+// run under --progress): the memory it holds and its time from the trees'
+// measured rates (SparseTreesSeconds, lib/metrics/sparse_engine_choice.hpp).
+// Only runs whose number of trees is known beforehand are announced: a tree
+// from every vertex (gcenter --per-vertex, the centralities, every
+// eccentricity where bounding does not apply, a graph that is not strongly
+// connected), the candidates' rows (gcenter GRAPH --candidates) and gapsp's
+// trees. The bounding searches (diameter, radius, center, 1-median, every
+// eccentricity by bounds) stop when their bounds meet, after a number of
+// trees nothing predicts (35 to 967 on NY's 264,346 vertices; the worst case,
+// a tree from every vertex, would overstate them a thousandfold), so they
+// announce nothing; their bar counts the vertices settled.
+#pragma once
+#include <omp.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "lib/engine/gpu_backend.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/gpu_tree_rows.hpp"
+#include "lib/metrics/sparse_all_eccentricities.hpp"
+#include "lib/metrics/sparse_engine_choice.hpp"
+#include "lib/metrics/sparse_metrics.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/sparse/components.hpp"
+#include "lib/sparse/csr_graph.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/progress.hpp"
+
+namespace gdist {
+
+inline int EstimateThreads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+
+// "15606 BFS trees on 2 CPU threads", "264346 BFS trees on the GPU".
+inline std::string DescribeTrees(std::uint64_t trees, bool unit_weights, Backend where, int threads) {
+  return std::to_string(trees) + (unit_weights ? " BFS" : " Dijkstra") + " trees on " +
+         (where == Backend::kGpu ? std::string("the GPU")
+                                 : std::to_string(threads) + (threads == 1 ? " CPU thread" : " CPU threads"));
+}
+
+// How many trees ComputeSparseMetrics (lib/metrics/sparse_metrics.cpp) runs
+// for this request when they can be known: n for a tree from every vertex
+// (2n with the histogram's second pass over fractional distances); 0 when it
+// bounds or reads the answer off the components. Its rule, restated here: the
+// components are found only when the answer depends on them.
+template <class W> std::uint64_t SparseMetricsTrees(const CsrGraph<W>& g, const SparseMetricsRequest& r) {
+  const std::uint64_t every = g.n * (r.centrality && std::is_floating_point_v<W> ? 2 : 1);
+  if (g.n == 0) return 0;
+  if (r.every_vertex || r.centrality) return every;
+  if (!g.directed && !r.options.reachable_only && !r.eccentricities) return 0;  // bounds or components
+  const bool connected = (g.directed ? StrongComponents(g) : WeakComponents(g)).count <= 1;
+  if (!connected) return g.directed || r.options.reachable_only ? every : 0;
+  return r.eccentricities && !EccentricityBoundingApplies(g) ? every : 0;
+}
+
+// gcenter GRAPH on the sparse engine, before ComputeSparseMetrics.
+template <class W>
+void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g, const SparseMetricsRequest& r) {
+  if (!ProgressEnabled()) return;
+  const std::uint64_t trees = SparseMetricsTrees(g, r);
+  if (trees == 0) return;
+  const int threads = EstimateThreads(r.options.threads);
+  const bool bfs = TreeMethodFor(g) == TreeMethod::kBfs;
+  Backend where = Backend::kCpu;
+  try {
+    // Where the trees will run, as the engine decides it (ProbeGpu answers at once on a machine without a GPU).
+    where = ChooseTreeBackend(r.options.backend, bfs, g.n, g.arc_count(), threads, ProbeGpu).backend;
+  } catch (const Error&) {
+    return;  // --backend gpu that cannot run: the run itself says why
+  }
+  const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads));
+  const double seconds =
+      SparseTreesSeconds(static_cast<double>(trees), static_cast<double>(g.arc_count()), bfs, threads, where);
+  PrintEstimate(tool + " (" + DescribeTrees(trees, bfs, where, threads) + ")", bytes, seconds);
+}
+
+// Trees that write rows on the CPU: gapsp --algorithm dijkstra (every
+// source; the n x n matrix), gapsp --sources and gcenter GRAPH --candidates
+// (k sources; `rows_bytes`: the block of rows held at once).
+template <class W> void PrintTreeRowsEstimate(const std::string& tool, const CsrGraph<W>& g, std::uint64_t sources,
+                                              double rows_bytes, int threads) {
+  if (!ProgressEnabled()) return;
+  threads = EstimateThreads(threads);
+  const bool bfs = TreeMethodFor(g) == TreeMethod::kBfs;
+  const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads)) + rows_bytes;
+  const double seconds =
+      SparseTreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), bfs, threads);
+  PrintEstimate(tool + " (" + DescribeTrees(sources, bfs, Backend::kCpu, threads) + ")", bytes, seconds);
+}
+
+// The bytes of `rows` rows of g's vertices in W, padded as the matrices are.
+template <class W> double RowBytes(const CsrGraph<W>& g, std::uint64_t rows) {
+  return static_cast<double>(rows) * static_cast<double>(PaddedSize(g.n)) * sizeof(W);
+}
+
+}  // namespace gdist
