@@ -154,6 +154,14 @@ int main(int argc, char** argv) {
                             : gdist::MakeGpuMedianLagrangian(prob->device(), prob->weights(), penalty, p, caps);
   const Timed g = TimePass(*gpu, start, iterations);
   Report(cpu_only ? "(twin in the GPU's place)" : "GPU pass", g, bytes, hbm, nullptr);
+  if (!cpu_only) {
+    const double kernel_s =
+        gdist::GpuRhoPassSeconds(*gpu, gdist::StartMultipliers(*gpu, start), static_cast<int>(iterations));
+    std::printf(
+        "GPU rho pass alone (CUDA events) %.3f ms: %.1f%% of HBM; the rest of an evaluation is the\n"
+        "  multipliers' upload, rho's download and the host's sum of the multipliers\n",
+        1e3 * kernel_s, 100 * bytes / kernel_s / hbm);
+  }
   const Timed t = TimePass(twin, start, twin_iterations);
   Report("CPU twin (every core)", t, 0, 0, &g);
   // The same steps on both: the same bits.

@@ -9,6 +9,7 @@
 #include "lib/siting/lagrangian_device.hpp"
 #include "lib/siting/lagrangian_terms.hpp"
 #include "lib/siting/siting_device.cuh"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -109,13 +110,7 @@ template <class T> class GpuMedianLagrangian : public LagrangianPass {
     point->below.clear();
     if (nd_ > 0 && m_ > 0) {
       UploadLambda(lambda, true);
-      RhoSliceKernel<T><<<dim3(Blocks(m_), static_cast<unsigned>(slices_)), kThreads>>>(
-          dev_->rows<T>(), dev_->row_stride, dev_->demand_row.get(), weight_.get(), lambda_.get(), penalty_,
-          static_cast<std::uint32_t>(nd_), static_cast<std::uint32_t>(m_), partial_.get());
-      GDIST_CUDA_CHECK_LAUNCH("RhoSliceKernel");
-      SumSlicesKernel<<<Blocks(m_), kThreads>>>(partial_.get(), static_cast<std::uint32_t>(slices_),
-                                                static_cast<std::uint32_t>(m_), rho_.get());
-      GDIST_CUDA_CHECK_LAUNCH("SumSlicesKernel");
+      LaunchRho();
       GDIST_CUDA_CHECK(cudaMemcpy(point->rho.data(), rho_.get(), m_ * sizeof(double), cudaMemcpyDeviceToHost));
     } else {
       std::fill(point->rho.begin(), point->rho.end(), 0.0);
@@ -148,7 +143,36 @@ template <class T> class GpuMedianLagrangian : public LagrangianPass {
     return CapsUnder(*this, cap_, state);
   }
 
+  // The device's part of Evaluate alone, `repeats` times (CUDA events).
+  double RhoPassSeconds(const std::vector<double>& lambda, int repeats) const {
+    if (nd_ == 0 || m_ == 0 || repeats <= 0) return 0;
+    UploadLambda(lambda, true);
+    LaunchRho();  // warm-up
+    cudaEvent_t start, stop;
+    GDIST_CUDA_CHECK(cudaEventCreate(&start));
+    GDIST_CUDA_CHECK(cudaEventCreate(&stop));
+    GDIST_CUDA_CHECK(cudaEventRecord(start));
+    for (int i = 0; i < repeats; ++i) LaunchRho();
+    GDIST_CUDA_CHECK(cudaEventRecord(stop));
+    GDIST_CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    GDIST_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return 1e-3 * ms / repeats;
+  }
+
  private:
+  void LaunchRho() const {
+    RhoSliceKernel<T><<<dim3(Blocks(m_), static_cast<unsigned>(slices_)), kThreads>>>(
+        dev_->rows<T>(), dev_->row_stride, dev_->demand_row.get(), weight_.get(), lambda_.get(), penalty_,
+        static_cast<std::uint32_t>(nd_), static_cast<std::uint32_t>(m_), partial_.get());
+    GDIST_CUDA_CHECK_LAUNCH("RhoSliceKernel");
+    SumSlicesKernel<<<Blocks(m_), kThreads>>>(partial_.get(), static_cast<std::uint32_t>(slices_),
+                                              static_cast<std::uint32_t>(m_), rho_.get());
+    GDIST_CUDA_CHECK_LAUNCH("SumSlicesKernel");
+  }
+
   // RunSubgradient evaluates, then takes the subgradient at the same
   // multipliers (the same vector, unchanged in between): the subgradient
   // reuses the copy the evaluation sent.
@@ -181,6 +205,13 @@ template <class T> class GpuMedianLagrangian : public LagrangianPass {
 };
 
 }  // namespace
+
+double GpuRhoPassSeconds(const LagrangianPass& pass, const std::vector<double>& lambda, int repeats) {
+  if (const auto* p = dynamic_cast<const GpuMedianLagrangian<std::int32_t>*>(&pass))
+    return p->RhoPassSeconds(lambda, repeats);
+  if (const auto* p = dynamic_cast<const GpuMedianLagrangian<float>*>(&pass)) return p->RhoPassSeconds(lambda, repeats);
+  throw Error("GpuRhoPassSeconds: not a GPU Lagrangian pass");
+}
 
 std::unique_ptr<LagrangianPass> MakeGpuMedianLagrangian(std::shared_ptr<const SitingDevice> device,
                                                         const std::vector<double>& weights, double penalty,

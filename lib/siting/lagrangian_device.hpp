@@ -22,4 +22,10 @@ std::unique_ptr<LagrangianPass> MakeGpuMedianLagrangian(std::shared_ptr<const Si
                                                         const std::vector<double>& weights, double penalty,
                                                         std::size_t num_open, std::vector<double> caps);
 
+// Seconds of the device's part of one evaluation (the rho pass over the
+// matrix and the slices' sum), averaged over `repeats` passes timed with CUDA
+// events: the bench's measure against memory bandwidth. `pass` must come from
+// MakeGpuMedianLagrangian (else gdist::Error).
+double GpuRhoPassSeconds(const LagrangianPass& pass, const std::vector<double>& lambda, int repeats);
+
 }  // namespace gdist

@@ -9,4 +9,8 @@ std::unique_ptr<LagrangianPass> MakeGpuMedianLagrangian(std::shared_ptr<const Si
   throw Error("this build has no CUDA backend");
 }
 
+double GpuRhoPassSeconds(const LagrangianPass&, const std::vector<double>&, int) {
+  throw Error("this build has no CUDA backend");
+}
+
 }  // namespace gdist
