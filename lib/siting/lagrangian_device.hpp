@@ -16,6 +16,13 @@
 
 namespace gdist {
 
+// Pairs (demands x candidates) from which a bound without --exact runs on the
+// GPU when the costs are there, though the sorted rows fit: at 2^25 pairs its
+// step took 0.43 ms against the sorted rows' 2.34 ms on 16 threads, which also
+// took 0.53 s to sort (bench/RESULTS.md, "GPU Lagrangian pass"). At half that
+// the sorted pass halves and the GPU's fixed costs stay (not measured).
+constexpr std::size_t kGpuLagrangianMinPairs = std::size_t{1} << 24;
+
 // weights: per demand; caps: per demand (DenseCaps). Throws gdist::Error on
 // any CUDA failure.
 std::unique_ptr<LagrangianPass> MakeGpuMedianLagrangian(std::shared_ptr<const SitingDevice> device,

@@ -2,8 +2,9 @@
 // iterated local search (lib/siting/interchange.hpp); then the Lagrangian
 // bound (lib/siting/lagrangian_bound.hpp), and with --exact the Lagrangian
 // branch and bound (lib/siting/median_branch_and_bound.hpp) from that answer.
-// When the sorted rows do not fit and the costs are on a GPU, the bound is the
-// dense pass's there (lib/siting/lagrangian_device.hpp), the root only.
+// When the costs are on a GPU and large (kGpuLagrangianMinPairs), the bound
+// without --exact is the dense pass's there (lib/siting/lagrangian_device.hpp),
+// the root only.
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -30,8 +31,12 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     throw Error("p-median: " + std::to_string(p) + " new sites asked for, but only " +
                 std::to_string(prob.num_candidates() - prob.fixed().size()) + " candidates are free");
   const double penalty = UnreachablePenalty(prob.max_finite());
+  // The bound alone on a GPU that holds the costs: a pass over the whole
+  // matrix there when the sorted rows do not fit or are slower to build and scan.
+  const bool gpu_bound = options.bounds && !options.exact && prob.device() &&
+                         prob.num_demands() * prob.num_candidates() >= kGpuLagrangianMinPairs;
   std::optional<SortedCosts> costs;
-  if (options.exact || options.bounds) costs = BuildSortedCosts(prob, penalty);
+  if (options.exact || (options.bounds && !gpu_bound)) costs = BuildSortedCosts(prob, penalty);
   if (options.exact && !costs)
     throw Error("p-median --exact: " + std::to_string(prob.num_demands()) + " demands x " +
                 std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
@@ -43,10 +48,9 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   SwapSearchOptions so = SwapOptionsFor(options, p, heuristic_s);
   r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
   r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
-  // The sorted rows' proof; or, when they do not fit and the costs are on a
-  // GPU, the root bound of a pass over the whole matrix there.
+  // The sorted rows' proof, or the GPU pass's root bound.
   std::unique_ptr<LagrangianPass> dense;
-  if (!costs && options.bounds && !options.exact && prob.device())
+  if (gpu_bound)
     dense = MakeGpuMedianLagrangian(prob.device(), prob.weights(), penalty, prob.fixed().size() + p,
                                     DenseCaps(prob, penalty, prob.fixed().size() + p));
   if (costs || dense) {
