@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
         // metrics are reduced where the rows are; rank 0 writes.
         gdist::PhaseTimer timer;
         const gdist::Graph g = gdist::ReadGraph(in, input.read);
-        const gdist::ElementType type = input.type.value_or(gdist::ChooseElementType(g));
+        const gdist::ElementType type = gdist::ElementTypeFor(g, input);
         const double read_s = timer.Lap();
         gdist::DistributedGraphRequest request;
         request.duplicates = input.duplicates.value_or(g.prefers_last_duplicate ? gdist::DuplicatePolicy::kLast

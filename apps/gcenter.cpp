@@ -242,7 +242,9 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
   gdist::AdjacencyOptions adj;
   adj.duplicates = input.duplicates.value_or(g.prefers_last_duplicate ? gdist::DuplicatePolicy::kLast
                                                                       : gdist::DuplicatePolicy::kMin);
-  const gdist::ElementType type = input.type.value_or(gdist::ChooseElementType(g));
+  gdist::InputOptions typed = input;  // the weights' scan once: the matrix of the dense engine takes it too
+  typed.type = gdist::ElementTypeFor(g, input);
+  const gdist::ElementType type = *typed.type;
   const int threads = req.metrics_options.threads > 0 ? req.metrics_options.threads : omp_get_max_threads();
   // Both engines start from the CSR graph: refuse one that cannot fit before building it.
   gdist::RefuseIfSparseTooLarge(in, g.n, 2 * g.edges.size(), gdist::ElementSize(type), threads);
@@ -267,7 +269,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
       const gdist::ComponentCounts components = gdist::CountComponents(csr);
       // The whole graph goes through the reader's own path (memory check, duplicates, types).
       gdist::DistMatrix<T> m = req.largest_component.empty()
-                                   ? std::get<gdist::DistMatrix<T>>(gdist::MatrixFromGraph(g, input, in))
+                                   ? std::get<gdist::DistMatrix<T>>(gdist::MatrixFromGraph(g, typed, in))
                                    : gdist::CsrToAdjacency(csr);
       g = gdist::Graph{};
       csr = gdist::CsrGraph<T>{};
@@ -370,8 +372,7 @@ int CostMatrixReport(const CLI::App& app, const gdist::InputOptions& input, cons
 // costs, never the n x n matrix.
 int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input, const Request& req) {
   const gdist::Graph g = gdist::ReadGraph(in, input.read);
-  gdist::RefuseCsrIfTooLarge(in, g, input.type.value_or(gdist::ChooseElementType(g)));
-  gdist::AnyCsrGraph any = gdist::CsrFromGraph(g, input);
+  gdist::AnyCsrGraph any = gdist::CsrFromGraph(g, input, in, req.metrics_options.threads);
   return std::visit(
       [&](const auto& csr) {
         using T = std::decay_t<decltype(csr.max_abs_weight)>;

@@ -1,5 +1,6 @@
 #include "lib/metrics/sparse_engine_choice.hpp"
 
+#include <omp.h>
 #include <unistd.h>
 
 #include <optional>
@@ -68,13 +69,16 @@ std::uint64_t SparseEngineBytes(std::uint64_t n, std::uint64_t arcs, std::size_t
 
 void RefuseIfSparseTooLarge(const std::string& input, std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes,
                             int threads) {
+  if (threads <= 0) threads = omp_get_max_threads();
   const std::uint64_t need = SparseEngineBytes(n, arcs, element_bytes, threads);
   const std::optional<std::uint64_t> avail = HostMemoryAvailable();
-  if (n < (std::uint64_t{1} << 32) && (!avail || need <= *avail)) return;
-  throw Error(input + ": the sparse engine would need " + DescribeBytes(need) + " for " + std::to_string(n) +
-              " vertices and " + std::to_string(arcs) + " arcs; this machine has " +
-              (avail ? DescribeBytes(*avail) : std::string("less")) + " available" +
-              (n >= (std::uint64_t{1} << 32) ? " (and vertex ids are 32-bit: at most 4294967295 vertices)" : ""));
+  const bool ids_fit = n < (std::uint64_t{1} << 32);
+  if (ids_fit && (!avail || need <= *avail)) return;
+  throw Error(input + ": the sparse engine would need about " +
+              (need == UINT64_MAX ? std::string("2^64 bytes or more") : DescribeBytes(need)) + " of memory for " +
+              std::to_string(n) + " vertices and " + std::to_string(arcs) + " arcs" +
+              (avail ? "; this machine has " + DescribeBytes(*avail) + " available" : std::string()) +
+              (ids_fit ? "" : "; its vertex ids are 32-bit: at most 4294967295 vertices"));
 }
 
 }  // namespace gdist

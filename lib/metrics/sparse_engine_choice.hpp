@@ -57,8 +57,12 @@ EngineDecision ChooseMetricsEngine(MetricsEngine requested, std::size_t n, std::
 // results): checked before the CSR graph is built.
 std::uint64_t SparseEngineBytes(std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes, int threads);
 
-// Throws gdist::Error ("INPUT: the sparse engine would need N for n vertices,
-// this machine has M available") when it cannot fit.
+// Throws gdist::Error naming `input` when SparseEngineBytes cannot fit in the
+// memory available, or n passes the 32-bit vertex ids, before the CSR graph
+// is built: "INPUT: the sparse engine would need about N of memory for V
+// vertices and A arcs; this machine has M available". Every graph path that
+// builds a CSR graph (gcenter's engines and --candidates, gapsp's trees) asks
+// here. threads: 0 = all cores.
 void RefuseIfSparseTooLarge(const std::string& input, std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes,
                             int threads);
 

@@ -6,6 +6,7 @@
 
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/metrics/sparse_engine_choice.hpp"
 #include "lib/pipeline/memory_plan.hpp"
 #include "lib/sparse/csr_from_matrix.hpp"
 #include "lib/util/error.hpp"
@@ -34,23 +35,10 @@ template <class W> ApspCostInputs CostInputs(const CsrGraph<W>& g, const ApspReq
 
 }  // namespace
 
-void RefuseCsrIfTooLarge(const std::string& input, const Graph& g, ElementType type) {
-  // Offsets (n + 1 u64) and arcs (u32 target + weight) per direction, with
-  // the counting pass's copies: a generous upper bound, in long double so
-  // that no count can wrap.
-  const long double directions = g.directed ? 2 : 1, arcs = static_cast<long double>(g.edges.size()) * 2;
-  const long double bytes = directions * ((g.n + 1.0L) * 16 + arcs * (4 + ElementSize(type))) + arcs * 8;
-  const std::optional<std::uint64_t> avail = HostMemoryAvailable();
-  if (avail && bytes > static_cast<long double>(*avail))
-    throw Error(
-        input + ": the sparse graph of " + std::to_string(g.n) + " vertices and " + std::to_string(g.edges.size()) +
-        " arcs would need about " +
-        (bytes < 1.8e19L ? DescribeBytes(static_cast<std::uint64_t>(bytes)) : std::string("2^64 bytes or more")) +
-        " of memory; this machine has " + DescribeBytes(*avail) + " available");
-}
-
-AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options) {
-  const ElementType type = options.type.value_or(ChooseElementType(g));
+AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std::string& input, int threads) {
+  const ElementType type = ElementTypeFor(g, options);
+  // Each edge may become two arcs (undirected, or both CSR directions).
+  RefuseIfSparseTooLarge(input, g.n, 2 * static_cast<std::uint64_t>(g.edges.size()), ElementSize(type), threads);
   return DispatchElement(type, [&](auto zero) -> AnyCsrGraph {
     using W = decltype(zero);
     return BuildCsrGraph<W>(g, AdjacencyFor(g, options));
@@ -93,11 +81,13 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
     return plan;
   }
   Graph graph = ReadGraph(path, options.read);
-  const ElementType type = options.type.value_or(ChooseElementType(graph));
-  // The n x n output first, as LoadInput would (then the CSR graph's own size).
+  // The weights' scan (ChooseElementType) once: the CSR graph and the matrix take the type from here.
+  InputOptions typed = options;
+  typed.type = ElementTypeFor(graph, options);
+  const ElementType type = *typed.type;
+  // The n x n output first, as LoadInput would (then the CSR graph's own size, in CsrFromGraph).
   if (!request.rows_only) RefuseIfTooLarge(path, RunNeeds{graph.n, type, request.keep_adjacency});
-  RefuseCsrIfTooLarge(path, graph, type);
-  AnyCsrGraph csr = CsrFromGraph(graph, options);
+  AnyCsrGraph csr = CsrFromGraph(graph, typed, path, request.threads);
   std::visit(
       [&](const auto& g) {
         plan.n = g.n;
@@ -108,7 +98,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
       csr);
   const bool trees = plan.decision.algorithm == ApspAlgorithm::kTrees;
   if (!trees || request.keep_adjacency) {
-    plan.matrix = MatrixFromGraph(graph, options, path);
+    plan.matrix = MatrixFromGraph(graph, typed, path);
   } else if (!request.rows_only) {
     plan.matrix = DispatchElement(type, [&](auto zero) -> AnyMatrix {
       using W = decltype(zero);

@@ -17,14 +17,12 @@ namespace gdist {
 using AnyCsrGraph = std::variant<CsrGraph<std::int32_t>, CsrGraph<std::int64_t>, CsrGraph<float>, CsrGraph<double>>;
 
 // Graph -> CSR with MatrixFromGraph's duplicate policy and element type, so
-// both engines see the same arcs in the same type.
-AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options);
-
-// Throws gdist::Error naming `input` when the CSR graph of g (offsets, arcs,
-// in-arcs of a directed graph) could not fit in the memory available, before
-// anything that size is allocated: a header claiming 2^31 vertices is refused
-// at once, as the dense path refuses its matrix.
-void RefuseCsrIfTooLarge(const std::string& input, const Graph& g, ElementType type);
+// both engines see the same arcs in the same type. A graph too large for the
+// sparse engine is refused first (RefuseIfSparseTooLarge, naming `input`): a
+// header claiming 2^31 vertices is refused at once, as the dense path refuses
+// its matrix.
+AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std::string& input = "input",
+                         int threads = 0);
 
 struct ApspRequest {
   ApspAlgorithm algorithm = ApspAlgorithm::kAuto;

@@ -14,11 +14,15 @@ bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
   return true;
 }
 
+ElementType ElementTypeFor(const Graph& g, const InputOptions& options) {
+  return options.type ? *options.type : ChooseElementType(g);
+}
+
 AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input) {
   AdjacencyOptions adj;
   adj.duplicates =
       options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
-  ElementType type = options.type.value_or(ChooseElementType(g));
+  const ElementType type = ElementTypeFor(g, options);
   RefuseIfTooLarge(input, RunNeeds{g.n, type, options.next_hops});
   return DispatchElement(type, [&](auto zero) -> AnyMatrix {
     using T = decltype(zero);

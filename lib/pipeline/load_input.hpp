@@ -23,6 +23,11 @@ struct InputOptions {
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);
 
+// options.type when given, else ChooseElementType(g) (a scan of every
+// weight): a caller that builds more than one thing from g asks once and
+// passes the answer on in InputOptions::type.
+ElementType ElementTypeFor(const Graph& g, const InputOptions& options);
+
 // Graph file -> adjacency matrix with the chosen policy and type; refuses
 // (naming `input`) a matrix the machine's memory cannot hold (memory_plan.hpp).
 AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input = "input");

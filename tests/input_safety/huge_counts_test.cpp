@@ -89,6 +89,31 @@ TEST(HugeCounts, PathsAreCountedInTheMemoryPlan) {
   EXPECT_NE(err.find("leave out --paths"), std::string::npos) << err;
 }
 
+TEST(HugeCounts, EverySparsePathRefusesWithOneMessage) {
+  SKIP_WITHOUT_APPS();
+  // 4294967294 vertices: the CSR offsets alone (8 bytes a vertex) pass 32 GiB, before any per-thread tree.
+  test::TempDir dir;
+  test::WriteText(dir.file("x.gr"), "p sp 4294967294 0\n");
+  test::WriteText(dir.file("c.txt"), "1\n");
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"gcenter", "x.gr --engine sparse"},                      // the sparse engine's metrics
+      {"gcenter", "x.gr --engine sparse --per-vertex pv.csv"},  // a tree from every vertex
+      {"gcenter", "x.gr --candidates c.txt --p-median 1"},      // the candidates' rows
+      {"gapsp", "x.gr rows.gdm --sources c.txt"},               // rows of some sources
+  };
+  for (const auto& [tool, args] : runs) {
+    SCOPED_TRACE(tool + " " + args);
+    const auto r = RunIn(dir, Tool(tool) + " " + args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err.rfind(tool + ": x.gr: the sparse engine would need about ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(" bytes ("), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" of memory for 4294967294 vertices and 0 arcs; this machine has "), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(" available"), std::string::npos) << r.err;
+    EXPECT_EQ(r.entries, (std::vector<std::string>{"c.txt", "x.gr"}));
+  }
+}
+
 TEST(HugeCounts, Int64SuggestsTheNarrowerTypeOnlyWhenItWouldFit) {
   SKIP_WITHOUT_APPS();
   const std::string err = RefusalOfThreeMillion(Tool("gconvert") + " --type int64");
