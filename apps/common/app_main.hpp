@@ -21,9 +21,11 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
   bool timings = false, quiet = false, progress = false;
   app.add_flag("--timings", timings, "print the time of each engine step on stderr (diagnosis)");
   auto* quiet_flag = app.add_flag("-q,--quiet", quiet, "print nothing on stderr but errors (no progress, no notes)");
-  app.add_flag("--progress", progress,
-               "draw progress bars on stderr even when it is not a terminal (default: on a terminal, for tasks "
-               "over half a second)")
+  app.add_flag(
+         "--progress", progress,
+         "draw progress bars on stderr even when it is not a terminal, and the memory and time line before "
+         "any APSP or tree run (default: on a terminal, bars for tasks over half a second, the line for runs estimated "
+         "at 2 s or more)")
       ->excludes(quiet_flag);
   try {
     app.parse(argc, argv);
