@@ -383,8 +383,8 @@ int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input
         std::vector<std::uint32_t> sources = gdist::RowVerticesFor(*lists.candidates, lists.fixed);
         gdist::PrintTreeRowsEstimate("gcenter", csr, sources.size(), gdist::RowBytes(csr, sources.size()),
                                      req.metrics_options.threads);
-        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(csr, std::move(sources), direction,
-                                                                         req.metrics_options.threads, bar.Callback());
+        const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(
+            csr, std::move(sources), direction, req.metrics_options.threads, req.backend, bar.Callback());
         bar.Finish();
         gdist::MatrixMeta meta;
         meta.directed = csr.directed;

@@ -1,24 +1,40 @@
 #include "lib/metrics/gpu_tree_rows.hpp"
 
+#include <type_traits>
+
 #include "lib/core/element_traits.hpp"
+#include "lib/metrics/gpu_sssp_rows.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
-TreeBackendDecision ChooseTreeBackend(Backend requested, bool unit_weights, std::size_t n, std::size_t arcs,
+template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees) {
+  switch (trees.method()) {
+    case TreeMethod::kBfs: return {GpuTreeKind::kBfs, ""};
+    case TreeMethod::kJohnsonRadix:
+    case TreeMethod::kJohnsonBinaryHeap:
+      return {GpuTreeKind::kNone, "this graph has negative arcs, whose trees need Johnson's potentials on the CPU"};
+    case TreeMethod::kDijkstraRadix:
+    case TreeMethod::kDijkstraBinaryHeap: break;
+  }
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) return {GpuTreeKind::kWeighted, ""};
+  return {GpuTreeKind::kNone, std::string("this graph's distances are ") + ElementTraits<W>::kName +
+                                  " and the GPU trees hold int32 or float32"};
+}
+
+TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe) {
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
-  if (!unit_weights) {
-    if (requested == Backend::kGpu)
-      throw Error(
-          "--backend gpu: the sparse engine's GPU trees are BFS trees (unit weights) and this graph is "
-          "weighted; use --backend cpu or auto");
-    return {Backend::kCpu, "weighted trees run on the CPU"};
+  if (kind.kind == GpuTreeKind::kNone) {
+    if (requested == Backend::kGpu) throw Error("--backend gpu: " + kind.why_not + "; use --backend cpu or auto");
+    return {Backend::kCpu, kind.why_not};
   }
-  const double cpu_seconds = static_cast<double>(n) * static_cast<double>(arcs) * kCpuSourceArcSeconds /
+  const double per_arc = kind.kind == GpuTreeKind::kBfs ? kCpuSourceArcSeconds : kCpuDijkstraSourceArcSeconds;
+  const double cpu_seconds = static_cast<double>(n) * static_cast<double>(arcs) * per_arc /
                              static_cast<double>(cpu_threads > 0 ? cpu_threads : 1);
   if (requested == Backend::kAuto && cpu_seconds < 1.0)
-    return {Backend::kCpu, "the CPU's bit-parallel BFS is faster than starting the GPU"};
+    return {Backend::kCpu, kind.kind == GpuTreeKind::kBfs ? "the CPU's bit-parallel BFS is faster than starting the GPU"
+                                                          : "the CPU's trees are faster than starting the GPU"};
   const GpuStatus gpu = probe();
   if (!gpu.usable) {
     if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
@@ -58,16 +74,76 @@ TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsR
   return out;
 }
 
+namespace {
+
+template <class W> CsrView<W> TreeView(const ShortestPathTrees<W>& trees) {
+  return trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
+}
+
+// The sources in the BFS sweep's locality order (a batch's trees share their
+// frontiers) and that order.
+template <class W> std::vector<std::uint32_t> LocalityOrder(const CsrView<W>& v, std::span<const std::uint32_t> sources,
+                                                            std::vector<std::uint32_t>* ordered) {
+  std::vector<std::uint32_t> order =
+      LocalitySourceOrder(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size());
+  ordered->resize(sources.size());
+  for (std::size_t r = 0; r < order.size(); ++r) (*ordered)[r] = sources[order[r]];
+  return order;
+}
+
+template <class W> TreeRows WeightedGpuTreeRows(const ShortestPathTrees<W>& trees,
+                                                std::span<const std::uint32_t> sources,
+                                                const TreeRowsRequest& request) {
+  const CsrView<W> v = TreeView(trees);
+  std::vector<std::uint32_t> ordered;
+  const std::vector<std::uint32_t> order = LocalityOrder(v, sources, &ordered);
+  const GpuSsspRowReductions red =
+      ReduceSsspRowsOnGpu<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size());
+  TreeRows out;
+  const std::size_t k = sources.size();
+  if (request.summary || request.eccentricity_only) out.summary.resize(k);
+  if (request.centrality) out.centrality.resize(k);
+  for (std::size_t r = 0; r < k; ++r) {
+    if (!out.summary.empty()) out.summary[order[r]] = red.summary[r];
+    if (!out.centrality.empty()) out.centrality[order[r]] = red.centrality[r];
+  }
+  out.values.exact = false;  // counted by GpuHistogramPass
+  return out;
+}
+
+}  // namespace
+
 template <class W> TreeRows GpuTreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources,
                                         const TreeRowsRequest& request) {
-  if (trees.method() != TreeMethod::kBfs) throw Error("GpuTreeRows: the GPU trees are BFS trees (unit weights)");
-  const CsrView<W> v = trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
+  const GpuTreeKind kind = GpuTreeKindOf(trees);
+  if (kind.kind == GpuTreeKind::kNone) throw Error("GpuTreeRows: " + kind.why_not);
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>)
+    if (kind.kind == GpuTreeKind::kWeighted) return WeightedGpuTreeRows(trees, sources, request);
+  const CsrView<W> v = TreeView(trees);
   return TreeRowsFromSweep(SweepSourcesOnGpu(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size()),
                            trees.n(), request);
 }
 
-#define GDIST_INSTANTIATE(W) \
-  template TreeRows GpuTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, const TreeRowsRequest&);
+template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>& trees,
+                                                               std::span<const std::uint32_t> sources,
+                                                               const HistogramShape& shape, bool directed) {
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+    if (GpuTreeKindOf(trees).kind == GpuTreeKind::kWeighted) {
+      const CsrView<W> v = TreeView(trees);
+      std::vector<std::uint32_t> ordered;
+      LocalityOrder(v, sources, &ordered);
+      return SsspHistogramOnGpu<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size(),
+                                   directed, shape, nullptr);
+    }
+  }
+  throw Error("GpuHistogramPass: the GPU histogram pass takes weighted trees (int32 or float32)");
+}
+
+#define GDIST_INSTANTIATE(W)                                                                                          \
+  template GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>&);                                                    \
+  template TreeRows GpuTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, const TreeRowsRequest&); \
+  template std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>,   \
+                                                       const HistogramShape&, bool);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -1,12 +1,16 @@
 // The sparse engine's per-source rows (sparse_tree_rows.hpp's TreeRows) from
-// the GPU multi-source BFS (lib/sparse/gpu_ms_bfs.hpp), for unit-weight
-// graphs: the same integers as the CPU trees, the same harmonic sums (one
-// term per level, in increasing level, as the CPU's bit-parallel BFS adds them).
+// the GPU: unit-weight graphs by the multi-source BFS (lib/sparse/gpu_ms_bfs.hpp;
+// the same integers as the CPU trees, harmonic sums one term per level in
+// increasing level, as the CPU's bit-parallel BFS adds them), graphs with
+// non-negative int32 or float32 weights by the batched Bellman-Ford
+// (lib/sparse/gpu_sssp.hpp) and the dense metrics' row passes
+// (gpu_sssp_rows.hpp): the CPU trees' rows bit for bit.
 #pragma once
 #include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "lib/core/backend.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
@@ -19,21 +23,39 @@ struct TreeBackendDecision {
   std::string note;  // why
 };
 
+// Which trees of a graph the GPU runs: BFS trees (unit weights), weighted
+// trees (non-negative int32 / float32 weights), or none (why_not says why:
+// negative arcs need Johnson's potentials, 64-bit types have no GPU row pass).
+struct GpuTreeKind {
+  enum Kind { kNone, kBfs, kWeighted } kind = kNone;
+  std::string why_not;
+};
+template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees);
+
 // Where a tree from every source of the sparse engine runs: cpu, or gpu for
-// unit weights (weighted trees stay on the CPU); auto takes the GPU when the
-// CPU's bit-parallel BFS would take over about a second (n * arcs source-arcs
-// at kCpuSourceArcSeconds per thread) and probe() finds a usable GPU.
-// --backend gpu with no usable GPU throws "--backend gpu: no usable GPU (...)",
-// and with weights (no GPU trees for them) says so.
+// the kinds above; auto takes the GPU when the CPU would take over about a
+// second (n * arcs source-arcs at kCpuSourceArcSeconds per thread for BFS,
+// kCpuDijkstraSourceArcSeconds for Dijkstra: sparse_engine_choice.hpp's cost
+// model) and probe() finds a usable GPU. --backend gpu with no usable GPU
+// throws "--backend gpu: no usable GPU (...)", and with a kind the GPU does
+// not run says why.
 inline constexpr double kCpuSourceArcSeconds = 0.5e-9;
-TreeBackendDecision ChooseTreeBackend(Backend requested, bool unit_weights, std::size_t n, std::size_t arcs,
+inline constexpr double kCpuDijkstraSourceArcSeconds = 15e-9;
+TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe);
 
 // TreeRows as ComputeTreeRows gives them, from a sweep of the same sources over n vertices.
 TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsRequest& request);
 
-// ComputeTreeRows for BFS trees (trees.method() == kBfs), on the GPU.
+// ComputeTreeRows on the GPU, for trees whose GpuTreeKindOf is not kNone.
+// Weighted trees leave values.exact false (their histogram is a second pass:
+// GpuHistogramPass).
 template <class W> TreeRows GpuTreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources,
                                         const TreeRowsRequest& request);
+
+// HistogramPass on the GPU, for weighted trees (kWeighted).
+template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>& trees,
+                                                               std::span<const std::uint32_t> sources,
+                                                               const HistogramShape& shape, bool directed);
 
 }  // namespace gdist

@@ -81,12 +81,13 @@ template <class T, class Visit> __device__ __forceinline__ void ScanRow(const T*
 // block: rows [first_row, first_row + rows) of the matrix, `stride` apart.
 template <class T> __global__ void __launch_bounds__(kThreads)
     RowPassKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
-                  SummaryRow* __restrict__ summary, CentralityRow* __restrict__ centrality) {
+                  const std::uint32_t* __restrict__ row_vertices, SummaryRow* __restrict__ summary,
+                  CentralityRow* __restrict__ centrality) {
   const unsigned lane = threadIdx.x % 32;
   const unsigned r = blockIdx.x * kWarpsPerBlock + threadIdx.x / 32;
-  if (r >= rows) return;  // whole warps only: no barrier below
-  const unsigned i = first_row + r;
-  const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;  // all inside the padded row
+  if (r >= rows) return;                                              // whole warps only: no barrier below
+  const unsigned i = row_vertices ? row_vertices[r] : first_row + r;  // the row's vertex: its diagonal
+  const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;        // all inside the padded row
 
   double total[4] = {0, 0, 0, 0}, harmonic[4] = {0, 0, 0, 0};
   Farthest far;
@@ -128,12 +129,12 @@ template <class T> __global__ void __launch_bounds__(kThreads)
     sr.farthest = far;
     sr.unreachable = unreachable;
     sr.first_unreachable = first_unreachable == 0xFFFFFFFFu ? kNoColumn : first_unreachable;
-    summary[i] = sr;
+    summary[first_row + r] = sr;
     CentralityRow cr;
     cr.harmonic = h;
     cr.lo = lo;
     cr.hi = hi;
-    centrality[i] = cr;
+    centrality[first_row + r] = cr;
   }
 }
 
@@ -141,8 +142,8 @@ template <class T> __global__ void __launch_bounds__(kThreads)
 // Per-warp shared bins when they fit (warp_bins), else global atomics.
 template <class T> __global__ void __launch_bounds__(kThreads)
     HistogramKernel(const T* __restrict__ block, size_t stride, unsigned n, unsigned first_row, unsigned rows, T inf,
-                    bool directed, double min, double width, unsigned bins, bool warp_bins,
-                    unsigned long long* __restrict__ counts) {
+                    const std::uint32_t* __restrict__ row_vertices, bool directed, double min, double width,
+                    unsigned bins, bool warp_bins, unsigned long long* __restrict__ counts) {
   extern __shared__ unsigned shared_bins[];
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   if (warp_bins)
@@ -150,7 +151,7 @@ template <class T> __global__ void __launch_bounds__(kThreads)
   __syncthreads();
   const unsigned r = blockIdx.x * kWarpsPerBlock + warp;
   if (r < rows) {
-    const unsigned i = first_row + r;
+    const unsigned i = row_vertices ? row_vertices[r] : first_row + r;
     const unsigned j_begin = directed ? 0 : i + 1;
     const unsigned col_blocks = (n + kSumLanes - 1) / kSumLanes;
     unsigned* mine = shared_bins + warp * bins;
@@ -306,7 +307,7 @@ template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, 
   auto t0 = std::chrono::steady_clock::now();
   stream_rows([&](const T* dev, std::size_t r0, std::size_t rows) {
     RowPassKernel<T><<<grid(rows), kThreads, 0, compute.get()>>>(dev, stride, unsigned(n), unsigned(r0), unsigned(rows),
-                                                                 inf, summary.get(), centrality.get());
+                                                                 inf, nullptr, summary.get(), centrality.get());
     GDIST_CUDA_CHECK_LAUNCH("RowPassKernel");
   });
   out.summary.resize(n);
@@ -328,8 +329,8 @@ template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, 
   GDIST_CUDA_CHECK(cudaMemsetAsync(counts.get(), 0, counts.bytes(), compute.get()));
   auto histogram = [&](const T* dev, std::size_t r0, std::size_t rows) {
     HistogramKernel<T><<<grid(rows), kThreads, warp_bins ? shared : 0, compute.get()>>>(
-        dev, stride, unsigned(n), unsigned(r0), unsigned(rows), inf, directed, out.shape.min, out.shape.width, bins,
-        warp_bins, counts.get());
+        dev, stride, unsigned(n), unsigned(r0), unsigned(rows), inf, nullptr, directed, out.shape.min, out.shape.width,
+        bins, warp_bins, counts.get());
     GDIST_CUDA_CHECK_LAUNCH("HistogramKernel");
   };
   if (plan.resident) {
@@ -347,37 +348,38 @@ template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, 
 }
 
 template <class T> void RowPassOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
-                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality,
-                                        void* stream) {
+                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality, void* stream,
+                                        const std::uint32_t* row_vertices) {
   if (count == 0) return;
   const unsigned grid = static_cast<unsigned>((count + kWarpsPerBlock - 1) / kWarpsPerBlock);
   RowPassKernel<T><<<grid, kThreads, 0, static_cast<cudaStream_t>(stream)>>>(
-      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, summary, centrality);
+      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, row_vertices, summary,
+      centrality);
   GDIST_CUDA_CHECK_LAUNCH("RowPassKernel");
 }
 
 template <class T> void HistogramOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
                                           std::size_t count, bool directed, const HistogramShape& shape,
-                                          unsigned long long* counts, void* stream) {
+                                          unsigned long long* counts, void* stream, const std::uint32_t* row_vertices) {
   if (count == 0 || shape.bins == 0) return;
   const unsigned bins = static_cast<unsigned>(shape.bins);
   const std::size_t shared = kWarpsPerBlock * bins * sizeof(unsigned);
   const bool warp_bins = shared <= 48 * 1024;
   const unsigned grid = static_cast<unsigned>((count + kWarpsPerBlock - 1) / kWarpsPerBlock);
   HistogramKernel<T><<<grid, kThreads, warp_bins ? shared : 0, static_cast<cudaStream_t>(stream)>>>(
-      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, directed, shape.min,
-      shape.width, bins, warp_bins, counts);
+      rows, stride, unsigned(n), unsigned(first_row), unsigned(count), ElementTraits<T>::kInf, row_vertices, directed,
+      shape.min, shape.width, bins, warp_bins, counts);
   GDIST_CUDA_CHECK_LAUNCH("HistogramKernel");
 }
 
 template void RowPassOnDevice(const std::int32_t*, std::size_t, std::size_t, std::size_t, std::size_t, SummaryRow*,
-                              CentralityRow*, void*);
+                              CentralityRow*, void*, const std::uint32_t*);
 template void RowPassOnDevice(const float*, std::size_t, std::size_t, std::size_t, std::size_t, SummaryRow*,
-                              CentralityRow*, void*);
+                              CentralityRow*, void*, const std::uint32_t*);
 template void HistogramOnDevice(const std::int32_t*, std::size_t, std::size_t, std::size_t, std::size_t, bool,
-                                const HistogramShape&, unsigned long long*, void*);
+                                const HistogramShape&, unsigned long long*, void*, const std::uint32_t*);
 template void HistogramOnDevice(const float*, std::size_t, std::size_t, std::size_t, std::size_t, bool,
-                                const HistogramShape&, unsigned long long*, void*);
+                                const HistogramShape&, unsigned long long*, void*, const std::uint32_t*);
 
 template GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<std::int32_t>&, bool, std::size_t,
                                               const GpuMetricsOptions&);

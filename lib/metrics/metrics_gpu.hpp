@@ -39,11 +39,15 @@ template <class T> GpuMetricsPasses RunGpuMetricsPasses(const MatrixView<T>& d, 
 // schedule's resident tiles. summary / centrality are device arrays indexed
 // by global row, counts a device array of shape.bins. Enqueued on `stream`
 // (a cudaStream_t); launch errors throw gdist::Error. T: int32_t or float.
+// row_vertices (a device array, optional): the vertex of each of the count
+// rows, when row r is not vertex first_row + r (the sparse engine's trees in
+// a locality order); it decides the diagonal and, undirected, the pairs j > i.
 template <class T> void RowPassOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
-                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality,
-                                        void* stream);
+                                        std::size_t count, SummaryRow* summary, CentralityRow* centrality, void* stream,
+                                        const std::uint32_t* row_vertices = nullptr);
 template <class T> void HistogramOnDevice(const T* rows, std::size_t stride, std::size_t n, std::size_t first_row,
                                           std::size_t count, bool directed, const HistogramShape& shape,
-                                          unsigned long long* counts, void* stream);
+                                          unsigned long long* counts, void* stream,
+                                          const std::uint32_t* row_vertices = nullptr);
 
 }  // namespace gdist

@@ -44,7 +44,7 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
   want.values = request.centrality;
   const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
   const TreeBackendDecision where =
-      ChooseTreeBackend(request.options.backend, trees.method() == TreeMethod::kBfs, n, g.arc_count(), nt, ProbeGpu);
+      ChooseTreeBackend(request.options.backend, GpuTreeKindOf(trees), n, g.arc_count(), nt, ProbeGpu);
   bool gpu = where.backend == Backend::kGpu;
   TreeRows rows;
   {
@@ -85,8 +85,13 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
     if (!g.directed)
       for (auto& c : hist.counts) c /= 2;
   } else {
-    ProgressCounter counter(request.progress, "histogram", method, "trees", n);
-    hist.counts = HistogramPass(trees, all, shape, g.directed, nt, &counter);
+    ProgressCounter counter(request.progress, "histogram", gpu ? method + " on the GPU" : method, "trees", n);
+    if (gpu) {
+      hist.counts = GpuHistogramPass(trees, all, shape, g.directed);  // the rows' pass ran there: the GPU fits
+      counter.Set(n);
+    } else {
+      hist.counts = HistogramPass(trees, all, shape, g.directed, nt, &counter);
+    }
     counter.Finish();
     m.trees += n;
   }

@@ -1,15 +1,55 @@
 #include "lib/pipeline/candidate_rows.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <string>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/engine/gpu_backend.hpp"
+#include "lib/metrics/gpu_sssp_rows.hpp"
+#include "lib/metrics/gpu_tree_rows.hpp"
+#include "lib/sparse/gpu_ms_bfs.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 
 namespace gdist {
 
+namespace {
+
+// Rows on the GPU: its batched shortest paths take any non-negative int32 or
+// float32 graph, unit weights included (where the CPU runs its bit-parallel BFS).
+template <class W> GpuTreeKind GpuRowsKind(const ShortestPathTrees<W>& trees) {
+  GpuTreeKind kind = GpuTreeKindOf(trees);
+  if (!std::is_same_v<W, std::int32_t> && !std::is_same_v<W, float> && kind.kind == GpuTreeKind::kBfs)
+    kind = {GpuTreeKind::kNone, std::string("this graph's distances are ") + ElementTraits<W>::kName +
+                                    " and the GPU trees hold int32 or float32"};
+  return kind;
+}
+
+// The trees in the BFS sweep's locality order (a batch's frontiers overlap),
+// each row copied to its place.
+template <class W> void RowsOnGpu(const ShortestPathTrees<W>& trees, const std::vector<std::uint32_t>& vertices, W* out,
+                                  std::size_t stride) {
+  const CsrView<W> v = trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
+  const std::vector<std::uint32_t> order =
+      LocalitySourceOrder(BfsGraph{v.n, v.offsets, v.targets}, vertices.data(), vertices.size());
+  std::vector<std::uint32_t> ordered(order.size());
+  std::vector<std::size_t> dest(order.size());
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    ordered[r] = vertices[order[r]];
+    dest[r] = order[r];
+  }
+  SsspRowsToHost<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size(), dest.data(),
+                    out, stride);
+}
+
+}  // namespace
+
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
-                                                         Direction direction, int threads, ProgressFn progress) {
+                                                         Direction direction, int threads, Backend backend,
+                                                         ProgressFn progress) {
   CheckPathSums(g);
   CandidateRows<W> rows;
   rows.vertices = std::move(vertices);
@@ -18,9 +58,23 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
   W* data = static_cast<W*>(rows.buffer.data());
   std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
   const ShortestPathTrees<W> trees(g, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
-  ProgressCounter counter(std::move(progress), "siting rows", std::string(TreeMethodName(trees.method())) + " trees",
-                          "trees", k);
-  TreeRows(trees, rows.vertices, data, stride, threads, &counter);
+  const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
+  const TreeBackendDecision where = ChooseTreeBackend(backend, GpuRowsKind(trees), k, g.arc_count(),
+                                                      threads > 0 ? threads : omp_get_max_threads(), ProbeGpu);
+  bool gpu = where.backend == Backend::kGpu;
+  ProgressCounter counter(std::move(progress), "siting rows", gpu ? method + " on the GPU" : method, "trees", k);
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+    try {
+      if (gpu) {
+        RowsOnGpu(trees, rows.vertices, data, stride);
+        counter.Set(k);
+      }
+    } catch (const GpuOutOfMemory&) {
+      if (backend == Backend::kGpu) throw;  // auto goes on on the CPU
+      gpu = false;
+    }
+  }
+  if (!gpu) TreeRows(trees, rows.vertices, data, stride, threads, &counter);
   counter.Finish();
   rows.view = MatrixView<W>{data, g.n, stride};
   return rows;
@@ -37,7 +91,7 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
 
 #define GDIST_INSTANTIATE(T)                                                                                     \
   template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int, \
-                                                 ProgressFn);
+                                                 Backend, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

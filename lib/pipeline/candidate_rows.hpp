@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lib/core/backend.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/page_buffer.hpp"
@@ -23,9 +24,13 @@ template <class T> struct CandidateRows {
 // direction: out (facility -> demand) the tree from vertices[r], in (demand ->
 // facility) the tree into it. Parallel over the rows. Throws gdist::Error on a
 // negative cycle or path sums past the type, as the dense engine does.
-// `progress` (when given) hears of the trees done (task "siting rows").
+// `backend` picks where the trees run (lib/metrics/gpu_tree_rows.hpp's
+// ChooseTreeBackend on k trees: the GPU's batched shortest paths for
+// non-negative int32 / float32 weights, the same rows). `progress` (when
+// given) hears of the trees done (task "siting rows").
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
-                                                         Direction direction, int threads, ProgressFn progress = {});
+                                                         Direction direction, int threads,
+                                                         Backend backend = Backend::kCpu, ProgressFn progress = {});
 
 // The sources needed for candidates and fixed sites: each vertex once, in
 // increasing order (a SitingProblem sorts its candidates the same way).

@@ -2,7 +2,7 @@
 // per-source results against a plain queue BFS from each source (an
 // independent reference written here), its TreeRows against the CPU trees
 // of the sparse engine (ComputeTreeRows), the locality order as a
-// permutation, and the backend choice. Fresh random graphs each run
+// permutation (the backend choice: gpu_sssp_twin_test). Fresh random graphs each run
 // (GDIST_SEED replays), several batches of 256 sources, directed and
 // undirected, isolated vertices, repeated sources.
 #include <gtest/gtest.h>
@@ -184,19 +184,6 @@ TEST(GpuMsBfsTwin, LocalityOrderMakesCompactBatches) {
     sum += widest;
   }
   EXPECT_LE(sum / (n / kBatchSources), 56u);
-}
-
-TEST(GpuMsBfsTwin, BackendChoice) {
-  const auto usable = [] { return GpuStatus{true, "test GPU", 1}; };
-  const auto none = [] { return GpuStatus{false, "no NVIDIA GPU or driver found", 0}; };
-  EXPECT_EQ(ChooseTreeBackend(Backend::kCpu, true, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, false, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
-  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, false, 1 << 20, 1 << 22, 2, usable), Error);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 100, 300, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 1 << 20, 1 << 22, 2, usable).backend, Backend::kGpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, true, 1 << 20, 1 << 22, 2, none).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, true, 100, 300, 2, usable).backend, Backend::kGpu);
-  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, true, 100, 300, 2, none), Error);
 }
 
 #ifndef GDIST_HAVE_CUDA
