@@ -35,8 +35,8 @@ echo "## 1. tests"
 run test_gpu_sssp env GDIST_GPU_SSSP_GRAPH="$ny" "$build/tests/test_gpu" --gtest_filter='GpuSssp*'
 run test_twin "$build/tests/test_sparse" --gtest_filter='GpuSsspTwin*'
 echo "## 2. every source's weighted rows"
-run bench "$build/bench/sparse_gpu_sssp_bench" "$ny" --undirected --cpu-threads 16,2 --cpu-sources 2048,256 --reps 1 \
-  --delta-factors 8,16,4 --delta-sources 26400
+run bench "$build/bench/sparse_gpu_sssp_bench" "$ny" --undirected --cpu-threads 16,2 --cpu-sources 1024,128 --reps 1 \
+  --delta-factors 8,16,32 --delta-sources 26400
 echo "## 3. gcenter --per-vertex"
 run rome_gpu "$build/apps/gcenter" "$rome" --per-vertex "$tmp/rome_gpu.csv" --backend gpu --json -q >"$tmp/rome_gpu.json"
 run rome_cpu "$build/apps/gcenter" "$rome" --per-vertex "$tmp/rome_cpu.csv" --backend cpu --json -q >"$tmp/rome_cpu.json"

@@ -12,7 +12,6 @@ constexpr int kLanes = kSsspLanes;
 constexpr int kWarps = 8;
 constexpr int kThreads = kWarps * 32;
 constexpr unsigned kFull = 0xFFFFFFFFu;
-constexpr int kArcsInFlight = 4;
 
 // atomicMin on distances that are never negative: the bit patterns of
 // non-negative floats (+infinity included) order as their values do.
@@ -40,7 +39,7 @@ template <class W> __global__ void __launch_bounds__(kThreads)
   std::uint32_t* list_next = list_cur + n;
   std::uint32_t* list_far = list_next + n;
   const unsigned batches = (count + kLanes - 1) / kLanes;
-  unsigned long long relaxations = 0, rounds = 0;  // lane 0 of each warp / thread 0
+  unsigned long long relaxations = 0, rounds = 0;  // each thread's items / thread 0
 
   for (;;) {
     if (tid == 0) {
@@ -68,40 +67,59 @@ template <class W> __global__ void __launch_bounds__(kThreads)
     for (;;) {
       while (size > 0) {
         if (tid == 0) ++rounds;
-        for (unsigned i = warp; i < size; i += kWarps) {
-          const std::uint32_t v = list_cur[i];
-          const std::uint32_t m = __ldcg(mask_cur + v);
-          __syncwarp();
-          if (lane == 0) __stcg(mask_cur + v, 0u);  // no one else writes mask_cur this round
-          const bool listed = (m >> lane) & 1u;
-          const W dv = listed ? __ldcg(dist + std::size_t(v) * kLanes + lane) : inf;
-          const bool mine = listed && dv < threshold;
-          const unsigned far = __ballot_sync(kFull, listed && !mine);
-          if (far && lane == 0 && atomicOr(mask_far + v, far) == 0) list_far[atomicAdd(&s_far_size, 1u)] = v;
-          const std::uint64_t begin = g.offsets[v], end = g.offsets[v + 1];
-          if (lane == 0) relaxations += static_cast<unsigned long long>(__popc(m & ~far)) * (end - begin);
-          if (m == far) continue;  // uniform: every lane deferred
-          // kArcsInFlight arcs at a time: their heads' distance lines are
-          // loaded together, so a warp waits for one memory round trip per
-          // group instead of one per arc (road vertices have 2-4 arcs).
-          for (std::uint64_t a0 = begin; a0 < end; a0 += kArcsInFlight) {
-            std::uint32_t u[kArcsInFlight];
-            W nd[kArcsInFlight], du[kArcsInFlight];
-#pragma unroll
-            for (int j = 0; j < kArcsInFlight; ++j) {
-              const bool arc = a0 + j < end;
-              u[j] = arc ? __ldg(g.targets + a0 + j) : 0;
-              nd[j] = arc && mine ? dv + __ldg(g.weights + a0 + j) : inf;
-              du[j] = arc && mine ? __ldcg(dist + std::size_t(u[j]) * kLanes + lane) : inf;
+        // A warp takes 32 frontier vertices at once (lane = vertex), splits
+        // each one's improved sources into near and far, then relaxes the
+        // (arc, near source) items of all 32 together, 32 at a time (lane =
+        // item): few sources of a batch improve a vertex in the same round,
+        // so lanes per source would idle.
+        for (unsigned base = warp * 32; base < size; base += kWarps * 32) {
+          const unsigned i = base + lane;
+          std::uint32_t v = 0, m = 0, near = 0;
+          std::uint64_t begin = 0;
+          unsigned degree = 0;
+          if (i < size) {
+            v = list_cur[i];
+            m = __ldcg(mask_cur + v);
+            __stcg(mask_cur + v, 0u);  // no one else writes mask_cur this round
+            for (std::uint32_t bits = m; bits; bits &= bits - 1) {
+              const int b = __ffs(bits) - 1;
+              if (__ldcg(dist + std::size_t(v) * kLanes + b) < threshold) near |= 1u << b;
             }
+            if (const std::uint32_t far = m & ~near; far && atomicOr(mask_far + v, far) == 0)
+              list_far[atomicAdd(&s_far_size, 1u)] = v;
+            begin = g.offsets[v];
+            degree = static_cast<unsigned>(g.offsets[v + 1] - begin);
+          }
+          const unsigned sources = __popc(near), items = sources * degree;
+          relaxations += items;
+          unsigned last = items;  // inclusive prefix sum of items over the lanes
 #pragma unroll
-            for (int j = 0; j < kArcsInFlight; ++j) {
-              const bool better =
-                  nd[j] < du[j] && nd[j] < AtomicMinNonNegative(dist + std::size_t(u[j]) * kLanes + lane, nd[j]);
-              const unsigned bits = __ballot_sync(kFull, better);
-              if (bits && lane == 0 && atomicOr(mask_next + u[j], bits) == 0)
-                list_next[atomicAdd(&s_next_size, 1u)] = u[j];
+          for (int d = 1; d < 32; d *= 2) {
+            const unsigned x = __shfl_up_sync(kFull, last, d);
+            if (lane >= unsigned(d)) last += x;
+          }
+          const unsigned total = __shfl_sync(kFull, last, 31);
+          for (unsigned t0 = 0; t0 < total; t0 += 32) {
+            const unsigned item = t0 + lane;
+            unsigned owner = 0;  // the lane whose items hold this one: the first with last > item
+#pragma unroll
+            for (unsigned step = 16; step >= 1; step /= 2) {
+              const unsigned probe = __shfl_sync(kFull, last, owner + step - 1);
+              if (item >= probe) owner += step;
             }
+            const std::uint32_t ov = __shfl_sync(kFull, v, owner), onear = __shfl_sync(kFull, near, owner);
+            const unsigned osources = __shfl_sync(kFull, sources, owner);
+            const unsigned ofirst = __shfl_sync(kFull, last, owner) - __shfl_sync(kFull, items, owner);
+            const std::uint64_t obegin = __shfl_sync(kFull, begin, owner);
+            if (item >= total) continue;
+            const unsigned local = item - ofirst;
+            const int b = __fns(onear, 0, local % osources + 1);
+            const std::uint64_t a = obegin + local / osources;
+            const std::uint32_t u = __ldg(g.targets + a);
+            const W nd = __ldcg(dist + std::size_t(ov) * kLanes + b) + __ldg(g.weights + a);
+            W* du = dist + std::size_t(u) * kLanes + b;
+            if (nd < __ldcg(du) && nd < AtomicMinNonNegative(du, nd) && atomicOr(mask_next + u, 1u << b) == 0)
+              list_next[atomicAdd(&s_next_size, 1u)] = u;
           }
         }
         __syncthreads();
@@ -147,6 +165,11 @@ template <class W> __global__ void __launch_bounds__(kThreads)
     }
     __syncthreads();  // every warp is done with dist before the next batch refills it
   }
+  relaxations += __shfl_down_sync(kFull, relaxations, 16);
+  relaxations += __shfl_down_sync(kFull, relaxations, 8);
+  relaxations += __shfl_down_sync(kFull, relaxations, 4);
+  relaxations += __shfl_down_sync(kFull, relaxations, 2);
+  relaxations += __shfl_down_sync(kFull, relaxations, 1);
   if (lane == 0 && relaxations) atomicAdd(scratch.counters, relaxations);
   if (tid == 0 && rounds) atomicAdd(scratch.counters + 1, rounds);
 }
