@@ -381,8 +381,9 @@ int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input
         gdist::ParseDirection(req.direction, &direction);
         gdist::ApspProgressBar bar;
         std::vector<std::uint32_t> sources = gdist::RowVerticesFor(*lists.candidates, lists.fixed);
-        gdist::PrintTreeRowsEstimate("gcenter", csr, sources.size(), gdist::RowBytes(csr, sources.size()),
-                                     req.metrics_options.threads);
+        gdist::PrintTreeRowsEstimate(
+            "gcenter", csr, sources.size(), gdist::RowBytes(csr, sources.size()), req.metrics_options.threads,
+            gdist::CandidateRowsBackend(csr, sources.size(), req.metrics_options.threads, req.backend).backend);
         const gdist::CandidateRows<T> rows = gdist::ComputeCandidateRows(
             csr, std::move(sources), direction, req.metrics_options.threads, req.backend, bar.Callback());
         bar.Finish();

@@ -67,7 +67,9 @@ void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g, c
   Backend where = Backend::kCpu;
   try {
     // Where the trees will run, as the engine decides it (ProbeGpu answers at once on a machine without a GPU).
-    where = ChooseTreeBackend(r.options.backend, bfs, g.n, g.arc_count(), threads, ProbeGpu).backend;
+    where =
+        ChooseTreeBackend(r.options.backend, GpuTreeKindOf<W>(TreeMethodFor(g)), g.n, g.arc_count(), threads, ProbeGpu)
+            .backend;
   } catch (const Error&) {
     return;  // --backend gpu that cannot run: the run itself says why
   }
@@ -77,18 +79,21 @@ void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g, c
   PrintEstimate(tool + " (" + DescribeTrees(trees, bfs, where, threads) + ")", bytes, seconds);
 }
 
-// Trees that write rows on the CPU: gapsp --algorithm dijkstra (every
-// source; the n x n matrix), gapsp --sources and gcenter GRAPH --candidates
-// (k sources; `rows_bytes`: the block of rows held at once).
+// Trees that write rows: gapsp --algorithm dijkstra (every source; the n x n
+// matrix), gapsp --sources and gcenter GRAPH --candidates (k sources;
+// `rows_bytes`: the block of rows held at once; `where`: the candidates' rows
+// may run on the GPU, CandidateRowsBackend).
 template <class W> void PrintTreeRowsEstimate(const std::string& tool, const CsrGraph<W>& g, std::uint64_t sources,
-                                              double rows_bytes, int threads) {
+                                              double rows_bytes, int threads, Backend where = Backend::kCpu) {
   if (!ProgressEnabled()) return;
   threads = EstimateThreads(threads);
   const bool bfs = TreeMethodFor(g) == TreeMethod::kBfs;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads)) + rows_bytes;
+  // The GPU's rows come from its weighted kernel whatever the weights.
+  const bool bfs_rate = bfs && where == Backend::kCpu;
   const double seconds =
-      SparseTreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), bfs, threads);
-  PrintEstimate(tool + " (" + DescribeTrees(sources, bfs, Backend::kCpu, threads) + ")", bytes, seconds);
+      SparseTreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), bfs_rate, threads, where);
+  PrintEstimate(tool + " (" + DescribeTrees(sources, bfs, where, threads) + ")", bytes, seconds);
 }
 
 // The bytes of `rows` rows of g's vertices in W, padded as the matrices are.

@@ -8,8 +8,8 @@
 
 namespace gdist {
 
-template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees) {
-  switch (trees.method()) {
+template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method) {
+  switch (method) {
     case TreeMethod::kBfs: return {GpuTreeKind::kBfs, ""};
     case TreeMethod::kJohnsonRadix:
     case TreeMethod::kJohnsonBinaryHeap:
@@ -140,7 +140,7 @@ template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPat
 }
 
 #define GDIST_INSTANTIATE(W)                                                                                          \
-  template GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>&);                                                    \
+  template GpuTreeKind GpuTreeKindOf<W>(TreeMethod);                                                                  \
   template TreeRows GpuTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, const TreeRowsRequest&); \
   template std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>,   \
                                                        const HistogramShape&, bool);

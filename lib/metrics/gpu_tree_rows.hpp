@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lib/core/backend.hpp"
+#include "lib/metrics/sparse_engine_choice.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
 #include "lib/sparse/gpu_ms_bfs.hpp"
 
@@ -30,17 +31,19 @@ struct GpuTreeKind {
   enum Kind { kNone, kBfs, kWeighted } kind = kNone;
   std::string why_not;
 };
-template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees);
+template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method);
+template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees) {
+  return GpuTreeKindOf<W>(trees.method());
+}
 
 // Where a tree from every source of the sparse engine runs: cpu, or gpu for
 // the kinds above; auto takes the GPU when the CPU would take over about a
 // second (n * arcs source-arcs at kCpuSourceArcSeconds per thread for BFS,
 // kCpuDijkstraSourceArcSeconds for Dijkstra: sparse_engine_choice.hpp's cost
-// model) and probe() finds a usable GPU. --backend gpu with no usable GPU
+// model, sparse_engine_choice.hpp) and probe() finds a usable GPU. --backend gpu with no usable GPU
 // throws "--backend gpu: no usable GPU (...)", and with a kind the GPU does
 // not run says why.
 inline constexpr double kCpuSourceArcSeconds = 0.5e-9;
-inline constexpr double kCpuDijkstraSourceArcSeconds = 15e-9;
 TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe);
 

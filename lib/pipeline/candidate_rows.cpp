@@ -10,6 +10,7 @@
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/gpu_sssp_rows.hpp"
 #include "lib/metrics/gpu_tree_rows.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/gpu_ms_bfs.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
@@ -20,8 +21,8 @@ namespace {
 
 // Rows on the GPU: its batched shortest paths take any non-negative int32 or
 // float32 graph, unit weights included (where the CPU runs its bit-parallel BFS).
-template <class W> GpuTreeKind GpuRowsKind(const ShortestPathTrees<W>& trees) {
-  GpuTreeKind kind = GpuTreeKindOf(trees);
+template <class W> GpuTreeKind GpuRowsKind(TreeMethod method) {
+  GpuTreeKind kind = GpuTreeKindOf<W>(method);
   if (!std::is_same_v<W, std::int32_t> && !std::is_same_v<W, float> && kind.kind == GpuTreeKind::kBfs)
     kind = {GpuTreeKind::kNone, std::string("this graph's distances are ") + ElementTraits<W>::kName +
                                     " and the GPU trees hold int32 or float32"};
@@ -47,6 +48,12 @@ template <class W> void RowsOnGpu(const ShortestPathTrees<W>& trees, const std::
 
 }  // namespace
 
+template <class W>
+TreeBackendDecision CandidateRowsBackend(const CsrGraph<W>& g, std::size_t k, int threads, Backend backend) {
+  return ChooseTreeBackend(backend, GpuRowsKind<W>(TreeMethodFor(g)), k, g.arc_count(),
+                           threads > 0 ? threads : omp_get_max_threads(), ProbeGpu);
+}
+
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
                                                          Direction direction, int threads, Backend backend,
                                                          ProgressFn progress) {
@@ -59,8 +66,7 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
   std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
   const ShortestPathTrees<W> trees(g, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
   const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
-  const TreeBackendDecision where = ChooseTreeBackend(backend, GpuRowsKind(trees), k, g.arc_count(),
-                                                      threads > 0 ? threads : omp_get_max_threads(), ProbeGpu);
+  const TreeBackendDecision where = CandidateRowsBackend(g, k, threads, backend);
   bool gpu = where.backend == Backend::kGpu;
   ProgressCounter counter(std::move(progress), "siting rows", gpu ? method + " on the GPU" : method, "trees", k);
   if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
@@ -91,7 +97,8 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
 
 #define GDIST_INSTANTIATE(T)                                                                                     \
   template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int, \
-                                                 Backend, ProgressFn);
+                                                 Backend, ProgressFn);                                           \
+  template TreeBackendDecision CandidateRowsBackend(const CsrGraph<T>&, std::size_t, int, Backend);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -9,6 +9,7 @@
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/matrix/page_buffer.hpp"
+#include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
@@ -31,6 +32,10 @@ template <class T> struct CandidateRows {
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
                                                          Direction direction, int threads,
                                                          Backend backend = Backend::kCpu, ProgressFn progress = {});
+
+// Where ComputeCandidateRows runs k trees of g (the estimate line asks too).
+template <class W>
+TreeBackendDecision CandidateRowsBackend(const CsrGraph<W>& g, std::size_t k, int threads, Backend backend);
 
 // The sources needed for candidates and fixed sites: each vertex once, in
 // increasing order (a SitingProblem sorts its candidates the same way).
