@@ -64,8 +64,8 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
   out << "wiener index       " << (std::isfinite(c.wiener_index) ? Num(c.wiener_index) : "inf") << "\n";
   if (!c.closeness.empty()) {
     const std::size_t a = ArgMax(c.closeness), b = ArgMax(c.harmonic);
-    out << "max closeness      " << labels.label(a) << " (" << Num(c.closeness[a]) << ")\n";
-    out << "max harmonic       " << labels.label(b) << " (" << Num(c.harmonic[b]) << ")\n";
+    out << "max closeness      " << CsvField(labels.label(a)) << " (" << Num(c.closeness[a]) << ")\n";
+    out << "max harmonic       " << CsvField(labels.label(b)) << " (" << Num(c.harmonic[b]) << ")\n";
   }
   out << "distance histogram";
   const auto& h = c.histogram;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 
 namespace gdist {
@@ -26,7 +27,7 @@ void NumberOrExact(JsonWriter& json, double v, const std::string& exact_text) {
 
 void WriteVertexList(std::ostream& out, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
   constexpr std::size_t kShown = 20;
-  for (std::size_t i = 0; i < vs.size() && i < kShown; ++i) out << (i ? " " : "") << labels.label(vs[i]);
+  for (std::size_t i = 0; i < vs.size() && i < kShown; ++i) out << (i ? " " : "") << CsvField(labels.label(vs[i]));
   if (vs.size() > kShown) out << " ... (" << vs.size() << " vertices; --json lists all)";
 }
 
@@ -46,7 +47,8 @@ void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) {
 void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
   out << "vertices           " << s.n << (directed ? " (directed)" : " (undirected)") << "\n";
   out << "diameter           " << FormatValue(s.diameter, s.exact.diameter);
-  if (s.n > 0) out << "  (" << labels.label(s.diameter_from) << " -> " << labels.label(s.diameter_to) << ")";
+  if (s.n > 0)
+    out << "  (" << CsvField(labels.label(s.diameter_from)) << " -> " << CsvField(labels.label(s.diameter_to)) << ")";
   out << "\nradius             " << FormatValue(s.radius, s.exact.radius) << "\n";
   out << "center             ";
   WriteVertexList(out, s.center, labels);
@@ -54,7 +56,8 @@ void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexL
   WriteVertexList(out, s.periphery, labels);
   out << "\n1-median           ";
   if (s.median)
-    out << labels.label(*s.median) << " (total distance " << FormatValue(s.median_total, s.exact.median_total) << ")";
+    out << CsvField(labels.label(*s.median)) << " (total distance " << FormatValue(s.median_total, s.exact.median_total)
+        << ")";
   else out << "none (no vertex reaches every other; try --reachable-only)";
   out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
 }

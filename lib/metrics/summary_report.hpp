@@ -1,5 +1,6 @@
 // Presenting a DistanceSummary: human text, JSON keys, per-vertex CSV. Every
-// vertex is printed as the input's label.
+// vertex is printed as the input's label (in text quoted as a CSV field when
+// it holds a blank, comma or quote, so that lists of names read back whole).
 #pragma once
 #include <ostream>
 #include <string>
