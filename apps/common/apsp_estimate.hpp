@@ -11,6 +11,7 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/util/progress.hpp"
 
@@ -39,8 +40,10 @@ void PrintApspEstimate(const std::string& tool, const DistMatrix<T>& m, const Ap
   const double bytes = double(m.payload_bytes()) + (next_hops ? s * s * 4 : 0);
   double rate = 0;
   std::string where = "CPU";
-  if (options.backend != Backend::kCpu && options.gpu_probe.valid() && options.gpu_probe.get().usable &&
-      sizeof(T) == 4) {
+  // The engine's own probe when the caller started one (gapsp), else one here (a context the run creates anyway).
+  const bool gpu = options.backend != Backend::kCpu && sizeof(T) == 4 &&
+                   (options.gpu_probe.valid() ? options.gpu_probe.get().usable : ProbeGpu().usable);
+  if (gpu) {
     rate = 0.89 * kH100CeilingInt32;
     where = "GPU, at the H100's measured rate";
   } else {

@@ -8,7 +8,6 @@
 // carries a weighted NY), else rome99 from ../shared/data, on a sample of sources.
 #include "lib/sparse/gpu_sssp.hpp"
 
-#include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -17,6 +16,7 @@
 
 #include "formats/read_graph.hpp"
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/metrics/gpu_sssp_rows.hpp"
 #include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
@@ -30,21 +30,17 @@ namespace {
 
 template <class W> SsspGraph<W> ViewOf(const CsrView<W>& v) { return {v.n, v.offsets, v.targets, v.weights}; }
 
-// GPU rows (copied out block by block) == twin rows.
+// GPU rows (copied out block by block, SsspRowsToHost) == twin rows, at the
+// default near-far step.
 template <class W>
 void ExpectGpuRowsEqualTwin(const CsrGraph<W>& g, const std::vector<std::uint32_t>& sources, const std::string& where) {
   const std::size_t stride = (g.n + 127) / 128 * 128, k = sources.size();
   std::vector<W> gpu(k * stride), twin(k * stride);
   const SsspGraph<W> view = ViewOf(g.Out());
   const W delta = SsspDelta(view);
-  const SsspSweepStats s = SweepRowsOnGpu<W>(
-      view, sources.data(), k, stride,
-      [&](const DeviceRowBlock<W>& b) {
-        ASSERT_EQ(cudaMemcpyAsync(gpu.data() + b.first * stride, b.rows, b.count * stride * sizeof(W),
-                                  cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(b.stream)),
-                  cudaSuccess);
-      },
-      delta);
+  std::vector<std::size_t> dest(k);
+  std::iota(dest.begin(), dest.end(), std::size_t{0});
+  const SsspSweepStats s = SsspRowsToHost(view, sources.data(), k, dest.data(), gpu.data(), stride);
   SsspRowsOnCpu(view, sources.data(), k, twin.data(), stride, 0, delta);
   std::size_t wrong = 0;
   for (std::size_t i = 0; i < k * stride && wrong < 5; ++i)

@@ -111,7 +111,8 @@ class TerminalTest(unittest.TestCase):
         self.assertIn("gconvert: ", term)  # the summary line follows on its own line
 
     def test_progress_flag_draws_apsp_and_siting_bars_at_once(self):
-        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--p-median", "3", "--progress", "--exact"])
+        rc, _, term = run_in_pty([tool("gcenter"), self.graph, "--p-median", "3", "--progress", "--exact",
+                                  "--backend", "cpu"])  # the bar names the backend: the same on a GPU machine
         self.assertEqual(rc, 0, term)
         self.assertRegex(term, r"apsp \(cpu, in-core\) \[#+\] 100% 8/8 rounds +[0-9.e+]+ relax/s")
         self.assertIn("p-median: local search [", term)
@@ -290,7 +291,7 @@ class TerminalTest(unittest.TestCase):
             self.assertNotIn("needs about", term)
             self.assertIn("settled", term)
         # Floyd-Warshall's line (apps/common/apsp_estimate.hpp) follows the same rule.
-        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("e6.gdm"), "--progress"])
+        rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("e6.gdm"), "--progress", "--backend", "cpu"])
         self.assertEqual(rc, 0, term)
         self.assertRegex(term, r"gapsp \(CPU\): needs about [0-9.]+ MiB of memory, estimated [0-9.]+ s")
         self.assertNotIn("trees on", term)
