@@ -63,13 +63,13 @@ void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g, c
   std::uint64_t trees = SparseMetricsTrees(g, r);
   if (trees == 0) return;
   const int threads = EstimateThreads(r.options.threads);
-  const bool bfs = TreeMethodFor(g) == TreeMethod::kBfs;
+  const TreeMethod method = TreeMethodFor(g);
+  const bool bfs = method == TreeMethod::kBfs;
   Backend where = Backend::kCpu;
   try {
     // Where the trees will run, as the engine decides it (ProbeGpu answers at once on a machine without a GPU).
     where =
-        ChooseTreeBackend(r.options.backend, GpuTreeKindOf<W>(TreeMethodFor(g)), g.n, g.arc_count(), threads, ProbeGpu)
-            .backend;
+        ChooseTreeBackend(r.options.backend, GpuTreeKindOf<W>(method), g.n, g.arc_count(), threads, ProbeGpu).backend;
   } catch (const Error&) {
     return;  // --backend gpu that cannot run: the run itself says why
   }

@@ -7,8 +7,9 @@ namespace gdist {
 
 namespace {
 
-// The row passes read 128-column blocks with 16-byte loads: rows padded to 128.
-std::size_t RowStride(std::size_t n) { return (n + kSumLanes - 1) / kSumLanes * kSumLanes; }
+// The row passes read 128-column blocks with 16-byte loads: rows padded as the
+// matrices are (PaddedSize) are whole blocks.
+static_assert(kTile % kSumLanes == 0);
 
 }  // namespace
 
@@ -19,7 +20,7 @@ GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>& g, const std::uint3
   cuda::DeviceBuffer<SummaryRow> summary(count);
   cuda::DeviceBuffer<CentralityRow> centrality(count);
   out.stats = SweepRowsOnGpu<W>(
-      g, sources, count, RowStride(g.n),
+      g, sources, count, PaddedSize(g.n),
       [&](const DeviceRowBlock<W>& b) {
         RowPassOnDevice(b.rows, b.stride, g.n, b.first, b.count, summary.get(), centrality.get(), b.stream,
                         b.row_vertices);
@@ -40,7 +41,7 @@ template <class W> std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph
   cuda::DeviceBuffer<unsigned long long> dev(shape.bins);
   GDIST_CUDA_CHECK(cudaMemset(dev.get(), 0, dev.bytes()));
   const SsspSweepStats s = SweepRowsOnGpu<W>(
-      g, sources, count, RowStride(g.n),
+      g, sources, count, PaddedSize(g.n),
       [&](const DeviceRowBlock<W>& b) {
         HistogramOnDevice(b.rows, b.stride, g.n, b.first, b.count, directed, shape, dev.get(), b.stream,
                           b.row_vertices);
@@ -54,7 +55,7 @@ template <class W> std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph
 }
 
 template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
-                                                 const std::size_t* dest_rows, W* out, std::size_t stride) {
+                                                 const std::uint32_t* dest_rows, W* out, std::size_t stride) {
   if (stride % kSumLanes != 0) throw Error("SsspRowsToHost: the stride must be a multiple of 128");
   return SweepRowsOnGpu<W>(
       g, sources, count, stride,
@@ -71,7 +72,7 @@ template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>& g, const st
   template GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t);           \
   template std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t, bool, \
                                                          const HistogramShape&, SsspSweepStats*);                      \
-  template SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std::uint32_t*, std::size_t, const std::size_t*,   \
+  template SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std::uint32_t*, std::size_t, const std::uint32_t*, \
                                          W*, std::size_t);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(float)

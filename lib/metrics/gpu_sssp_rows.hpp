@@ -35,6 +35,6 @@ template <class W> std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph
 // sources[r] goes to out + dest_rows[r] * stride (stride: a multiple of 128;
 // padding INF). For row blocks the caller keeps (siting candidates).
 template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
-                                                 const std::size_t* dest_rows, W* out, std::size_t stride);
+                                                 const std::uint32_t* dest_rows, W* out, std::size_t stride);
 
 }  // namespace gdist

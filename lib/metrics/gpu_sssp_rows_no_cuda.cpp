@@ -13,7 +13,7 @@ template <class W> std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph
 }
 
 template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std::uint32_t*, std::size_t,
-                                                 const std::size_t*, W*, std::size_t) {
+                                                 const std::uint32_t*, W*, std::size_t) {
   throw Error("this build has no CUDA backend");
 }
 
@@ -21,7 +21,7 @@ template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std:
   template GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t);           \
   template std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t, bool, \
                                                          const HistogramShape&, SsspSweepStats*);                      \
-  template SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std::uint32_t*, std::size_t, const std::size_t*,   \
+  template SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std::uint32_t*, std::size_t, const std::uint32_t*, \
                                          W*, std::size_t);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(float)

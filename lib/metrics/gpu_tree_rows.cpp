@@ -8,6 +8,18 @@
 
 namespace gdist {
 
+namespace {
+
+// The element types the GPU trees write rows in (its weighted kernel and row passes).
+template <class W> constexpr bool kGpuRowType = std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>;
+
+template <class W> std::string NoGpuRowsFor() {
+  return std::string("this graph's distances are ") + ElementTraits<W>::kName +
+         " and the GPU trees hold int32 or float32";
+}
+
+}  // namespace
+
 template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method) {
   switch (method) {
     case TreeMethod::kBfs: return {GpuTreeKind::kBfs, ""};
@@ -17,9 +29,14 @@ template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method) {
     case TreeMethod::kDijkstraRadix:
     case TreeMethod::kDijkstraBinaryHeap: break;
   }
-  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) return {GpuTreeKind::kWeighted, ""};
-  return {GpuTreeKind::kNone, std::string("this graph's distances are ") + ElementTraits<W>::kName +
-                                  " and the GPU trees hold int32 or float32"};
+  if constexpr (kGpuRowType<W>) return {GpuTreeKind::kWeighted, ""};
+  return {GpuTreeKind::kNone, NoGpuRowsFor<W>()};
+}
+
+template <class W> GpuTreeKind GpuRowsKindOf(TreeMethod method) {
+  GpuTreeKind kind = GpuTreeKindOf<W>(method);
+  if (!kGpuRowType<W> && kind.kind == GpuTreeKind::kBfs) kind = {GpuTreeKind::kNone, NoGpuRowsFor<W>()};
+  return kind;
 }
 
 TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
@@ -76,27 +93,13 @@ TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsR
 
 namespace {
 
-template <class W> CsrView<W> TreeView(const ShortestPathTrees<W>& trees) {
-  return trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
-}
-
-// The sources in the BFS sweep's locality order (a batch's trees share their
-// frontiers) and that order.
-template <class W> std::vector<std::uint32_t> LocalityOrder(const CsrView<W>& v, std::span<const std::uint32_t> sources,
-                                                            std::vector<std::uint32_t>* ordered) {
-  std::vector<std::uint32_t> order =
-      LocalitySourceOrder(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size());
-  ordered->resize(sources.size());
-  for (std::size_t r = 0; r < order.size(); ++r) (*ordered)[r] = sources[order[r]];
-  return order;
-}
-
 template <class W> TreeRows WeightedGpuTreeRows(const ShortestPathTrees<W>& trees,
                                                 std::span<const std::uint32_t> sources,
                                                 const TreeRowsRequest& request) {
-  const CsrView<W> v = TreeView(trees);
-  std::vector<std::uint32_t> ordered;
-  const std::vector<std::uint32_t> order = LocalityOrder(v, sources, &ordered);
+  const CsrView<W> v = trees.View();
+  std::vector<std::uint32_t> ordered;  // a batch's trees share their frontiers
+  const std::vector<std::uint32_t> order =
+      SourcesInLocalityOrder(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size(), &ordered);
   const GpuSsspRowReductions red =
       ReduceSsspRowsOnGpu<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size());
   TreeRows out;
@@ -117,9 +120,9 @@ template <class W> TreeRows GpuTreeRows(const ShortestPathTrees<W>& trees, std::
                                         const TreeRowsRequest& request) {
   const GpuTreeKind kind = GpuTreeKindOf(trees);
   if (kind.kind == GpuTreeKind::kNone) throw Error("GpuTreeRows: " + kind.why_not);
-  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>)
+  if constexpr (kGpuRowType<W>)
     if (kind.kind == GpuTreeKind::kWeighted) return WeightedGpuTreeRows(trees, sources, request);
-  const CsrView<W> v = TreeView(trees);
+  const CsrView<W> v = trees.View();
   return TreeRowsFromSweep(SweepSourcesOnGpu(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size()),
                            trees.n(), request);
 }
@@ -127,11 +130,11 @@ template <class W> TreeRows GpuTreeRows(const ShortestPathTrees<W>& trees, std::
 template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>& trees,
                                                                std::span<const std::uint32_t> sources,
                                                                const HistogramShape& shape, bool directed) {
-  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+  if constexpr (kGpuRowType<W>) {
     if (GpuTreeKindOf(trees).kind == GpuTreeKind::kWeighted) {
-      const CsrView<W> v = TreeView(trees);
+      const CsrView<W> v = trees.View();
       std::vector<std::uint32_t> ordered;
-      LocalityOrder(v, sources, &ordered);
+      SourcesInLocalityOrder(BfsGraph{v.n, v.offsets, v.targets}, sources.data(), sources.size(), &ordered);
       return SsspHistogramOnGpu<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size(),
                                    directed, shape, nullptr);
     }
@@ -141,6 +144,7 @@ template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPat
 
 #define GDIST_INSTANTIATE(W)                                                                                          \
   template GpuTreeKind GpuTreeKindOf<W>(TreeMethod);                                                                  \
+  template GpuTreeKind GpuRowsKindOf<W>(TreeMethod);                                                                  \
   template TreeRows GpuTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, const TreeRowsRequest&); \
   template std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>,   \
                                                        const HistogramShape&, bool);

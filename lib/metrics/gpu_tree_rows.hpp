@@ -35,6 +35,9 @@ template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method);
 template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees) {
   return GpuTreeKindOf<W>(trees.method());
 }
+// The kind whose rows the GPU writes (siting candidates: its weighted kernel,
+// unit weights included): kNone for BFS trees of 64-bit distances too.
+template <class W> GpuTreeKind GpuRowsKindOf(TreeMethod method);
 
 // Where a tree from every source of the sparse engine runs: cpu, or gpu for
 // the kinds above; auto takes the GPU when the CPU would take over about a

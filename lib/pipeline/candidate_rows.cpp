@@ -19,30 +19,15 @@ namespace gdist {
 
 namespace {
 
-// Rows on the GPU: its batched shortest paths take any non-negative int32 or
-// float32 graph, unit weights included (where the CPU runs its bit-parallel BFS).
-template <class W> GpuTreeKind GpuRowsKind(TreeMethod method) {
-  GpuTreeKind kind = GpuTreeKindOf<W>(method);
-  if (!std::is_same_v<W, std::int32_t> && !std::is_same_v<W, float> && kind.kind == GpuTreeKind::kBfs)
-    kind = {GpuTreeKind::kNone, std::string("this graph's distances are ") + ElementTraits<W>::kName +
-                                    " and the GPU trees hold int32 or float32"};
-  return kind;
-}
-
 // The trees in the BFS sweep's locality order (a batch's frontiers overlap),
 // each row copied to its place.
 template <class W> void RowsOnGpu(const ShortestPathTrees<W>& trees, const std::vector<std::uint32_t>& vertices, W* out,
                                   std::size_t stride) {
-  const CsrView<W> v = trees.direction() == TreeDirection::kFrom ? trees.graph().Out() : trees.graph().In();
+  const CsrView<W> v = trees.View();
+  std::vector<std::uint32_t> ordered;
   const std::vector<std::uint32_t> order =
-      LocalitySourceOrder(BfsGraph{v.n, v.offsets, v.targets}, vertices.data(), vertices.size());
-  std::vector<std::uint32_t> ordered(order.size());
-  std::vector<std::size_t> dest(order.size());
-  for (std::size_t r = 0; r < order.size(); ++r) {
-    ordered[r] = vertices[order[r]];
-    dest[r] = order[r];
-  }
-  SsspRowsToHost<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size(), dest.data(),
+      SourcesInLocalityOrder(BfsGraph{v.n, v.offsets, v.targets}, vertices.data(), vertices.size(), &ordered);
+  SsspRowsToHost<W>(SsspGraph<W>{v.n, v.offsets, v.targets, v.weights}, ordered.data(), ordered.size(), order.data(),
                     out, stride);
 }
 
@@ -50,7 +35,7 @@ template <class W> void RowsOnGpu(const ShortestPathTrees<W>& trees, const std::
 
 template <class W>
 TreeBackendDecision CandidateRowsBackend(const CsrGraph<W>& g, std::size_t k, int threads, Backend backend) {
-  return ChooseTreeBackend(backend, GpuRowsKind<W>(TreeMethodFor(g)), k, g.arc_count(),
+  return ChooseTreeBackend(backend, GpuRowsKindOf<W>(TreeMethodFor(g)), k, g.arc_count(),
                            threads > 0 ? threads : omp_get_max_threads(), ProbeGpu);
 }
 

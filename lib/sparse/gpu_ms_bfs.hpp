@@ -58,6 +58,11 @@ struct BfsSweep {
 // positions into sources[0..count): a permutation of 0..count-1.
 std::vector<std::uint32_t> LocalitySourceOrder(const BfsGraph& g, const std::uint32_t* sources, std::size_t count);
 
+// The sources themselves in that order: (*ordered)[r] = sources[order[r]];
+// returns the order (the position of each ordered source in `sources`).
+std::vector<std::uint32_t> SourcesInLocalityOrder(const BfsGraph& g, const std::uint32_t* sources, std::size_t count,
+                                                  std::vector<std::uint32_t>* ordered);
+
 // Throws gdist::Error on any CUDA failure (GpuOutOfMemory when even one
 // block's scratch cannot fit) and "this build has no CUDA backend" without
 // CUDA. (C++17 signatures: nvcc compiles the GPU side.)

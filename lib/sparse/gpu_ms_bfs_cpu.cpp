@@ -200,6 +200,14 @@ class BatchBfs {
 
 }  // namespace
 
+std::vector<std::uint32_t> SourcesInLocalityOrder(const BfsGraph& g, const std::uint32_t* sources, std::size_t count,
+                                                  std::vector<std::uint32_t>* ordered) {
+  std::vector<std::uint32_t> order = LocalitySourceOrder(g, sources, count);
+  ordered->resize(count);
+  for (std::size_t r = 0; r < count; ++r) (*ordered)[r] = sources[order[r]];
+  return order;
+}
+
 BfsSweep SweepSourcesOnCpu(const BfsGraph& g, const std::uint32_t* sources, std::size_t count, int threads) {
   const std::size_t k = count;
   BfsSweep sweep;
@@ -208,9 +216,8 @@ BfsSweep SweepSourcesOnCpu(const BfsGraph& g, const std::uint32_t* sources, std:
     if (const std::uint32_t s = sources[i]; s >= g.n)
       throw Error("BFS source " + std::to_string(s) + " is not a vertex (n = " + std::to_string(g.n) + ")");
   if (k == 0) return sweep;
-  const std::vector<std::uint32_t> order = LocalitySourceOrder(g, sources, k);
-  std::vector<std::uint32_t> ordered(k);
-  for (std::size_t r = 0; r < k; ++r) ordered[r] = sources[order[r]];
+  std::vector<std::uint32_t> ordered;
+  const std::vector<std::uint32_t> order = SourcesInLocalityOrder(g, sources, k, &ordered);
   std::vector<BfsSourceStats> stats(k);
   const auto batches = static_cast<std::int64_t>((k + kBatchSources - 1) / kBatchSources);
   const int nt = static_cast<int>(std::min<std::int64_t>(threads > 0 ? threads : omp_get_max_threads(), batches));

@@ -47,14 +47,8 @@ template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const st
   if (k == 0) return stats;
   if (n >= 0xFFFFFFFFu)
     throw Error("the GPU shortest paths take fewer than 2^32 - 1 vertices, this graph has " + std::to_string(n));
-  if (stride < n) throw Error("SweepRowsOnGpu: stride " + std::to_string(stride) + " < n " + std::to_string(n));
-  for (std::size_t i = 0; i < k; ++i)
-    if (sources[i] >= n)
-      throw Error("tree source " + std::to_string(sources[i]) + " is not a vertex (n = " + std::to_string(n) + ")");
+  CheckSsspInputs(g, sources, k, stride);
   const std::size_t arcs = g.offsets[n];
-  for (std::size_t a = 0; a < arcs; ++a)
-    if (!(g.weights[a] >= W(0)))
-      throw Error("the GPU shortest paths need non-negative weights (arc " + std::to_string(a) + ")");
 
   StepLog log("gpu sssp");
   cuda::Stream stream;

@@ -67,6 +67,11 @@ template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const st
 template <class W> SsspSweepStats SsspRowsOnCpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
                                                 W* out, std::size_t stride, int threads, W delta);
 
+// Throws gdist::Error on what both refuse: a source that is not a vertex, a
+// stride below n, a negative weight.
+template <class W>
+void CheckSsspInputs(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count, std::size_t stride);
+
 // The near-far step: `factor` times the mean arc weight (at least 1 for
 // integers; 0: plain Bellman-Ford). The default factor is kSsspDeltaFactor,
 // or GDIST_SSSP_DELTA_FACTOR from the environment (benchmarks).

@@ -99,6 +99,19 @@ template <class W> SsspSweepStats RunBatch(const SsspGraph<W>& g, const std::uin
 
 }  // namespace
 
+template <class W>
+void CheckSsspInputs(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count, std::size_t stride) {
+  const std::size_t n = g.n;
+  if (stride < n)
+    throw Error("the GPU shortest paths: row stride " + std::to_string(stride) + " < n " + std::to_string(n));
+  for (std::size_t i = 0; i < count; ++i)
+    if (sources[i] >= n)
+      throw Error("tree source " + std::to_string(sources[i]) + " is not a vertex (n = " + std::to_string(n) + ")");
+  for (std::size_t a = 0; a < g.offsets[n]; ++a)
+    if (!(g.weights[a] >= W(0)))
+      throw Error("the GPU shortest paths need non-negative weights (arc " + std::to_string(a) + ")");
+}
+
 double SsspDeltaFactor() {
   if (const char* env = std::getenv("GDIST_SSSP_DELTA_FACTOR")) return std::strtod(env, nullptr);
   return kSsspDeltaFactor;
@@ -117,14 +130,8 @@ template <class W> W SsspDelta(const SsspGraph<W>& g, double factor) {
 
 template <class W> SsspSweepStats SsspRowsOnCpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
                                                 W* out, std::size_t stride, int threads, W delta) {
+  CheckSsspInputs(g, sources, count, stride);
   const std::size_t n = g.n;
-  if (stride < n) throw Error("SsspRowsOnCpu: stride " + std::to_string(stride) + " < n " + std::to_string(n));
-  for (std::size_t i = 0; i < count; ++i)
-    if (sources[i] >= n)
-      throw Error("tree source " + std::to_string(sources[i]) + " is not a vertex (n = " + std::to_string(n) + ")");
-  for (std::size_t a = 0; a < g.offsets[n]; ++a)
-    if (!(g.weights[a] >= W(0)))
-      throw Error("the GPU shortest paths need non-negative weights (arc " + std::to_string(a) + ")");
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   const auto batches = static_cast<std::int64_t>((count + kLanes - 1) / kLanes);
   std::uint64_t relaxations = 0, rounds = 0;
@@ -151,6 +158,8 @@ template SsspSweepStats SsspRowsOnCpu(const SsspGraph<std::int32_t>&, const std:
 template SsspSweepStats SsspRowsOnCpu(const SsspGraph<float>&, const std::uint32_t*, std::size_t, float*, std::size_t,
                                       int, float);
 template std::int32_t SsspDelta(const SsspGraph<std::int32_t>&, double);
+template void CheckSsspInputs(const SsspGraph<std::int32_t>&, const std::uint32_t*, std::size_t, std::size_t);
+template void CheckSsspInputs(const SsspGraph<float>&, const std::uint32_t*, std::size_t, std::size_t);
 template float SsspDelta(const SsspGraph<float>&, double);
 
 }  // namespace gdist

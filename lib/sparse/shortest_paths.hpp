@@ -36,6 +36,8 @@ template <class W> class ShortestPathTrees {
 
   const CsrGraph<W>& graph() const { return g_; }
   std::size_t n() const { return g_.n; }
+  // The arcs the trees follow: out-arcs (kFrom) or in-arcs (kTo).
+  CsrView<W> View() const { return direction_ == TreeDirection::kFrom ? g_.Out() : g_.In(); }
   TreeMethod method() const { return method_; }
   TreeDirection direction() const { return direction_; }
 
@@ -65,8 +67,6 @@ template <class W> class ShortestPathTrees {
   }
 
  private:
-  CsrView<W> View() const { return direction_ == TreeDirection::kFrom ? g_.Out() : g_.In(); }
-
   const CsrGraph<W>& g_;
   TreeDirection direction_;
   TreeMethod method_;

@@ -38,8 +38,8 @@ void ExpectGpuRowsEqualTwin(const CsrGraph<W>& g, const std::vector<std::uint32_
   std::vector<W> gpu(k * stride), twin(k * stride);
   const SsspGraph<W> view = ViewOf(g.Out());
   const W delta = SsspDelta(view);
-  std::vector<std::size_t> dest(k);
-  std::iota(dest.begin(), dest.end(), std::size_t{0});
+  std::vector<std::uint32_t> dest(k);
+  std::iota(dest.begin(), dest.end(), 0u);
   const SsspSweepStats s = SsspRowsToHost(view, sources.data(), k, dest.data(), gpu.data(), stride);
   SsspRowsOnCpu(view, sources.data(), k, twin.data(), stride, 0, delta);
   std::size_t wrong = 0;
