@@ -109,4 +109,25 @@ class Event {
   cudaEvent_t e_ = nullptr;
 };
 
+// Copies host[0..d.count()) into d on `stream` (nothing for an empty buffer).
+template <class E> void UploadAsync(const DeviceBuffer<E>& d, const E* host, cudaStream_t stream) {
+  if (d.count()) GDIST_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, stream));
+}
+
+// An event that records time (cudaEventElapsedTime between two of them):
+// the kernels' own time in benchmarks and stats.
+class TimingEvent {
+ public:
+  TimingEvent() { GDIST_CUDA_CHECK(cudaEventCreate(&e_)); }
+  ~TimingEvent() {
+    if (e_) cudaEventDestroy(e_);
+  }
+  TimingEvent(const TimingEvent&) = delete;
+  TimingEvent& operator=(const TimingEvent&) = delete;
+  cudaEvent_t get() const { return e_; }
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
 }  // namespace gdist::cuda

@@ -19,28 +19,11 @@ namespace {
 // of the free memory to the CUDA context and to other users of the device.
 constexpr double kScratchShareOfFree = 0.7;
 
-template <class E> void Upload(const cuda::DeviceBuffer<E>& d, const E* host, cudaStream_t stream) {
-  if (d.count()) GDIST_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, stream));
-}
-
 template <class E> std::vector<E> Download(const cuda::DeviceBuffer<E>& d, cudaStream_t stream) {
   std::vector<E> host(d.count());
   if (d.count()) GDIST_CUDA_CHECK(cudaMemcpyAsync(host.data(), d.get(), d.bytes(), cudaMemcpyDeviceToHost, stream));
   return host;
 }
-
-// A timing event (device_memory.cuh's Event has timing off).
-class TimingEvent {
- public:
-  TimingEvent() { GDIST_CUDA_CHECK(cudaEventCreate(&e_)); }
-  ~TimingEvent() { cudaEventDestroy(e_); }
-  TimingEvent(const TimingEvent&) = delete;
-  TimingEvent& operator=(const TimingEvent&) = delete;
-  cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
-};
 
 }  // namespace
 
@@ -56,18 +39,17 @@ BfsSweep SweepSourcesOnGpu(const BfsGraph& g, const std::uint32_t* sources, std:
       throw Error("BFS source " + std::to_string(s) + " is not a vertex (n = " + std::to_string(n) + ")");
 
   StepLog log("gpu bfs");
-  const std::vector<std::uint32_t> order = LocalitySourceOrder(g, sources, k);
-  std::vector<std::uint32_t> ordered(k);
-  for (std::size_t r = 0; r < k; ++r) ordered[r] = sources[order[r]];
+  std::vector<std::uint32_t> ordered;
+  const std::vector<std::uint32_t> order = SourcesInLocalityOrder(g, sources, k, &ordered);
 
   log.Step("locality order of the sources");
   cuda::Stream stream;
   const std::size_t arcs = g.offsets[n];
   const cuda::DeviceBuffer<std::uint64_t> offsets(n + 1);
   const cuda::DeviceBuffer<std::uint32_t> targets(arcs), d_sources(k);
-  Upload(offsets, g.offsets, stream.get());
-  Upload(targets, g.targets, stream.get());
-  Upload(d_sources, ordered.data(), stream.get());
+  cuda::UploadAsync(offsets, g.offsets, stream.get());
+  cuda::UploadAsync(targets, g.targets, stream.get());
+  cuda::UploadAsync(d_sources, ordered.data(), stream.get());
 
   cuda::DeviceBuffer<std::uint32_t> ecc(k), farthest(k), nearest(k), first_unreached(k);
   cuda::DeviceBuffer<unsigned long long> reached(k), total(k), level_pairs(n);
@@ -103,7 +85,7 @@ BfsSweep SweepSourcesOnGpu(const BfsGraph& g, const std::uint32_t* sources, std:
   const cuda::MsBfsDeviceGraph dg{n, offsets.get(), targets.get()};
   const cuda::MsBfsDeviceOutput out{ecc.get(),     farthest.get(), nearest.get(),  first_unreached.get(),
                                     reached.get(), total.get(),    harmonic.get(), level_pairs.get()};
-  const TimingEvent start, stop;
+  const cuda::TimingEvent start, stop;
   GDIST_CUDA_CHECK(cudaEventRecord(start.get(), stream.get()));
   cuda::MultiSourceBfsOnDevice(dg, d_sources.get(), k, scratch, out, stream.get());
   GDIST_CUDA_CHECK(cudaEventRecord(stop.get(), stream.get()));

@@ -21,22 +21,6 @@ namespace {
 // rest stays with the CUDA context, the visitor's own buffers and other users.
 constexpr double kShareOfFree = 0.7;
 
-template <class E> void Upload(const cuda::DeviceBuffer<E>& d, const E* host, cudaStream_t stream) {
-  if (d.count()) GDIST_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, stream));
-}
-
-class TimingEvent {
- public:
-  TimingEvent() { GDIST_CUDA_CHECK(cudaEventCreate(&e_)); }
-  ~TimingEvent() { cudaEventDestroy(e_); }
-  TimingEvent(const TimingEvent&) = delete;
-  TimingEvent& operator=(const TimingEvent&) = delete;
-  cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
-};
-
 }  // namespace
 
 template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
@@ -55,10 +39,10 @@ template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const st
   const cuda::DeviceBuffer<std::uint64_t> offsets(n + 1);
   const cuda::DeviceBuffer<std::uint32_t> targets(arcs), d_sources(k);
   const cuda::DeviceBuffer<W> weights(arcs);
-  Upload(offsets, g.offsets, stream.get());
-  Upload(targets, g.targets, stream.get());
-  Upload(weights, g.weights, stream.get());
-  Upload(d_sources, sources, stream.get());
+  cuda::UploadAsync(offsets, g.offsets, stream.get());
+  cuda::UploadAsync(targets, g.targets, stream.get());
+  cuda::UploadAsync(weights, g.weights, stream.get());
+  cuda::UploadAsync(d_sources, sources, stream.get());
   cuda::DeviceBuffer<unsigned long long> counters(2);
   cuda::DeviceBuffer<unsigned> next_batch(1);
   GDIST_CUDA_CHECK(cudaMemsetAsync(counters.get(), 0, counters.bytes(), stream.get()));
@@ -91,7 +75,7 @@ template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const st
   const cuda::SsspDeviceGraph<W> dg{n, offsets.get(), targets.get(), weights.get()};
   log.Step("graph up, scratch of the blocks");
 
-  const TimingEvent start, stop;
+  const cuda::TimingEvent start, stop;
   for (std::size_t first = 0; first < k; first += block_rows) {
     const std::size_t c = std::min(block_rows, k - first);
     GDIST_CUDA_CHECK(cudaEventRecord(start.get(), stream.get()));
