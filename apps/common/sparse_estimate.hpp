@@ -53,7 +53,7 @@ template <class W> std::uint64_t SparseMetricsTrees(const CsrGraph<W>& g, const 
   if (!g.directed && !r.options.reachable_only && !r.eccentricities) return 0;  // bounds or components
   const bool connected = (g.directed ? StrongComponents(g) : WeakComponents(g)).count <= 1;
   if (!connected) return g.directed || r.options.reachable_only ? every : 0;
-  return r.eccentricities && !EccentricityBoundingApplies(g) ? every : 0;
+  return r.eccentricities && !EccentricityBoundingWeightsApply(g) ? every : 0;
 }
 
 // gcenter GRAPH on the sparse engine, before ComputeSparseMetrics.

@@ -109,14 +109,12 @@ template <class W> class EccentricityBounds {
 
 }  // namespace
 
+template <class W> bool EccentricityBoundingWeightsApply(const CsrGraph<W>& g) {
+  return std::is_integral_v<W> && g.n > 0 && !g.has_negative;
+}
+
 template <class W> bool EccentricityBoundingApplies(const CsrGraph<W>& g) {
-  if constexpr (!std::is_integral_v<W>) {
-    return false;
-  } else {
-    if (g.n == 0 || g.has_negative) return false;
-    const Components c = g.directed ? StrongComponents(g) : WeakComponents(g);
-    return c.count == 1;
-  }
+  return EccentricityBoundingWeightsApply(g) && (g.directed ? StrongComponents(g) : WeakComponents(g)).count == 1;
 }
 
 template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress) {
@@ -127,8 +125,9 @@ template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g,
   return r;
 }
 
-#define GDIST_INSTANTIATE(T)                                     \
-  template bool EccentricityBoundingApplies(const CsrGraph<T>&); \
+#define GDIST_INSTANTIATE(T)                                          \
+  template bool EccentricityBoundingApplies(const CsrGraph<T>&);      \
+  template bool EccentricityBoundingWeightsApply(const CsrGraph<T>&); \
   template AllEccentricities BoundedEccentricities(const CsrGraph<T>&, int, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE

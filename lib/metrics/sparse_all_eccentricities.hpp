@@ -25,6 +25,9 @@ struct AllEccentricities {
 // negative arc, connected (strongly, when directed). Otherwise use a tree from
 // every vertex.
 template <class W> bool EccentricityBoundingApplies(const CsrGraph<W>& g);
+// Its conditions on the weights alone (n >= 1, integers, no negative arc), for
+// callers that know the components already.
+template <class W> bool EccentricityBoundingWeightsApply(const CsrGraph<W>& g);
 
 // `progress` (when given) hears after each round how many vertices are done.
 template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress = {});

@@ -6,14 +6,24 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
 namespace gdist {
+
+// Float trees round each sum, so a bound derived from two of them may miss
+// the true value by the rounding of a path of up to n-1 arcs: widen float
+// bounds by that much (integers are exact).
+template <class W> double Slack(std::size_t n) {
+  if constexpr (std::is_integral_v<W>) return 0;
+  return static_cast<double>(n) * std::ldexp(1.0, -23);
+}
 
 template <class Before> struct TopFew {
   std::size_t size;

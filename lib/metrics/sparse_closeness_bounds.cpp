@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/metrics/sparse_bounding.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
@@ -40,11 +41,6 @@ void ForEachOrderedSum(const std::vector<double>& key, std::vector<std::pair<dou
     before += run;
     lo = hi;
   }
-}
-
-template <class W> double Slack(std::size_t n) {
-  if constexpr (std::is_integral_v<W>) return 0;
-  return static_cast<double>(n) * std::ldexp(1.0, -23);
 }
 
 // One round's tree and the bound it gives every vertex.

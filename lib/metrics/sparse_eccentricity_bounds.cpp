@@ -17,14 +17,6 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Float trees round each sum, so a bound derived from two of them may miss
-// the true value by the rounding of a path of up to n-1 arcs: widen float
-// bounds by that much (integers are exact).
-template <class W> double Slack(std::size_t n) {
-  if constexpr (std::is_integral_v<W>) return 0;
-  return static_cast<double>(n) * std::ldexp(1.0, -23);
-}
-
 template <class W> class Bounds {
  public:
   Bounds(const CsrGraph<W>& g, int threads, bool diameter_only)

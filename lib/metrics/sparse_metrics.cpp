@@ -130,7 +130,7 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
     m.method = "empty";
     return m;
   }
-  const bool bounded_eccentricities = request.eccentricities && connected && EccentricityBoundingApplies(g);
+  const bool bounded_eccentricities = request.eccentricities && connected && EccentricityBoundingWeightsApply(g);
   if (request.every_vertex || request.centrality || (!connected && (g.directed || request.options.reachable_only)) ||
       (request.eccentricities && connected && !bounded_eccentricities)) {
     EveryTree(g, request, m);

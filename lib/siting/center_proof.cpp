@@ -34,12 +34,9 @@ std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::v
 
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
                                                 std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
-                                                const CoverLists* given) {
+                                                const CoverLists* top) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
-  std::optional<CoverLists> built;
-  if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
-  const CoverLists* top = built ? &*built : given;
   if (!top || !top->restrictable()) return lo;
   while (hi - lo > 1 && !(deadline_s > 0 && SteadySeconds() > deadline_s)) {
     const std::ptrdiff_t mid = lo + (hi - lo) / 2;

@@ -32,15 +32,17 @@ struct CenterProof {
 // index of the largest radius whose covering LP proves "no cover of p_total
 // sites", or -1. Runs before the heuristic radius search so that the search
 // never tries a radius already proven uncoverable. `top`: restrictable cover
-// lists of a radius >= radii[hi] to filter from (null: built here).
+// lists of a radius >= radii[hi] to filter from; null (the caller could not
+// build them: too many pairs) gives no bound.
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
                                                 std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
-                                                const CoverLists* top = nullptr);
+                                                const CoverLists* top);
 
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
 // up to at least the radius of `start`; radii[lp_lo] is proven uncoverable
-// (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none). `top`: as
-// for CenterLpBound, of a radius >= the answer's.
+// (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none). `top`:
+// restrictable cover lists of a radius >= the answer's (null: built here at
+// the answer's radius, which may have few enough pairs).
 template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
                                            std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,
                                            std::size_t p_total, bool exact, double deadline_s,
