@@ -2,7 +2,7 @@
 # The GPU's weighted trees (issue #12, scope 2: batched SSSP) in one run on
 # the GPU machine, CPU beside GPU:
 #   1. GPU == CPU: the batched-SSSP tests (random int32 and float32 graphs, the
-#      weighted NY on 2048 random sources: rows, metrics rows, histogram,
+#      weighted NY on 512 random sources: rows, metrics rows, histogram,
 #      siting candidate rows) and the CPU twin's tests;
 #   2. every source's weighted rows on NY: GPU vs the CPU's Dijkstra trees on
 #      16 and 2 threads (samples of the same sources, extrapolated);
