@@ -66,12 +66,6 @@ std::int64_t Cost(const RectCase& c, std::uint32_t u, std::uint32_t f) {
   return c.direction == Direction::kOut ? c.g.dist[f][u] : c.g.dist[u][f];
 }
 
-// Calls visit(S) for every set of p free candidates plus the fixed ones.
-void ForEachSiteSet(const RectCase& c, std::size_t p,
-                    const std::function<void(const std::vector<std::uint32_t>&)>& visit) {
-  testing::ForEachSiteSet(c.cand, c.fixed, p, visit);
-}
-
 std::int64_t Nearest(const RectCase& c, std::uint32_t u, const std::vector<std::uint32_t>& s) {
   std::int64_t best = kNoPath;
   for (std::uint32_t f : s) best = std::min(best, Cost(c, u, f));
@@ -79,26 +73,25 @@ std::int64_t Nearest(const RectCase& c, std::uint32_t u, const std::vector<std::
 }
 
 // The optima; -1 where a demand is reached by no site set (median, center) or no cover exists.
-double BruteMedian(const RectCase& c, std::size_t p) {
+// Median and center fold each demand's weighted / plain nearest cost into a
+// set's value by sum / max; a demand no site reaches makes the set's value -1.
+double BruteFold(const RectCase& c, std::size_t p, bool weighted_sum) {
   double best = -1;
-  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-    double total = 0;
-    for (std::uint32_t u = 0; u < c.g.n && total >= 0; ++u)
-      if (c.w[u] > 0) total = Nearest(c, u, s) == kNoPath ? -1 : total + c.w[u] * static_cast<double>(Nearest(c, u, s));
-    if (total >= 0 && (best < 0 || total < best)) best = total;
+  testing::ForEachSiteSet(c.cand, c.fixed, p, [&](const std::vector<std::uint32_t>& s) {
+    double value = 0;
+    for (std::uint32_t u = 0; u < c.g.n && value >= 0; ++u) {
+      if (c.w[u] <= 0) continue;
+      const std::int64_t near = Nearest(c, u, s);
+      if (near == kNoPath) value = -1;
+      else if (weighted_sum) value += c.w[u] * static_cast<double>(near);
+      else value = std::max(value, static_cast<double>(near));
+    }
+    if (value >= 0 && (best < 0 || value < best)) best = value;
   });
   return best;
 }
-double BruteCenter(const RectCase& c, std::size_t p) {
-  double best = -1;
-  ForEachSiteSet(c, p, [&](const std::vector<std::uint32_t>& s) {
-    double worst = 0;
-    for (std::uint32_t u = 0; u < c.g.n && worst >= 0; ++u)
-      if (c.w[u] > 0) worst = Nearest(c, u, s) == kNoPath ? -1 : std::max(worst, static_cast<double>(Nearest(c, u, s)));
-    if (worst >= 0 && (best < 0 || worst < best)) best = worst;
-  });
-  return best;
-}
+double BruteMedian(const RectCase& c, std::size_t p) { return BruteFold(c, p, true); }
+double BruteCenter(const RectCase& c, std::size_t p) { return BruteFold(c, p, false); }
 double BruteMaxCover(const RectCase& c, std::size_t p, double radius) {
   auto nearest = [&](std::uint32_t u, const std::vector<std::uint32_t>& s) { return Nearest(c, u, s); };
   return testing::BestCoverage(c.cand, c.fixed, p, c.w, radius, nearest);
