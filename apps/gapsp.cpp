@@ -30,7 +30,10 @@
 #include "lib/paths/next_hop.hpp"
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/sources_file.hpp"
+#include "lib/plan/planner.hpp"
+#include "lib/plan/run_context.hpp"
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -53,6 +56,15 @@ void CheckSourcesFlags(const std::string& out, const std::string& to, bool paths
   const auto st = std::filesystem::status(out, ec);
   if (out == "-" || (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)))
     throw gdist::Error("--sources: OUT must be a regular file (its header is written last), got '" + out + "'");
+}
+
+// The trees' rows from the GPU when the plan put them there, else the CPU's.
+template <class W> gdist::RowSource<W> RowSourceFor(const gdist::RunPlan& plan, const gdist::CsrGraph<W>& g) {
+  return plan.backend == gdist::Backend::kGpu ? gdist::GpuRowSource(g) : gdist::RowSource<W>{};
+}
+
+void PrintMetricsFallback(const std::string& note) {
+  if (!note.empty() && !gdist::Quiet()) std::cerr << "gapsp: metrics on the CPU: " << note << "\n";
 }
 
 }  // namespace
@@ -119,7 +131,12 @@ int main(int argc, char** argv) {
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = threads;
     opts.allow_int16 = element_bits == "auto";
-    if (opts.backend != gdist::Backend::kCpu && !mpi.distributed()) opts.gpu_probe = gdist::StartGpuProbe();
+    // One context for the run: the planner, the estimate line and the engine share its GPU probe.
+    gdist::RunContext context(threads, opts.backend);
+    if (!mpi.distributed()) {
+      context.StartGpuProbe();  // overlaps reading the input
+      opts.gpu_probe = context.gpu_probe();
+    }
     if (paths && to != "gdm") throw gdist::Error("--paths needs --to gdm (only the matrix file has room for routes)");
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
@@ -198,7 +215,7 @@ int main(int argc, char** argv) {
           gdist::MatrixMeta meta;
           meta.directed = g.directed;
           meta.labels = g.labels;
-          gdist::WriteMetricsJson(metrics, *r.metrics, meta, per_vertex);
+          PrintMetricsFallback(gdist::WriteMetricsJson(metrics, *r.metrics, meta, per_vertex));
         }
         files.CommitAll();
         const double apsp_s = r.build_seconds + r.rounds_seconds, write_s = timer.Lap();
@@ -228,16 +245,15 @@ int main(int argc, char** argv) {
     input.next_hops = paths;
     gdist::ApspRequest request;
     gdist::ParseApspAlgorithm(algorithm, &request.algorithm);
-    request.threads = threads;
-    request.rows_only = !sources.empty();
+    request.question = !sources.empty()                  ? gdist::PlanQuestion::kRows
+                       : out.empty() && !metrics.empty() ? gdist::PlanQuestion::kMetrics
+                                                         : gdist::PlanQuestion::kMatrix;
+    if (!sources.empty()) request.rows = gdist::CountSourcesFileLines(sources);
     request.keep_adjacency = paths;
     if (mpi.distributed()) request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
-    else if (opts.backend == gdist::Backend::kGpu)
-      request.tree_refusal = "--backend gpu runs Floyd-Warshall (the trees run on the CPU)";
-    if (opts.gpu_probe.valid()) request.fw_on_gpu = [&opts] { return opts.gpu_probe.get().usable; };
-    gdist::ApspPlan plan = gdist::PlanApsp(in, input, request);
+    gdist::ApspPlan plan = gdist::PlanApsp(in, input, request, context);
     gdist::AnyMatrix& m = plan.matrix;
-    const bool trees = plan.decision.algorithm == gdist::ApspAlgorithm::kTrees;
+    const bool trees = plan.trees();
     const double load_s = timer.Lap();
     auto describe = [&](const gdist::ApspReport& r, std::size_t n, double apsp_s, double write_s,
                         std::optional<double> paths_s, std::optional<std::size_t> rows) {
@@ -246,8 +262,8 @@ int main(int argc, char** argv) {
         w.BeginObject();
         w.Key("n").Number(static_cast<double>(n));
         if (rows) w.Key("rows").Number(static_cast<double>(*rows));
-        w.Key("algorithm").Str(gdist::ApspAlgorithmName(plan.decision.algorithm));
-        w.Key("algorithm_reason").Str(plan.decision.reason);
+        w.Key("algorithm").Str(gdist::ApspAlgorithmName(plan.run.algorithm()));
+        w.Key("algorithm_reason").Str(plan.run.reasons.front());
         if (trees) w.Key("tree_method").Str(gdist::TreeMethodName(plan.method));
         w.Key("backend").Str(gdist::BackendName(r.used));
         w.Key("backend_note").Str(r.note);
@@ -259,6 +275,7 @@ int main(int argc, char** argv) {
         w.Key("read_s").Number(load_s).Key("apsp_s").Number(apsp_s);
         if (paths_s) w.Key("next_hops_s").Number(*paths_s);
         w.Key("write_s").Number(write_s);
+        gdist::WritePlanJson(w, plan.run);
         w.EndObject();
         std::cout << "\n";
       }
@@ -266,9 +283,10 @@ int main(int argc, char** argv) {
         std::cerr << std::fixed << std::setprecision(3);
         std::cerr << "gapsp: " << n << " vertices";
         if (rows) std::cerr << ", " << *rows << " rows";
-        std::cerr << ", algorithm " << gdist::ApspAlgorithmName(plan.decision.algorithm) << " (" << plan.decision.reason
-                  << "), backend " << gdist::BackendName(r.used) << " (" << r.note << "), " << r.element_bits
-                  << "-bit elements (" << r.precision_reason << "); read " << load_s << " s, apsp " << apsp_s << " s";
+        std::cerr << ", algorithm " << gdist::ApspAlgorithmName(plan.run.algorithm()) << " ("
+                  << plan.run.reasons.front() << "), backend " << gdist::BackendName(r.used) << " (" << r.note << "), "
+                  << r.element_bits << "-bit elements (" << r.precision_reason << "); read " << load_s << " s, apsp "
+                  << apsp_s << " s";
         if (paths_s) std::cerr << ", next hops " << *paths_s << " s";
         std::cerr << ", write " << write_s << " s\n";
       }
@@ -288,8 +306,10 @@ int main(int argc, char** argv) {
               using W = std::decay_t<decltype(g.max_abs_weight)>;
               const std::size_t block = gdist::RowBlockRows(rows.size(), gdist::PaddedSize(g.n) * sizeof(W),
                                                             gdist::EstimateThreads(threads), gdist::kSourceRowsBudget);
-              gdist::PrintTreeRowsEstimate("gapsp", g, rows.size(), gdist::RowBytes(g, block), threads);
-              return gdist::WriteSourceRows(g, rows, out, threads, gdist::kSourceRowsBudget, opts.progress);
+              gdist::PrintTreeRowsEstimate("gapsp", g, rows.size(), gdist::RowBytes(g, block), threads,
+                                           plan.run.backend);
+              return gdist::WriteSourceRows(g, rows, out, threads, gdist::kSourceRowsBudget, opts.progress,
+                                            RowSourceFor(plan.run, g));
             },
             *plan.csr);
         bar.Finish();
@@ -320,9 +340,10 @@ int main(int argc, char** argv) {
           if (!mpi.distributed() && !trees) gdist::PrintApspEstimate("gapsp", mat, opts, paths);
           if (trees)
             gdist::PrintTreeRowsEstimate("gapsp", std::get<gdist::CsrGraph<T>>(*plan.csr), mat.n(),
-                                         static_cast<double>(mat.payload_bytes()), threads);
+                                         static_cast<double>(mat.payload_bytes()), threads, plan.run.backend);
           gdist::ApspReport r =
-              trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads, opts.progress)
+              trees ? gdist::SolveApspByTrees(std::get<gdist::CsrGraph<T>>(*plan.csr), mat, threads, opts.progress,
+                                              RowSourceFor(plan.run, std::get<gdist::CsrGraph<T>>(*plan.csr)))
                     : gdist::SolveApsp(mat, opts);
           bar.Finish();
           const double apsp_s = timer.Lap();
@@ -348,8 +369,8 @@ int main(int argc, char** argv) {
             gdist::WriteMatrixFile(out, mat, paths ? &next : nullptr);
           }
           if (!metrics.empty())
-            gdist::WriteMetricsJsonFile(metrics, mat.view(), mat.meta(),
-                                        gdist::MetricsOptions{false, threads, opts.backend}, per_vertex);
+            PrintMetricsFallback(gdist::WriteMetricsJsonFile(
+                metrics, mat.view(), mat.meta(), gdist::MetricsOptions{false, threads, opts.backend}, per_vertex));
           files.CommitAll();
           const double write_s = timer.Lap();
           describe(r, mat.n(), apsp_s, write_s, paths ? std::optional<double>(paths_s) : std::nullopt, std::nullopt);

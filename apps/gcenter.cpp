@@ -24,7 +24,6 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
-#include "lib/metrics/sparse_engine_choice.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
 #include "lib/metrics/sparse_report.hpp"
 #include "lib/metrics/summary.hpp"
@@ -32,6 +31,8 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/plan/planner.hpp"
+#include "lib/plan/run_context.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
@@ -65,9 +66,10 @@ struct Request {
   std::optional<std::string> coordinates_file;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
   // Graph inputs (docs/SPARSE.md).
-  gdist::MetricsEngine engine = gdist::MetricsEngine::kAuto;
-  std::string largest_component;  // "", "strong" or "weak"
-  bool centrality = false;        // sparse engine: every tree for the centralities
+  gdist::ApspAlgorithm engine = gdist::ApspAlgorithm::kAuto;  // --engine: dense (fw), sparse (trees) or auto
+  std::optional<gdist::RunPlan> plan;                         // a graph input's run plan (--json prints it)
+  std::string largest_component;                              // "", "strong" or "weak"
+  bool centrality = false;                                    // sparse engine: every tree for the centralities
 
   bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
 };
@@ -193,6 +195,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   if (req.json) {
+    if (req.plan) gdist::WritePlanJson(json, *req.plan);
     json.EndObject();
     report << "\n";
   }
@@ -245,7 +248,8 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
   gdist::InputOptions typed = input;  // the weights' scan once: the matrix of the dense engine takes it too
   typed.type = gdist::ElementTypeFor(g, input);
   const gdist::ElementType type = *typed.type;
-  const int threads = req.metrics_options.threads > 0 ? req.metrics_options.threads : omp_get_max_threads();
+  const gdist::RunContext context(req.metrics_options.threads, req.backend);
+  const int threads = context.threads();
   // Both engines start from the CSR graph: refuse one that cannot fit before building it.
   gdist::RefuseIfSparseTooLarge(in, g.n, 2 * g.edges.size(), gdist::ElementSize(type), threads);
   return gdist::DispatchElement(type, [&](auto zero) {
@@ -256,16 +260,19 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
           csr, req.largest_component == "weak" ? gdist::ComponentKind::kWeak : gdist::ComponentKind::kStrong);
       g = gdist::Graph{};
     }
-    gdist::EngineDecision engine = gdist::ChooseMetricsEngine(req.engine, csr.n, csr.arc_count(), csr.unit_weights,
-                                                              sizeof(T), threads, 0, std::is_same_v<T, std::int64_t>);
     // Siting and pictures read the matrix: they run on the dense engine.
     const bool needs_matrix = req.any_siting() || req.pictures.any();
-    if (needs_matrix && engine.engine == gdist::MetricsEngine::kSparse) {
-      if (req.engine == gdist::MetricsEngine::kSparse)
-        throw gdist::Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
-      engine.engine = gdist::MetricsEngine::kDense;
-    }
-    if (engine.engine == gdist::MetricsEngine::kDense) {
+    if (needs_matrix && req.engine == gdist::ApspAlgorithm::kTrees)
+      throw gdist::Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
+    gdist::PlanRequest question;
+    question.question = gdist::PlanQuestion::kMetrics;
+    question.algorithm = req.engine;
+    if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
+    const gdist::GraphShape shape{csr.n, csr.arc_count(), gdist::TreeMethodFor(csr), gdist::ElementTraits<T>::kType,
+                                  gdist::FloatSumsExact(csr)};
+    req.plan = gdist::PlanDistances(question, shape, context);
+    const bool dense = req.plan->engine == gdist::PlanEngine::kFloydWarshall;
+    if (dense) {
       const gdist::ComponentCounts components = gdist::CountComponents(csr);
       // The whole graph goes through the reader's own path (memory check, duplicates, types).
       gdist::DistMatrix<T> m = req.largest_component.empty()
@@ -280,6 +287,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
           for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) req.arcs.push_back({u, arcs.head[a]});
       }
       gdist::ApspOptions run = apsp;
+      run.gpu_probe = context.gpu_probe();
       gdist::ApspProgressBar bar;
       run.progress = bar.Callback();
       gdist::PrintApspEstimate("gcenter", m, run, false);
@@ -294,10 +302,10 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     sparse.eccentricities = !req.eccentricities.empty();
     // auto chose the sparse engine for speed: give the dense report's centralities too.
     sparse.centrality =
-        req.centrality || sparse.every_vertex || (req.engine == gdist::MetricsEngine::kAuto && engine.matrix_fits);
+        req.centrality || sparse.every_vertex || (req.engine == gdist::ApspAlgorithm::kAuto && req.plan->matrix_fits);
     gdist::ApspProgressBar bar;
     sparse.progress = bar.Callback();
-    gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse);
+    gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse, req.plan->backend);
     const gdist::SparseMetrics m = gdist::ComputeSparseMetrics(csr, sparse);
     bar.Finish();
     // As Report: the files first (all or none), then the whole report.
@@ -306,6 +314,7 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
       gdist::JsonWriter json(report);
       json.BeginObject();
       gdist::WriteSparseMetricsJson(json, m, csr.labels, csr.directed);
+      gdist::WritePlanJson(json, *req.plan);
       json.EndObject();
       report << "\n";
     } else {
@@ -498,7 +507,7 @@ int main(int argc, char** argv) {
     CheckFlagCombinations(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
-    gdist::ParseMetricsEngine(engine, &req.engine);
+    gdist::ParseEngine(engine, &req.engine);
     req.metrics_options.backend = req.backend;
     if (req.siting.gap > 0 && !req.siting.exact) throw gdist::Error("--gap needs --exact");
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
@@ -538,7 +547,7 @@ int main(int argc, char** argv) {
     gdist::ParseBackend(backend, &opts.backend);
     opts.threads = req.metrics_options.threads;
     if (!matrix_file) return RunGraphInput(in, input, req, opts);
-    if (req.engine == gdist::MetricsEngine::kSparse || !req.largest_component.empty())
+    if (req.engine == gdist::ApspAlgorithm::kTrees || !req.largest_component.empty())
       throw gdist::Error(in + ": an adjacency matrix file; --engine sparse and --largest-component need a graph file");
     gdist::AnyMatrix m = gdist::LoadInput(in, input);
     return std::visit(

@@ -29,6 +29,7 @@
 #include "bench/peers/arc_file.hpp"
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/adjacency.hpp"
+#include "lib/plan/planner.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/sparse/dial_queue.hpp"
@@ -140,8 +141,10 @@ int main(int argc, char** argv) {
                 reps, t.best, t.median, sum, t.best / ours.best);
     if (sum != ours_sum) return 1;
   }
-  const gdist::ApspCostEstimate e = gdist::EstimateApspCost(
-      {.n = g.n, .arcs = csr.arc_count(), .method = gdist::TreeMethodFor(csr), .threads = threads});
-  std::printf("cost_model trees_s=%.3f fw_s=%.3f\n", e.trees_s, e.fw_s);
+  // The run's plan on the CPU (no GPU probed): both estimates of the cost model.
+  const gdist::RunPlan plan =
+      gdist::PlanDistances({}, {g.n, csr.arc_count(), gdist::TreeMethodFor(csr), gdist::ElementType::kInt32, true},
+                           gdist::RunContext(threads, gdist::Backend::kCpu));
+  std::printf("cost_model trees_s=%.3f fw_s=%.3f\n", plan.trees_s, plan.fw_s);
   return 0;
 }

@@ -14,7 +14,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib ${PROJECT_SOURCE_DIR}/formats ${PROJ
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gdist
         FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "*.inc")
 
-set(GDIST_LIBRARIES gdist gdist_core gdist_formats gdist_engine gdist_analysis gdist_distributed gdist_kernels_cpu)
+set(GDIST_LIBRARIES gdist gdist_core gdist_formats gdist_engine gdist_plan gdist_analysis gdist_distributed gdist_kernels_cpu)
 if(GDIST_HAVE_CUDA)
   list(APPEND GDIST_LIBRARIES gdist_kernels_cuda)
 endif()

@@ -26,6 +26,7 @@ LAYER_OF_FOLDER = {
     "kernels/cuda": "kernels_cuda",
     "lib/engine": "engine",
     "lib/sparse": "engine",
+    "lib/plan": "plan",
     "lib/distributed": "analysis",
     "lib/paths": "analysis",
     "lib/metrics": "analysis",
@@ -39,7 +40,7 @@ LAYER_OF_FOLDER = {
 }
 
 # Layer -> the layers its files may include (its own included).
-_PRODUCT = {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "analysis"}
+_PRODUCT = {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan", "analysis"}
 ALLOWED = {
     "util": {"util"},
     "core": {"util", "core"},
@@ -47,7 +48,8 @@ ALLOWED = {
     "kernels_cpu": {"util", "core", "kernels_cpu"},
     "kernels_cuda": {"util", "core", "kernels_cuda"},
     "engine": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine"},
-    "analysis": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "analysis"},
+    "plan": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan"},
+    "analysis": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan", "analysis"},
     "apps": _PRODUCT | {"apps"},
     "tests": _PRODUCT | {"tests", "bench"},  # tests may check a bench-only variant's logic
     "bench": _PRODUCT | {"bench"},  # never tests/: shared readers belong in formats/

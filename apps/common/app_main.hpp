@@ -4,6 +4,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -43,12 +44,16 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
   } catch (const Error& e) {
     std::cerr << app.get_name() << ": " << e.what() << "\n";
     return kExitInputError;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // The machine's files (a missing TMPDIR, a full disk): the environment's, not ours.
+    std::cerr << app.get_name() << ": " << e.what() << "\n";
+    return kExitInputError;
   } catch (const std::bad_alloc&) {
     std::cerr << app.get_name() << ": out of memory\n";
-    return kExitInputError;
+    return kExitOutOfMemory;
   } catch (const std::exception& e) {
     std::cerr << app.get_name() << ": internal error: " << e.what() << "\n";
-    return kExitInputError;
+    return kExitInternal;
   }
 }
 

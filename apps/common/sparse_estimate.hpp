@@ -1,7 +1,7 @@
 // The one line before a long run of the sparse engine (PrintEstimate,
 // lib/util/progress.hpp: terminal only, runs of kLongRunSeconds or more, any
 // run under --progress): the memory it holds and its time from the trees'
-// measured rates (SparseTreesSeconds, lib/metrics/sparse_engine_choice.hpp).
+// measured rates (TreesSeconds, lib/plan/cost_model.hpp).
 // Only runs whose number of trees is known beforehand are announced: a tree
 // from every vertex (gcenter --per-vertex, the centralities, every
 // eccentricity where bounding does not apply, a graph that is not strongly
@@ -18,12 +18,12 @@
 #include <string>
 #include <type_traits>
 
-#include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/metrics/sparse_all_eccentricities.hpp"
-#include "lib/metrics/sparse_engine_choice.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
+#include "lib/plan/cost_model.hpp"
+#include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/components.hpp"
 #include "lib/sparse/csr_graph.hpp"
@@ -56,28 +56,21 @@ template <class W> std::uint64_t SparseMetricsTrees(const CsrGraph<W>& g, const 
   return r.eccentricities && !EccentricityBoundingWeightsApply(g) ? every : 0;
 }
 
-// gcenter GRAPH on the sparse engine, before ComputeSparseMetrics.
-template <class W>
-void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g, const SparseMetricsRequest& r) {
+// gcenter GRAPH on the sparse engine, before ComputeSparseMetrics; `where`:
+// the trees' backend in the run's plan (lib/plan/planner.hpp).
+template <class W> void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g,
+                                                   const SparseMetricsRequest& r, Backend where) {
   if (!ProgressEnabled()) return;
   std::uint64_t trees = SparseMetricsTrees(g, r);
   if (trees == 0) return;
   const int threads = EstimateThreads(r.options.threads);
   const TreeMethod method = TreeMethodFor(g);
   const bool bfs = method == TreeMethod::kBfs;
-  Backend where = Backend::kCpu;
-  try {
-    // Where the trees will run, as the engine decides it (ProbeGpu answers at once on a machine without a GPU).
-    where =
-        ChooseTreeBackend(r.options.backend, GpuTreeKindOf<W>(method), g.n, g.arc_count(), threads, ProbeGpu).backend;
-  } catch (const Error&) {
-    return;  // --backend gpu that cannot run: the run itself says why
-  }
   // The GPU's weighted trees leave every histogram to a second sweep, integer distances too.
   if (where == Backend::kGpu && !bfs && r.centrality && trees == g.n) trees *= 2;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads));
   const double seconds =
-      SparseTreesSeconds(static_cast<double>(trees), static_cast<double>(g.arc_count()), bfs, threads, where);
+      TreesSeconds(static_cast<double>(trees), static_cast<double>(g.arc_count()), method, where, threads);
   PrintEstimate(tool + " (" + DescribeTrees(trees, bfs, where, threads) + ")", bytes, seconds);
 }
 
@@ -89,12 +82,12 @@ template <class W> void PrintTreeRowsEstimate(const std::string& tool, const Csr
                                               double rows_bytes, int threads, Backend where = Backend::kCpu) {
   if (!ProgressEnabled()) return;
   threads = EstimateThreads(threads);
-  const bool bfs = TreeMethodFor(g) == TreeMethod::kBfs;
+  const TreeMethod method = TreeMethodFor(g);
+  const bool bfs = method == TreeMethod::kBfs;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads)) + rows_bytes;
   // The GPU's rows come from its weighted kernel whatever the weights.
-  const bool bfs_rate = bfs && where == Backend::kCpu;
-  const double seconds =
-      SparseTreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), bfs_rate, threads, where);
+  const double seconds = TreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), method, where,
+                                      threads, /*gpu_bfs=*/false);
   PrintEstimate(tool + " (" + DescribeTrees(sources, bfs, where, threads) + ")", bytes, seconds);
 }
 

@@ -13,6 +13,10 @@ namespace gdist {
 class DeviceBudget {
  public:
   static constexpr std::size_t kHeadroomBytes = std::size_t{64} << 20;
+  // The share of the free memory a sweep's scratch may take when it sizes its
+  // batches from cudaMemGetInfo (the GPU trees): the rest stays with the CUDA
+  // context, the rows' consumer and other users of the device.
+  static constexpr double kScratchShareOfFree = 0.7;
 
   explicit DeviceBudget(std::size_t free_bytes) : free_bytes_(free_bytes) {}
 

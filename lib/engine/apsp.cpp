@@ -11,6 +11,7 @@
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/cpu_out_of_core.hpp"
+#include "lib/engine/distance_bound.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/engine/gpu_out_of_core.hpp"
 #include "lib/engine/negative_cycle.hpp"
@@ -145,6 +146,23 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   if (int16 && !ran_int16) report.precision_reason += "; but the 16-bit copy did not fit in memory beside the matrix";
 }
 
+// The range proof past (n-1) x max|w|: non-negative int32 arcs whose graph
+// bounds every finite distance by kMaxDistanceBoundLimit (distance_bound.hpp;
+// a graph ChooseDistanceType narrowed from int64). Every stored value then
+// stays in [0, INF]: min(c, a + b) with a, b <= INF never overflows, and a
+// partial path longer than INF reads as INF, which min-plus forgives (the
+// final distances are below the bound).
+template <class T> bool DistancesProvenSmall(const DistMatrix<T>& m, const WeightRange& range) {
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    if (range.negative) return false;
+    ArcCsr arcs;
+    constexpr std::size_t kMaxArcs = std::size_t{1} << 28;  // 2 GiB of arcs at most
+    return CsrOfAdjacency(m.view(), kMaxArcs, &arcs) && BoundLargestDistance(arcs, kMaxDistanceBoundLimit).within_limit;
+  } else {
+    return false;
+  }
+}
+
 }  // namespace
 
 template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options) {
@@ -152,7 +170,7 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   ApspReport report;
   if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
   const WeightRange range = ScanWeights(m);
-  if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative))
+  if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative) && !DistancesProvenSmall(m, range))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
                 ", past what " + ElementTraits<T>::kName + " holds with INF to spare; convert with " +
                 (std::is_same_v<T, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"

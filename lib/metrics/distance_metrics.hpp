@@ -9,6 +9,7 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/metrics_gpu_plan.hpp"
 #include "lib/metrics/summary.hpp"
+#include "lib/plan/cost_model.hpp"
 
 namespace gdist {
 
@@ -28,20 +29,7 @@ template <class T> DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d
                                                           const MetricsOptions& options,
                                                           const GpuMetricsOptions& gpu = {});
 
-// auto's cost model, measured with bench/metrics_bench and gcenter on the H100
-// machine (bench/RESULTS.md, 2026-11-22): the CPU passes read about 0.6 GB/s
-// of matrix per thread (16 threads: 9.7 GB/s; 2 threads: 1.6 GB/s); the GPU
-// costs about 0.4 s per process to start and stop (CUDA context 0.2-0.3 s,
-// tear-down, pinned buffers) and then reads about 35 GB/s (host copy + PCIe).
-// Conservative where the context exists already (gapsp after a GPU APSP).
-inline constexpr double kCpuMetricsBytesPerThreadSecond = 0.6e9;
-inline constexpr double kGpuMetricsStartSeconds = 0.4;
-inline constexpr double kGpuMetricsBytesPerSecond = 35e9;
-inline bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
-  const double cpu = matrix_bytes / (kCpuMetricsBytesPerThreadSecond * (cpu_threads > 0 ? cpu_threads : 1));
-  return cpu > kGpuMetricsStartSeconds + matrix_bytes / kGpuMetricsBytesPerSecond;
-}
-
+// auto's rates are the cost model's (lib/plan/cost_model.hpp: GpuMetricsPays).
 struct MetricsBackendDecision {
   Backend backend = Backend::kCpu;
   std::string note;

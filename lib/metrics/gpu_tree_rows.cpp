@@ -13,52 +13,7 @@ namespace {
 // The element types the GPU trees write rows in (its weighted kernel and row passes).
 template <class W> constexpr bool kGpuRowType = std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>;
 
-template <class W> std::string NoGpuRowsFor() {
-  return std::string("this graph's distances are ") + ElementTraits<W>::kName +
-         " and the GPU trees hold int32 or float32";
-}
-
 }  // namespace
-
-template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method) {
-  switch (method) {
-    case TreeMethod::kBfs: return {GpuTreeKind::kBfs, ""};
-    case TreeMethod::kJohnsonRadix:
-    case TreeMethod::kJohnsonBinaryHeap:
-      return {GpuTreeKind::kNone, "this graph has negative arcs, whose trees need Johnson's potentials on the CPU"};
-    case TreeMethod::kDijkstraRadix:
-    case TreeMethod::kDijkstraBinaryHeap: break;
-  }
-  if constexpr (kGpuRowType<W>) return {GpuTreeKind::kWeighted, ""};
-  return {GpuTreeKind::kNone, NoGpuRowsFor<W>()};
-}
-
-template <class W> GpuTreeKind GpuRowsKindOf(TreeMethod method) {
-  GpuTreeKind kind = GpuTreeKindOf<W>(method);
-  if (!kGpuRowType<W> && kind.kind == GpuTreeKind::kBfs) kind = {GpuTreeKind::kNone, NoGpuRowsFor<W>()};
-  return kind;
-}
-
-TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
-                                      int cpu_threads, const std::function<GpuStatus()>& probe) {
-  if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
-  if (kind.kind == GpuTreeKind::kNone) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: " + kind.why_not + "; use --backend cpu or auto");
-    return {Backend::kCpu, kind.why_not};
-  }
-  const double per_arc = kind.kind == GpuTreeKind::kBfs ? kCpuSourceArcSeconds : kCpuDijkstraSourceArcSeconds;
-  const double cpu_seconds = static_cast<double>(n) * static_cast<double>(arcs) * per_arc /
-                             static_cast<double>(cpu_threads > 0 ? cpu_threads : 1);
-  if (requested == Backend::kAuto && cpu_seconds < 1.0)
-    return {Backend::kCpu, kind.kind == GpuTreeKind::kBfs ? "the CPU's bit-parallel BFS is faster than starting the GPU"
-                                                          : "the CPU's trees are faster than starting the GPU"};
-  const GpuStatus gpu = probe();
-  if (!gpu.usable) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
-    return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
-  }
-  return {Backend::kGpu, gpu.reason};
-}
 
 TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsRequest& request) {
   const std::size_t k = sweep.sources.size();
@@ -143,8 +98,6 @@ template <class W> std::vector<std::uint64_t> GpuHistogramPass(const ShortestPat
 }
 
 #define GDIST_INSTANTIATE(W)                                                                                          \
-  template GpuTreeKind GpuTreeKindOf<W>(TreeMethod);                                                                  \
-  template GpuTreeKind GpuRowsKindOf<W>(TreeMethod);                                                                  \
   template TreeRows GpuTreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, const TreeRowsRequest&); \
   template std::vector<std::uint64_t> GpuHistogramPass(const ShortestPathTrees<W>&, std::span<const std::uint32_t>,   \
                                                        const HistogramShape&, bool);

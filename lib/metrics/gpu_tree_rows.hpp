@@ -13,42 +13,15 @@
 #include <vector>
 
 #include "lib/core/backend.hpp"
-#include "lib/metrics/sparse_engine_choice.hpp"
 #include "lib/metrics/sparse_tree_rows.hpp"
+#include "lib/plan/tree_backend.hpp"
 #include "lib/sparse/gpu_ms_bfs.hpp"
 
 namespace gdist {
 
-struct TreeBackendDecision {
-  Backend backend = Backend::kCpu;
-  std::string note;  // why
-};
-
-// Which trees of a graph the GPU runs: BFS trees (unit weights), weighted
-// trees (non-negative int32 / float32 weights), or none (why_not says why:
-// negative arcs need Johnson's potentials, 64-bit types have no GPU row pass).
-struct GpuTreeKind {
-  enum Kind { kNone, kBfs, kWeighted } kind = kNone;
-  std::string why_not;
-};
-template <class W> GpuTreeKind GpuTreeKindOf(TreeMethod method);
 template <class W> GpuTreeKind GpuTreeKindOf(const ShortestPathTrees<W>& trees) {
   return GpuTreeKindOf<W>(trees.method());
 }
-// The kind whose rows the GPU writes (siting candidates: its weighted kernel,
-// unit weights included): kNone for BFS trees of 64-bit distances too.
-template <class W> GpuTreeKind GpuRowsKindOf(TreeMethod method);
-
-// Where a tree from every source of the sparse engine runs: cpu, or gpu for
-// the kinds above; auto takes the GPU when the CPU would take over about a
-// second (n * arcs source-arcs at kCpuSourceArcSeconds per thread for BFS,
-// kCpuDijkstraSourceArcSeconds for Dijkstra: sparse_engine_choice.hpp's cost
-// model, sparse_engine_choice.hpp) and probe() finds a usable GPU. --backend gpu with no usable GPU
-// throws "--backend gpu: no usable GPU (...)", and with a kind the GPU does
-// not run says why.
-inline constexpr double kCpuSourceArcSeconds = 0.5e-9;
-TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t n, std::size_t arcs,
-                                      int cpu_threads, const std::function<GpuStatus()>& probe);
 
 // TreeRows as ComputeTreeRows gives them, from a sweep of the same sources over n vertices.
 TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsRequest& request);

@@ -105,8 +105,8 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
   WriteTextFile(path, text.str());
 }
 
-void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
-                      const std::string& per_vertex_csv) {
+std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
+                             const std::string& per_vertex_csv) {
   const DistanceSummary& s = m.summary;
   const Centrality& c = m.centrality;
   if (!per_vertex_csv.empty()) WritePerVertexMetricsCsv(per_vertex_csv, s, c, meta.labels);
@@ -119,18 +119,19 @@ void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const M
   if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
   json.EndObject();
   text << "\n";
-  if (m.fell_back && !Quiet()) std::cerr << "gapsp: metrics on the CPU: " << m.note << "\n";
   WriteTextFile(path, text.str());
+  return m.fell_back ? m.note : std::string();
 }
 
-template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                                             const MetricsOptions& options, const std::string& per_vertex_csv) {
-  WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
+template <class T> std::string WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d,
+                                                    const MatrixMeta& meta, const MetricsOptions& options,
+                                                    const std::string& per_vertex_csv) {
+  return WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
 }
 
-#define GDIST_INSTANTIATE(T)                                                                      \
-  template void WriteMetricsJsonFile(const std::string&, const MatrixView<T>&, const MatrixMeta&, \
-                                     const MetricsOptions&, const std::string&);
+#define GDIST_INSTANTIATE(T)                                                                             \
+  template std::string WriteMetricsJsonFile(const std::string&, const MatrixView<T>&, const MatrixMeta&, \
+                                            const MetricsOptions&, const std::string&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

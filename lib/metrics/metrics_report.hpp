@@ -25,14 +25,17 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 
 // The JSON object of metrics computed elsewhere (the distributed schedule
 // reduces them where the rows are), and the per-vertex CSV when asked for.
-void WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
-                      const std::string& per_vertex_csv = "");
+// Returns the note of a GPU run that fell back to the CPU (empty: none), for
+// the caller to print.
+std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
+                             const std::string& per_vertex_csv = "");
 
 // ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically), and the per-vertex CSV to
-// per_vertex_csv when it is not empty. Throws gdist::Error.
-template <class T> void WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d, const MatrixMeta& meta,
-                                             const MetricsOptions& options = {},
-                                             const std::string& per_vertex_csv = "");
+// per_vertex_csv when it is not empty. Throws gdist::Error. Returns
+// WriteMetricsJson's fallback note.
+template <class T> std::string WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d,
+                                                    const MatrixMeta& meta, const MetricsOptions& options = {},
+                                                    const std::string& per_vertex_csv = "");
 
 }  // namespace gdist

@@ -1,13 +1,11 @@
 #include "lib/pipeline/apsp_plan.hpp"
 
-#include <omp.h>
-
 #include <optional>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
-#include "lib/metrics/sparse_engine_choice.hpp"
-#include "lib/pipeline/memory_plan.hpp"
+#include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/csr_from_matrix.hpp"
 #include "lib/util/error.hpp"
 
@@ -22,15 +20,18 @@ AdjacencyOptions AdjacencyFor(const Graph& g, const InputOptions& options) {
   return adj;
 }
 
-template <class W> ApspCostInputs CostInputs(const CsrGraph<W>& g, const ApspRequest& request) {
-  ApspCostInputs in;
-  in.n = g.n;
-  in.arcs = g.arc_count();
-  in.method = TreeMethodFor(g);
-  in.type = ElementTraits<W>::kType;
-  in.threads = request.threads > 0 ? request.threads : omp_get_max_threads();
-  in.fw_on_gpu = request.algorithm == ApspAlgorithm::kAuto && request.fw_on_gpu && request.fw_on_gpu();
-  return in;
+template <class W> GraphShape ShapeOf(const CsrGraph<W>& g) {
+  return GraphShape{g.n, g.arc_count(), TreeMethodFor(g), ElementTraits<W>::kType, FloatSumsExact(g)};
+}
+
+PlanRequest PlanRequestOf(const ApspRequest& request) {
+  PlanRequest r;
+  r.question = request.question;
+  r.algorithm = request.algorithm;
+  r.rows = request.rows;
+  r.tree_refusal = request.tree_refusal;
+  r.keep_adjacency = request.keep_adjacency;
+  return r;
 }
 
 }  // namespace
@@ -45,15 +46,22 @@ AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std:
   });
 }
 
-ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request) {
+ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request,
+                  const RunContext& context) {
   ApspPlan plan;
   const bool matrix_input = options.read.format == InputFormat::kAuto && IsMatrixFile(path);
   if (request.algorithm == ApspAlgorithm::kFloydWarshall ||
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
-    plan.decision.algorithm = ApspAlgorithm::kFloydWarshall;
-    plan.decision.reason = request.algorithm == ApspAlgorithm::kAuto ? request.tree_refusal : "asked for";
+    // Floyd-Warshall whatever the graph: the matrix is read without its CSR graph.
     plan.matrix = LoadInput(path, options);
     plan.n = std::visit([](const auto& m) { return m.n(); }, plan.matrix);
+    PlanRequest forced = PlanRequestOf(request);
+    forced.algorithm = ApspAlgorithm::kFloydWarshall;
+    GraphShape shape;
+    shape.n = plan.n;
+    shape.type = TypeOf(plan.matrix);
+    plan.run = PlanDistances(forced, shape, context);
+    if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
     return plan;
   }
   if (matrix_input) {
@@ -67,15 +75,12 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
           if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
           bool zero_diagonal = true;
           CsrGraph<W> g = CsrFromAdjacency(m.view(), m.meta(), &zero_diagonal);
-          ApspTreeLimits limits{request.tree_refusal, FloatSumsExact(g)};
-          if (!zero_diagonal) {
-            limits.refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
-            if (request.algorithm == ApspAlgorithm::kTrees) throw Error("--algorithm dijkstra: " + limits.refusal);
-          }
-          const ApspCostInputs in = CostInputs(g, request);
-          plan.method = in.method;
-          plan.decision = ChooseApspAlgorithm(request.algorithm, in, limits);
-          if (plan.decision.algorithm == ApspAlgorithm::kTrees) plan.csr = std::move(g);
+          PlanRequest r = PlanRequestOf(request);
+          if (!zero_diagonal)
+            r.tree_refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
+          plan.method = TreeMethodFor(g);
+          plan.run = PlanDistances(r, ShapeOf(g), context);
+          if (plan.trees()) plan.csr = std::move(g);
         },
         plan.matrix);
     return plan;
@@ -86,20 +91,20 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
   typed.type = ElementTypeFor(graph, options);
   const ElementType type = *typed.type;
   // The n x n output first, as LoadInput would (then the CSR graph's own size, in CsrFromGraph).
-  if (!request.rows_only) RefuseIfTooLarge(path, RunNeeds{graph.n, type, request.keep_adjacency});
-  AnyCsrGraph csr = CsrFromGraph(graph, typed, path, request.threads);
+  // gapsp's metrics come from the matrix whichever engine fills it.
+  if (request.question != PlanQuestion::kRows) RefuseIfTooLarge(path, RunNeeds{graph.n, type, request.keep_adjacency});
+  AnyCsrGraph csr = CsrFromGraph(graph, typed, path, context.threads());
   std::visit(
       [&](const auto& g) {
         plan.n = g.n;
         plan.method = TreeMethodFor(g);
-        plan.decision = ChooseApspAlgorithm(request.algorithm, CostInputs(g, request),
-                                            ApspTreeLimits{request.tree_refusal, FloatSumsExact(g)});
+        plan.run = PlanDistances(PlanRequestOf(request), ShapeOf(g), context);
       },
       csr);
-  const bool trees = plan.decision.algorithm == ApspAlgorithm::kTrees;
+  const bool trees = plan.trees();
   if (!trees || request.keep_adjacency) {
     plan.matrix = MatrixFromGraph(graph, typed, path);
-  } else if (!request.rows_only) {
+  } else if (request.question != PlanQuestion::kRows) {
     plan.matrix = DispatchElement(type, [&](auto zero) -> AnyMatrix {
       using W = decltype(zero);
       DistMatrix<W> m(graph.n);

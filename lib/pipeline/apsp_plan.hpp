@@ -1,14 +1,15 @@
 // gapsp's choice between the engines: read the input once, build its CSR graph
-// (cheap: O(m)), ask the cost model (lib/sparse/apsp_algorithm.hpp), and hand
-// back what the chosen engine needs: the adjacency matrix for Floyd-Warshall,
+// (cheap: O(m)), ask the run's planner (lib/plan/planner.hpp), and hand back
+// what the chosen engine needs: the adjacency matrix for Floyd-Warshall,
 // or the CSR graph (and, for the full matrix, the buffer its rows go to).
 #pragma once
-#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
 
 #include "lib/pipeline/load_input.hpp"
+#include "lib/plan/planner.hpp"
+#include "lib/plan/run_context.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
@@ -26,28 +27,26 @@ AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std:
 
 struct ApspRequest {
   ApspAlgorithm algorithm = ApspAlgorithm::kAuto;
-  int threads = 0;  // 0: all cores
-  // Whether Floyd-Warshall would run on a GPU (the cost model's rate); asked
-  // only when auto has to decide, after the input is read (a GPU probe started
-  // earlier overlaps the read). Empty: no GPU.
-  std::function<bool()> fw_on_gpu;
-  std::string tree_refusal;     // why the trees cannot run here (mpirun, --backend gpu); empty: they can
-  bool rows_only = false;       // --sources: the trees need no n x n matrix
-  bool keep_adjacency = false;  // --paths: the adjacency matrix is needed even when the trees run
+  PlanQuestion question = PlanQuestion::kMatrix;  // kRows: --sources; kMetrics: --metrics without OUT
+  std::size_t rows = 0;                           // kRows: how many sources
+  std::string tree_refusal;                       // why the trees cannot run here (mpirun); empty: they can
+  bool keep_adjacency = false;                    // --paths: the adjacency matrix is needed even when the trees run
 };
 
 struct ApspPlan {
-  ApspAlgorithmDecision decision;
+  RunPlan run;  // the engine, backend, estimate and reasons (lib/plan/planner.hpp)
   // Floyd-Warshall: the adjacency matrix. Trees: the adjacency with
   // keep_adjacency or for a matrix input, else a blank n x n matrix (INF, 0
-  // diagonal, kind adjacency until the rows arrive); empty with rows_only.
+  // diagonal, kind adjacency until the rows arrive); empty for kRows.
   AnyMatrix matrix;
   std::optional<AnyCsrGraph> csr;  // set when the trees run
   TreeMethod method = TreeMethod::kBfs;
   std::size_t n = 0;
+  bool trees() const { return run.engine == PlanEngine::kTrees; }
 };
 
 // The memory check of LoadInput applies to every n x n matrix allocated here.
-ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request);
+ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request,
+                  const RunContext& context);
 
 }  // namespace gdist

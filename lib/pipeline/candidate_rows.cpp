@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -14,6 +15,7 @@
 #include "lib/sparse/gpu_ms_bfs.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -71,6 +73,21 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
   return rows;
 }
 
+template <class W> RowSource<W> GpuRowSource(const CsrGraph<W>& g) {
+  RowSource<W> source;
+  const GpuTreeKind kind = GpuRowsKindOf<W>(TreeMethodFor(g));
+  if (kind.kind == GpuTreeKind::kNone) throw Error("--backend gpu: " + kind.why_not);
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+    auto trees = std::make_shared<const ShortestPathTrees<W>>(g, TreeDirection::kFrom);
+    source.rows = [trees](std::span<const std::uint32_t> sources, W* out, std::size_t stride) {
+      RowsOnGpu(*trees, std::vector<std::uint32_t>(sources.begin(), sources.end()), out, stride);
+    };
+    source.note = std::string(TreeMethodName(trees->method())) + " trees on the GPU (batched, " +
+                  std::to_string(g.arc_count()) + " arcs)";
+  }
+  return source;
+}
+
 std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& candidates,
                                           const std::vector<std::uint32_t>& fixed) {
   std::vector<std::uint32_t> v = candidates;
@@ -83,7 +100,8 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
 #define GDIST_INSTANTIATE(T)                                                                                     \
   template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int, \
                                                  Backend, ProgressFn);                                           \
-  template TreeBackendDecision CandidateRowsBackend(const CsrGraph<T>&, std::size_t, int, Backend);
+  template TreeBackendDecision CandidateRowsBackend(const CsrGraph<T>&, std::size_t, int, Backend);              \
+  template RowSource<T> GpuRowSource(const CsrGraph<T>&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

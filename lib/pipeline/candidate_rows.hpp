@@ -12,6 +12,7 @@
 #include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/sparse/csr_graph.hpp"
+#include "lib/sparse/row_source.hpp"
 
 namespace gdist {
 
@@ -36,6 +37,11 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
 // Where ComputeCandidateRows runs k trees of g (the estimate line asks too).
 template <class W>
 TreeBackendDecision CandidateRowsBackend(const CsrGraph<W>& g, std::size_t k, int threads, Backend backend);
+
+// The GPU's trees of g as the row source of gapsp's trees (distances from each
+// source, the CPU trees' rows bit for bit): non-negative int32 and float32
+// weights only (GpuRowsKindOf); others throw gdist::Error.
+template <class W> RowSource<W> GpuRowSource(const CsrGraph<W>& g);
 
 // The sources needed for candidates and fixed sites: each vertex once, in
 // increasing order (a SitingProblem sorts its candidates the same way).

@@ -2,7 +2,8 @@
 
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
-#include "lib/pipeline/memory_plan.hpp"
+#include "lib/plan/element_width.hpp"
+#include "lib/plan/memory_plan.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -15,7 +16,9 @@ bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
 }
 
 ElementType ElementTypeFor(const Graph& g, const InputOptions& options) {
-  return options.type ? *options.type : ChooseElementType(g);
+  if (options.type) return *options.type;
+  return ChooseDistanceType(
+      g, options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin));
 }
 
 AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input) {

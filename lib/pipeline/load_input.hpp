@@ -23,9 +23,10 @@ struct InputOptions {
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);
 
-// options.type when given, else ChooseElementType(g) (a scan of every
-// weight): a caller that builds more than one thing from g asks once and
-// passes the answer on in InputOptions::type.
+// options.type when given, else ChooseDistanceType(g) (a scan of every
+// weight, and for int64 the graph's distance bound: lib/plan/element_width.hpp):
+// a caller that builds more than one thing from g asks once and passes the
+// answer on in InputOptions::type.
 ElementType ElementTypeFor(const Graph& g, const InputOptions& options);
 
 // Graph file -> adjacency matrix with the chosen policy and type; refuses

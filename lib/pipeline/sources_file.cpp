@@ -7,16 +7,34 @@
 
 namespace gdist {
 
-std::vector<std::uint32_t> ReadSourcesFile(const std::string& path, const VertexLabels& labels) {
+namespace {
+
+// Calls f(label, line) for every listed label: the line's text with the
+// surrounding blanks trimmed, blank lines and '#' lines skipped.
+template <class F> void ForEachListedLabel(const std::string& path, F&& f) {
   std::ifstream in(path);
   if (!in) throw Error(path + ": cannot open");
-  std::vector<std::uint32_t> out;
-  std::unordered_map<std::uint32_t, std::size_t> line_of;  // vertex -> the line that listed it first
   std::string line;
   for (std::size_t no = 1; std::getline(in, line); ++no) {
     const std::size_t b = line.find_first_not_of(" \t\r");
     if (b == std::string::npos || line[b] == '#') continue;
-    const std::string label = line.substr(b, line.find_last_not_of(" \t\r") - b + 1);
+    f(line.substr(b, line.find_last_not_of(" \t\r") - b + 1), no);
+  }
+  if (in.bad()) throw Error(path + ": read error");
+}
+
+}  // namespace
+
+std::size_t CountSourcesFileLines(const std::string& path) {
+  std::size_t count = 0;
+  ForEachListedLabel(path, [&](const std::string&, std::size_t) { ++count; });
+  return count;
+}
+
+std::vector<std::uint32_t> ReadSourcesFile(const std::string& path, const VertexLabels& labels) {
+  std::vector<std::uint32_t> out;
+  std::unordered_map<std::uint32_t, std::size_t> line_of;  // vertex -> the line that listed it first
+  ForEachListedLabel(path, [&](const std::string& label, std::size_t no) {
     const auto v = labels.find(label);
     if (!v)
       throw ParseError(path, no, "'" + label + "' is not a vertex of the graph; expected one vertex label per line");
@@ -25,8 +43,7 @@ std::vector<std::uint32_t> ReadSourcesFile(const std::string& path, const Vertex
       throw ParseError(path, no,
                        "vertex '" + label + "' is listed twice (first on line " + std::to_string(it->second) + ")");
     out.push_back(static_cast<std::uint32_t>(*v));
-  }
-  if (in.bad()) throw Error(path + ": read error");
+  });
   if (out.empty()) throw Error(path + ": lists no vertex; expected one vertex label per line");
   return out;
 }

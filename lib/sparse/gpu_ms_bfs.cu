@@ -7,6 +7,7 @@
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/device_memory.cuh"
 #include "kernels/cuda/ms_bfs_device.cuh"
+#include "lib/core/device_budget.hpp"
 #include "lib/sparse/gpu_ms_bfs.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
@@ -14,10 +15,6 @@
 namespace gdist {
 
 namespace {
-
-// Scratch for one resident block takes ~108 bytes per vertex; leave a margin
-// of the free memory to the CUDA context and to other users of the device.
-constexpr double kScratchShareOfFree = 0.7;
 
 template <class E> std::vector<E> Download(const cuda::DeviceBuffer<E>& d, cudaStream_t stream) {
   std::vector<E> host(d.count());
@@ -63,7 +60,8 @@ BfsSweep SweepSourcesOnGpu(const BfsGraph& g, const std::uint32_t* sources, std:
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t batches = (k + kBatchSources - 1) / kBatchSources;
   const std::size_t per_slot = cuda::MsBfsScratchBytesPerSlot(n);
-  const auto affordable = static_cast<std::size_t>(kScratchShareOfFree * static_cast<double>(free_bytes)) / per_slot;
+  const auto affordable =
+      static_cast<std::size_t>(DeviceBudget::kScratchShareOfFree * static_cast<double>(free_bytes)) / per_slot;
   const std::size_t resident = static_cast<std::size_t>(sms) * cuda::MsBfsBlocksPerMultiprocessor();
   const std::size_t slots = std::min({batches, resident, affordable});
   if (slots == 0)

@@ -9,19 +9,14 @@
 #include "kernels/cuda/cuda_check.cuh"
 #include "kernels/cuda/device_memory.cuh"
 #include "kernels/cuda/sssp_device.cuh"
+#include "lib/core/device_budget.hpp"
 #include "lib/sparse/gpu_sssp.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
 
 namespace gdist {
 
-namespace {
-
-// Scratch and row blocks take at most this share of the free memory: the
-// rest stays with the CUDA context, the visitor's own buffers and other users.
-constexpr double kShareOfFree = 0.7;
-
-}  // namespace
+namespace {}  // namespace
 
 template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
                                                  std::size_t stride,
@@ -53,7 +48,7 @@ template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const st
   GDIST_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   std::size_t free_bytes = 0, total_bytes = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const auto budget = static_cast<std::size_t>(kShareOfFree * static_cast<double>(free_bytes));
+  const auto budget = static_cast<std::size_t>(DeviceBudget::kScratchShareOfFree * static_cast<double>(free_bytes));
   const std::size_t row_bytes = stride * sizeof(W);
   const std::size_t batch_rows_bytes = kSsspBatchSources * row_bytes;
   const std::size_t per_slot = cuda::SsspScratchBytesPerSlot<W>(n) + batch_rows_bytes;

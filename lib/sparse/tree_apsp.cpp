@@ -9,6 +9,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
+#include "lib/engine/distance_bound.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/sparse/dial_queue.hpp"
 #include "lib/sparse/row_blocks.hpp"
@@ -19,14 +20,43 @@ namespace gdist {
 
 namespace {
 
-template <class W> ApspReport TreesReport(const ShortestPathTrees<W>& trees, int threads, std::size_t count) {
+template <class W>
+ApspReport TreesReport(const ShortestPathTrees<W>& trees, int threads, std::size_t count, const RowSource<W>& source) {
   ApspReport r;
-  r.used = Backend::kCpu;
-  r.note = std::string(TreeMethodName(trees.method())) + " trees from " + std::to_string(count) + " sources on " +
-           std::to_string(threads) + " threads";
+  r.used = source.rows ? Backend::kGpu : Backend::kCpu;
+  r.note = source.rows ? source.note
+                       : std::string(TreeMethodName(trees.method())) + " trees from " + std::to_string(count) +
+                             " sources on " + std::to_string(threads) + " threads";
   r.element_bits = static_cast<int>(8 * sizeof(W));
   r.precision_reason = "the trees run in the matrix's type";
   return r;
+}
+
+// The caller's rows (the GPU's) when given, else the CPU trees.
+template <class W> void RowsFrom(const RowSource<W>& source, const ShortestPathTrees<W>& trees,
+                                 std::span<const std::uint32_t> sources, W* out, std::size_t stride, int threads,
+                                 ProgressCounter* progress) {
+  if (!source.rows) return TreeRows(trees, sources, out, stride, threads, progress);
+  source.rows(sources, out, stride);
+  progress->Add(sources.size());
+}
+
+// SolveApsp's proof past (n-1) x max|w| (lib/engine/apsp.cpp), on the CSR
+// arcs: non-negative int32 weights whose graph bounds every finite distance by
+// kMaxDistanceBoundLimit. A tree's labels are then sums d(u) + w with both
+// below INF: no overflow.
+template <class W> bool DistancesProvenSmall(const CsrGraph<W>& g) {
+  if constexpr (std::is_same_v<W, std::int32_t>) {
+    if (g.has_negative) return false;
+    ArcCsr arcs;
+    arcs.n = g.n;
+    arcs.offsets.assign(g.out.offsets.begin(), g.out.offsets.end());
+    arcs.heads = g.out.targets;
+    arcs.weights = g.out.weights;
+    return BoundLargestDistance(arcs, kMaxDistanceBoundLimit).within_limit;
+  } else {
+    return false;
+  }
 }
 
 double Since(std::chrono::steady_clock::time_point t0) {
@@ -37,7 +67,7 @@ double Since(std::chrono::steady_clock::time_point t0) {
 
 template <class W> void CheckPathSums(const CsrGraph<W>& g) {
   const double max_abs = static_cast<double>(g.max_abs_weight);
-  if (!PathSumsFit<W>(g.n, max_abs, g.has_negative))
+  if (!PathSumsFit<W>(g.n, max_abs, g.has_negative) && !DistancesProvenSmall(g))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
                 ElementTraits<W>::kName + " holds with INF to spare; convert with " +
                 (std::is_same_v<W, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
@@ -88,8 +118,8 @@ template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<co
   }
 }
 
-template <class W>
-ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads, ProgressFn progress) {
+template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads, ProgressFn progress,
+                                               const RowSource<W>& source) {
   const auto t0 = std::chrono::steady_clock::now();
   if (m.n() != g.n) throw Error("internal error: the matrix and the graph differ in size");
   CheckPathSums(g);
@@ -99,17 +129,17 @@ ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads,
   std::iota(all.begin(), all.end(), 0u);
   ProgressCounter counter(std::move(progress), "apsp", std::string(TreeMethodName(trees.method())) + " trees", "trees",
                           g.n);
-  TreeRows(trees, all, m.data(), m.stride(), nt, &counter);
+  RowsFrom(source, trees, all, m.data(), m.stride(), nt, &counter);
   counter.Finish();
   m.meta().kind = MatrixKind::kDistance;
-  ApspReport r = TreesReport(trees, nt, g.n);
+  ApspReport r = TreesReport(trees, nt, g.n, source);
   r.seconds = Since(t0);
   return r;
 }
 
 template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources,
                                               const std::string& path, int threads, std::size_t budget_bytes,
-                                              ProgressFn progress) {
+                                              ProgressFn progress, const RowSource<W>& source) {
   const auto t0 = std::chrono::steady_clock::now();
   CheckPathSums(g);
   const int nt = threads > 0 ? threads : omp_get_max_threads();
@@ -125,12 +155,12 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
   ForEachRowBlock<W>(
       sources, out.stride(), block,
       [&](std::span<const std::uint32_t> some, W* rows, std::size_t stride) {
-        TreeRows(trees, some, rows, stride, nt, &counter);
+        RowsFrom(source, trees, some, rows, stride, nt, &counter);
       },
       [&](std::size_t, std::size_t count, const W* rows) { out.Append(rows, count); });
   counter.Finish();
   out.Commit();
-  ApspReport r = TreesReport(trees, nt, sources.size());
+  ApspReport r = TreesReport(trees, nt, sources.size(), source);
   r.seconds = Since(t0);
   return r;
 }
@@ -139,9 +169,9 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
   template void TreeRows(const ShortestPathTrees<W>&, std::span<const std::uint32_t>, W*, std::size_t, int,        \
                          ProgressCounter*);                                                                        \
   template void CheckPathSums(const CsrGraph<W>&);                                                                 \
-  template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int, ProgressFn);                       \
+  template ApspReport SolveApspByTrees(const CsrGraph<W>&, DistMatrix<W>&, int, ProgressFn, const RowSource<W>&);  \
   template ApspReport WriteSourceRows(const CsrGraph<W>&, std::span<const std::uint32_t>, const std::string&, int, \
-                                      std::size_t, ProgressFn);
+                                      std::size_t, ProgressFn, const RowSource<W>&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

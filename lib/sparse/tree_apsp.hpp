@@ -11,6 +11,7 @@
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/sparse/csr_graph.hpp"
+#include "lib/sparse/row_source.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
 namespace gdist {
@@ -32,8 +33,8 @@ template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<co
 // kDistance. Throws gdist::Error, with the dense engine's messages, when path
 // sums could overflow W or on a negative cycle. `progress` (when given)
 // hears of the trees done (task "apsp", unit "trees").
-template <class W>
-ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads, ProgressFn progress = {});
+template <class W> ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads,
+                                               ProgressFn progress = {}, const RowSource<W>& source = {});
 
 // Writes the rows of `sources` (0-based vertices of g, in this order) to a
 // rectangular .gdm at path (docs/FORMAT.md), computed and written block by
@@ -42,6 +43,7 @@ ApspReport SolveApspByTrees(const CsrGraph<W>& g, DistMatrix<W>& m, int threads,
 inline constexpr std::size_t kSourceRowsBudget = std::size_t{256} << 20;
 template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources,
                                               const std::string& path, int threads,
-                                              std::size_t budget_bytes = kSourceRowsBudget, ProgressFn progress = {});
+                                              std::size_t budget_bytes = kSourceRowsBudget, ProgressFn progress = {},
+                                              const RowSource<W>& source = {});
 
 }  // namespace gdist

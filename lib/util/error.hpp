@@ -11,6 +11,8 @@ namespace gdist {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;  // a check the user asked for failed
 inline constexpr int kExitInputError = 2;   // usage, input or environment error
+inline constexpr int kExitOutOfMemory = 3;  // an allocation failed mid-run (the planned refusals exit 2)
+inline constexpr int kExitInternal = 4;     // a failure that is ours, not the input's
 
 class Error : public std::runtime_error {
  public:

@@ -64,21 +64,33 @@ TEST(SolveApspCpu, RefusesANegativeSelfLoop) {
 }
 
 TEST(SolveApspCpu, RefusesInt32PathsThatCouldOverflowAndSuggestsInt64) {
-  // 300 vertices, one arc of 2^22: paths could reach 299 * 2^22 > INF = 2^30 - 1.
+  // A path of 299 arcs of 2^22: distances reach 299 * 2^22 > INF = 2^30 - 1, past
+  // (n-1) x max|w| and past the graph's own distance bound alike.
   DistMatrix<std::int32_t> m(300);
-  m.at(0, 1) = 1 << 22;
+  for (std::size_t v = 0; v + 1 < 300; ++v) m.at(v, v + 1) = 1 << 22;
   try {
     SolveApsp(m, Cpu(1));
     FAIL() << "int32 accepted path sums past INF";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("int64"), std::string::npos) << e.what();
   }
-  // The same graph in int64 is fine: d(0,1) = 2^22, d(1,0) unreachable.
+  // The same graph in int64 is fine: d(0, 299) = 299 * 2^22, d(1, 0) unreachable.
   DistMatrix<std::int64_t> wide(300);
-  wide.at(0, 1) = 1 << 22;
+  for (std::size_t v = 0; v + 1 < 300; ++v) wide.at(v, v + 1) = 1 << 22;
   SolveApsp(wide, Cpu(1));
-  EXPECT_EQ(wide.at(0, 1), 1 << 22);
-  EXPECT_EQ(wide.at(1, 0), DistMatrix<std::int64_t>::kInf);
+  EXPECT_EQ(wide.at(0, 299), std::int64_t{299} << 22);
+  EXPECT_EQ(wide.at(1, 0), ElementTraits<std::int64_t>::kInf);
+}
+
+TEST(SolveApspCpu, Int32PastTheSizeProofRunsWhenTheGraphBoundsItsDistances) {
+  // One arc of 2^22 among 300 vertices: (n-1) x max|w| passes INF, but every
+  // distance is at most 2^22 (distance_bound.hpp), so int32 runs and is exact.
+  DistMatrix<std::int32_t> m(300);
+  m.at(0, 1) = 1 << 22;
+  m.at(1, 2) = 5;
+  SolveApsp(m, Cpu(1));
+  EXPECT_EQ(m.at(0, 2), (1 << 22) + 5);
+  EXPECT_EQ(m.at(2, 0), ElementTraits<std::int32_t>::kInf);
 }
 
 }  // namespace

@@ -128,31 +128,6 @@ TEST(GpuSsspTwin, WhichTreesTheGpuTakes) {
   }
 }
 
-TEST(GpuSsspTwin, BackendChoice) {
-  const auto usable = [] { return GpuStatus{true, "test GPU", 1}; };
-  const auto none = [] { return GpuStatus{false, "no NVIDIA GPU or driver found", 0}; };
-  const GpuTreeKind bfs{GpuTreeKind::kBfs, ""}, weighted{GpuTreeKind::kWeighted, ""},
-      neither{GpuTreeKind::kNone, "this graph has negative arcs"};
-  EXPECT_EQ(ChooseTreeBackend(Backend::kCpu, bfs, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, neither, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
-  try {
-    ChooseTreeBackend(Backend::kGpu, neither, 1 << 20, 1 << 22, 2, usable);
-    FAIL() << "expected an error";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("negative arcs"), std::string::npos) << e.what();
-  }
-  // BFS at 0.5 ns per source-arc: 300 x 100 source-arcs are far below a second; weighted at 15 ns:
-  // 2^14 x 2^16 x 15 ns / 2 threads = 8 s.
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, bfs, 100, 300, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 100, 300, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, bfs, 1 << 20, 1 << 22, 2, usable).backend, Backend::kGpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 1 << 14, 1 << 16, 2, usable).backend, Backend::kGpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, bfs, 1 << 14, 1 << 16, 2, usable).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 1 << 20, 1 << 22, 2, none).backend, Backend::kCpu);
-  EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, usable).backend, Backend::kGpu);
-  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, none), Error);
-}
-
 #ifndef GDIST_HAVE_CUDA
 TEST(GpuSsspTwin, NoCudaBuildSaysSo) {
   const std::uint64_t offsets[] = {0, 0};

@@ -12,6 +12,7 @@
 #include <iomanip>
 #include <numeric>
 
+#include "lib/engine/gpu_backend.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/csr_graph.hpp"
@@ -237,66 +238,16 @@ TEST(TreeApsp, GapspSourcesErrorsNameTheLineAndLeaveNothing) {
       RunCommand(App("gapsp") + " " + dir.file("g.csv") + " " + dir.file("fifo") + " --sources " + dir.file("src.txt"));
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("OUT must be a regular file"), std::string::npos) << r.output;
-  // --algorithm dijkstra where it cannot run.
+  // --algorithm dijkstra --backend gpu: the GPU's trees, or (no GPU here) an error saying so.
   r = RunCommand(App("gapsp") + " " + dir.file("g.csv") + " " + dir.file("out.gdm") +
                  " --algorithm dijkstra --backend gpu");
-  EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("--algorithm dijkstra: --backend gpu runs Floyd-Warshall"), std::string::npos) << r.output;
-  EXPECT_FALSE(Exists(dir.file("out.gdm")));
-}
-
-TEST(ApspAlgorithmChoice, CostModelPicksTreesOnSparseAndFloydWarshallOnDense) {
-  ApspCostInputs sparse{.n = 15606, .arcs = 91756, .method = TreeMethod::kBfs, .threads = 2};
-  ApspAlgorithmDecision d = ChooseApspAlgorithm(ApspAlgorithm::kAuto, sparse);
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kTrees) << d.reason;
-  EXPECT_LT(d.cost.trees_s, d.cost.fw_s);
-  EXPECT_NE(d.reason.find("bfs trees"), std::string::npos) << d.reason;
-  // m = 5n weighted at n = 20000: Dijkstra; n^2/10 arcs at n = 2000: Floyd-Warshall.
-  d = ChooseApspAlgorithm(ApspAlgorithm::kAuto,
-                          {.n = 20000, .arcs = 100000, .method = TreeMethod::kDijkstraRadix, .threads = 2});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kTrees) << d.reason;
-  d = ChooseApspAlgorithm(ApspAlgorithm::kAuto,
-                          {.n = 2000, .arcs = 400000, .method = TreeMethod::kDijkstraRadix, .threads = 2});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kFloydWarshall) << d.reason;
-  // The same sparse graph against a GPU's Floyd-Warshall: the GPU.
-  d = ChooseApspAlgorithm(
-      ApspAlgorithm::kAuto,
-      {.n = 20000, .arcs = 100000, .method = TreeMethod::kDijkstraRadix, .threads = 2, .fw_on_gpu = true});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kFloydWarshall) << d.reason;
-  EXPECT_NE(d.reason.find("on the GPU"), std::string::npos);
-  // The estimate grows as n^3 for Floyd-Warshall and n*m*log n for the trees.
-  const ApspCostEstimate a = EstimateApspCost({.n = 1000, .arcs = 5000, .method = TreeMethod::kDijkstraRadix});
-  const ApspCostEstimate b = EstimateApspCost({.n = 2000, .arcs = 10000, .method = TreeMethod::kDijkstraRadix});
-  EXPECT_NEAR(b.fw_s / a.fw_s, 8.0, 1e-9);
-  EXPECT_NEAR(b.trees_s / a.trees_s, 4.0 * std::log2(2002.0) / std::log2(1002.0), 1e-9);
-  // Twice the threads, half the time, for both.
-  const ApspCostEstimate c =
-      EstimateApspCost({.n = 1000, .arcs = 5000, .method = TreeMethod::kDijkstraRadix, .threads = 2});
-  EXPECT_NEAR(a.fw_s / c.fw_s, 2.0, 1e-9);
-  EXPECT_NEAR(a.trees_s / c.trees_s, 2.0, 1e-9);
-}
-
-TEST(ApspAlgorithmChoice, LimitsAndExplicitRequests) {
-  const ApspCostInputs sparse{.n = 5000, .arcs = 20000, .method = TreeMethod::kDijkstraRadix, .threads = 2};
-  EXPECT_EQ(ChooseApspAlgorithm(ApspAlgorithm::kFloydWarshall, sparse).algorithm, ApspAlgorithm::kFloydWarshall);
-  const ApspCostInputs dense{.n = 500, .arcs = 200000, .method = TreeMethod::kDijkstraRadix, .threads = 2};
-  EXPECT_EQ(ChooseApspAlgorithm(ApspAlgorithm::kTrees, dense).algorithm, ApspAlgorithm::kTrees);
-  // Float sums that may round differently: auto keeps Floyd-Warshall, dijkstra runs and says so.
-  ApspAlgorithmDecision d = ChooseApspAlgorithm(ApspAlgorithm::kAuto, sparse, {.same_bytes = false});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kFloydWarshall);
-  EXPECT_NE(d.reason.find("round"), std::string::npos) << d.reason;
-  d = ChooseApspAlgorithm(ApspAlgorithm::kTrees, sparse, {.same_bytes = false});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kTrees);
-  EXPECT_NE(d.reason.find("round differently"), std::string::npos) << d.reason;
-  // A refusal: auto falls back with the reason, dijkstra is an error naming it.
-  d = ChooseApspAlgorithm(ApspAlgorithm::kAuto, sparse, {.refusal = "under mpirun"});
-  EXPECT_EQ(d.algorithm, ApspAlgorithm::kFloydWarshall);
-  EXPECT_EQ(d.reason, "under mpirun");
-  EXPECT_THROW(ChooseApspAlgorithm(ApspAlgorithm::kTrees, sparse, {.refusal = "under mpirun"}), Error);
-  ApspAlgorithm a;
-  EXPECT_TRUE(ParseApspAlgorithm("dijkstra", &a));
-  EXPECT_EQ(a, ApspAlgorithm::kTrees);
-  EXPECT_FALSE(ParseApspAlgorithm("bellman", &a));
+  if (!ProbeGpu().usable) {
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("--backend gpu: no usable GPU"), std::string::npos) << r.output;
+    EXPECT_FALSE(Exists(dir.file("out.gdm")));
+  } else {
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+  }
 }
 
 TEST(ApspAlgorithmChoice, FloatSumsExactAndTreeMethod) {

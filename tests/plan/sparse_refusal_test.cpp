@@ -2,13 +2,12 @@
 // graph that fits, and one message shape otherwise, naming the input, the
 // bytes, the counts and, past 2^32 vertices, the 32-bit vertex ids. The apps'
 // side (every sparse path) is tests/input_safety/huge_counts_test.cpp.
-#include "lib/metrics/sparse_engine_choice.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
+#include "lib/plan/memory_plan.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {

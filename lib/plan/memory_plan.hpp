@@ -3,6 +3,7 @@
 // whose dense matrix cannot fit is refused with both numbers and the options
 // that would make it fit, instead of being killed (or wrapping a size) later.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,5 +29,19 @@ MemoryPlan PlanMemory(const RunNeeds& needs);
 // Throws gdist::Error ("INPUT: a dense ... would need N bytes, this machine has
 // M available; ...options...") when the host part of the plan cannot fit.
 void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs);
+
+// The bytes the sparse engine may need for a graph of n vertices and `arcs`
+// arcs (CSR both ways, per-thread trees and bit-parallel lanes, per-vertex
+// results): checked before the CSR graph is built.
+std::uint64_t SparseEngineBytes(std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes, int threads);
+
+// Throws gdist::Error naming `input` when SparseEngineBytes cannot fit in the
+// memory available, or n passes the 32-bit vertex ids, before the CSR graph
+// is built: "INPUT: the sparse engine would need about N of memory for V
+// vertices and A arcs; this machine has M available". Every graph path that
+// builds a CSR graph (gcenter's engines and --candidates, gapsp's trees) asks
+// here. threads: 0 = all cores.
+void RefuseIfSparseTooLarge(const std::string& input, std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes,
+                            int threads);
 
 }  // namespace gdist

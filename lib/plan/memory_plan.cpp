@@ -1,5 +1,6 @@
-#include "lib/pipeline/memory_plan.hpp"
+#include "lib/plan/memory_plan.hpp"
 
+#include <omp.h>
 #include <sys/statvfs.h>
 
 #include <cstdint>
@@ -72,6 +73,30 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
   options += "metrics without the matrix from the sparse engine (gcenter " + input +
              " --engine sparse), whose memory grows with the arcs, not n^2; or a smaller graph";
   throw Error(what + options);
+}
+
+std::uint64_t SparseEngineBytes(std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes, int threads) {
+  const std::uint64_t t = threads > 0 ? static_cast<std::uint64_t>(threads) : 1;
+  // Per vertex: offsets both ways, components, bounds and per-vertex results
+  // (~160 bytes), plus per thread a tree, a queue and 64 lanes of 16 bits
+  // with the bit-parallel BFS masks (~256 bytes). Per arc: target + weight, both ways.
+  const long double bytes = static_cast<long double>(n) * (160.0L + 256.0L * t) +
+                            static_cast<long double>(arcs) * 2.0L * (4.0L + static_cast<long double>(element_bytes));
+  return bytes >= 1.8e19L ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
+}
+
+void RefuseIfSparseTooLarge(const std::string& input, std::uint64_t n, std::uint64_t arcs, std::size_t element_bytes,
+                            int threads) {
+  if (threads <= 0) threads = omp_get_max_threads();
+  const std::uint64_t need = SparseEngineBytes(n, arcs, element_bytes, threads);
+  const std::optional<std::uint64_t> avail = HostMemoryAvailable();
+  const bool ids_fit = n < (std::uint64_t{1} << 32);
+  if (ids_fit && (!avail || need <= *avail)) return;
+  throw Error(input + ": the sparse engine would need about " +
+              (need == UINT64_MAX ? std::string("2^64 bytes or more") : DescribeBytes(need)) + " of memory for " +
+              std::to_string(n) + " vertices and " + std::to_string(arcs) + " arcs" +
+              (avail ? "; this machine has " + DescribeBytes(*avail) + " available" : std::string()) +
+              (ids_fit ? "" : "; its vertex ids are 32-bit: at most 4294967295 vertices"));
 }
 
 }  // namespace gdist

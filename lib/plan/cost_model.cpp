@@ -1,0 +1,56 @@
+#include "lib/plan/cost_model.hpp"
+
+#include "lib/engine/progress.hpp"
+#include "lib/sparse/shortest_paths.hpp"
+
+namespace gdist {
+
+namespace {
+
+double CpuFwRatePerThread(ElementType type) {
+  switch (type) {
+    case ElementType::kInt32: return cost::kCpuFwRelaxPerThreadInt32;
+    case ElementType::kFloat32: return cost::kCpuFwRelaxPerThreadFloat32;
+    case ElementType::kInt64: return cost::kCpuFwRelaxPerThreadInt64;
+    case ElementType::kFloat64: return cost::kCpuFwRelaxPerThreadFloat64;
+  }
+  return cost::kCpuFwRelaxPerThreadInt64;
+}
+
+double PerThread(int threads) { return threads > 0 ? threads : 1; }
+
+}  // namespace
+
+double FloydWarshallSeconds(double n, ElementType type, Backend where, int threads, bool int16) {
+  const bool gpu_type = type == ElementType::kInt32 || type == ElementType::kFloat32;
+  double rate = CpuFwRatePerThread(type) * PerThread(threads);
+  if (where == Backend::kGpu && gpu_type) {
+    const double ceiling = type == ElementType::kFloat32 ? kH100CeilingFloat32
+                           : int16                       ? kH100CeilingInt16
+                                                         : kH100CeilingInt32;
+    rate = cost::kGpuFwShareOfCeiling * ceiling;
+  }
+  return n * n * n / rate;
+}
+
+double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs) {
+  const bool bfs = method == TreeMethod::kBfs;
+  if (where == Backend::kGpu)
+    return trees * arcs * (bfs && gpu_bfs ? cost::kGpuBfsSourceArcSeconds : cost::kGpuWeightedSourceArcSeconds);
+  double per_arc = bfs ? cost::kCpuBfsSourceArcSeconds : cost::kCpuDijkstraSourceArcSeconds;
+  if (method == TreeMethod::kJohnsonRadix || method == TreeMethod::kJohnsonBinaryHeap)
+    per_arc *= cost::kJohnsonExtraFactor;
+  return trees * arcs * per_arc / PerThread(threads);
+}
+
+double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {
+  if (where == Backend::kGpu) return cost::kGpuMetricsStartSeconds + matrix_bytes / cost::kGpuMetricsBytesPerSecond;
+  return matrix_bytes / (cost::kCpuMetricsBytesPerThreadSecond * PerThread(threads));
+}
+
+bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
+  return MetricsPassSeconds(matrix_bytes, Backend::kCpu, cpu_threads) >
+         MetricsPassSeconds(matrix_bytes, Backend::kGpu, cpu_threads);
+}
+
+}  // namespace gdist

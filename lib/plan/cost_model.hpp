@@ -1,0 +1,82 @@
+// The one cost model: every rate and threshold a run's plan is decided by,
+// defined once, each with the harness that measured it (bench/RESULTS.md).
+// The planner (planner.hpp), the estimate line before a long run, and the
+// CPU/GPU choosers of the metrics and the trees read these and nothing else;
+// tests read them too instead of restating numbers.
+#pragma once
+#include <cstddef>
+
+#include "lib/core/backend.hpp"
+#include "lib/matrix/element_type.hpp"
+
+namespace gdist::cost {
+
+// Floyd-Warshall relaxations per second per CPU thread, by element type: the
+// CPU engine on the 2-core dev machine (bench/cpu_fw_bench: 1.2e11 int32 on
+// 2 threads; the wider types by the same harness).
+inline constexpr double kCpuFwRelaxPerThreadInt32 = 6.0e10;
+inline constexpr double kCpuFwRelaxPerThreadFloat32 = 5.0e10;
+inline constexpr double kCpuFwRelaxPerThreadInt64 = 2.0e10;
+inline constexpr double kCpuFwRelaxPerThreadFloat64 = 1.5e10;
+
+// The GPU engine's share of the H100's measured min-plus ceilings
+// (kH100Ceiling* in lib/engine/progress.hpp, anchors.md; bench/gpu_fw_bench at
+// n = 32768: 89.5% in int32).
+inline constexpr double kGpuFwShareOfCeiling = 0.89;
+
+// One shortest-path tree, in seconds per arc of the graph (source-arcs): on
+// the CPU per thread, checked on the 2-core dev machine against every tree of
+// the metrics and the rows of gapsp and --candidates (bench/estimate_check.sh:
+// runs took 0.75x to 2.4x the estimate); Johnson's re-weighted trees carry
+// wider keys and the potentials.
+inline constexpr double kCpuBfsSourceArcSeconds = 2.5e-9;
+inline constexpr double kCpuDijkstraSourceArcSeconds = 15e-9;
+inline constexpr double kJohnsonExtraFactor = 1.3;
+// On one H100, every source of NY at once (bench/sparse_gpu_race.sh,
+// bench/sparse_gpu_sssp_race.sh): the multi-source BFS, 264,346 sources x
+// 733,846 arcs in 5.06 s; the batched near-far Bellman-Ford on weighted NY,
+// 264,346 sources x 730,100 arcs in 39.0 s, rows reduced.
+inline constexpr double kGpuBfsSourceArcSeconds = 5.06 / (264346.0 * 733846.0);
+inline constexpr double kGpuWeightedSourceArcSeconds = 39.0 / (264346.0 * 730100.0);
+// Starting the GPU for trees pays only past about this much CPU time.
+inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;
+
+// The dense metrics' row passes (bench/metrics_bench and gcenter on the H100
+// machine, 2026-11-22): the CPU reads about 0.6 GB/s of matrix per thread; the
+// GPU costs about 0.4 s per process to start and stop (CUDA context, pinned
+// buffers) and then reads about 35 GB/s (host copy + PCIe).
+inline constexpr double kCpuMetricsBytesPerThreadSecond = 0.6e9;
+inline constexpr double kGpuMetricsStartSeconds = 0.4;
+inline constexpr double kGpuMetricsBytesPerSecond = 35e9;
+
+// Thresholds of the engine choice. A metrics question on a graph of at most
+// kSmallGraph vertices stays on Floyd-Warshall (well under a second there, and
+// its report is the complete one); an n x n matrix taking more than
+// kDenseMatrixShareOfMemory of the host's memory sends every question that can
+// do without it to the trees.
+inline constexpr std::size_t kSmallGraph = 4096;
+inline constexpr double kDenseMatrixShareOfMemory = 0.5;
+
+}  // namespace gdist::cost
+
+namespace gdist {
+
+enum class TreeMethod;  // lib/sparse/shortest_paths.hpp (kept out: nvcc's C++17 passes include this header)
+
+// Seconds of Floyd-Warshall over n vertices in `type`: on one GPU (32-bit
+// types; 16 bits when `int16`) or on `threads` CPU threads.
+double FloydWarshallSeconds(double n, ElementType type, Backend where, int threads, bool int16 = false);
+
+// Seconds of `trees` shortest-path trees of `method` over a graph of `arcs`
+// arcs, on `threads` CPU threads or on the GPU (its BFS for unit weights, its
+// weighted kernel otherwise; `gpu_bfs` false: the weighted kernel for unit
+// weights too, as the GPU's rows are written).
+double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs = true);
+
+// Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
+double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);
+
+// Whether the GPU's row passes beat the CPU's on this matrix (start included).
+bool GpuMetricsPays(double matrix_bytes, int cpu_threads);
+
+}  // namespace gdist

@@ -1,0 +1,161 @@
+#include "lib/plan/planner.hpp"
+
+#include <sstream>
+
+#include "lib/matrix/matrix_size.hpp"
+#include "lib/plan/cost_model.hpp"
+#include "lib/plan/memory_plan.hpp"
+#include "lib/plan/tree_backend.hpp"
+#include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+std::string Seconds(double s) {
+  std::ostringstream o;
+  o.precision(s < 10 ? 2 : 3);
+  o << s << " s";
+  return o.str();
+}
+
+// Where Floyd-Warshall would run: the GPU for 32-bit types when one is asked
+// for or (auto) usable. `probe` false: auto assumes the CPU rather than
+// starting a GPU for an estimate nobody compares.
+Backend FloydWarshallBackend(ElementType type, const RunContext& context, bool probe) {
+  if (context.backend() == Backend::kCpu || !IsGpuRowType(type)) return Backend::kCpu;
+  if (context.backend() == Backend::kGpu) return Backend::kGpu;
+  return probe && context.gpu().usable ? Backend::kGpu : Backend::kCpu;
+}
+
+double MatrixBytes(std::size_t n, ElementType type) {
+  const double s = static_cast<double>(PaddedSize(n));
+  return s * s * static_cast<double>(ElementSize(type));
+}
+
+}  // namespace
+
+const char* PlanEngineName(PlanEngine e) { return e == PlanEngine::kTrees ? "trees" : "floyd-warshall"; }
+
+bool ParseEngine(const std::string& s, ApspAlgorithm* out) {
+  if (s == "auto") *out = ApspAlgorithm::kAuto;
+  else if (s == "dense") *out = ApspAlgorithm::kFloydWarshall;
+  else if (s == "sparse") *out = ApspAlgorithm::kTrees;
+  else return false;
+  return true;
+}
+
+std::string RunPlan::Reasons() const {
+  std::string out;
+  for (const std::string& r : reasons) out += (out.empty() ? "" : "; ") + r;
+  return out;
+}
+
+RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context) {
+  RunPlan plan;
+  plan.element_bits = static_cast<int>(ElementSize(shape.type) * 8);
+  const bool metrics = request.question == PlanQuestion::kMetrics;
+  const double n = static_cast<double>(shape.n), arcs = static_cast<double>(shape.arcs);
+  const double matrix_bytes = MatrixBytes(shape.n, shape.type);
+  const double trees = request.question == PlanQuestion::kRows ? static_cast<double>(request.rows) : n;
+
+  // The trees' backend: the metrics reduce rows (the GPU's BFS for unit
+  // weights), rows and matrices are written (the GPU's weighted kernel).
+  const GpuTreeKind kind =
+      metrics ? GpuTreeKindFor(shape.type, shape.method) : GpuRowsKindFor(shape.type, shape.method);
+  std::string tree_refusal = request.tree_refusal;
+  TreeBackendDecision tree_backend;
+  if (tree_refusal.empty()) {
+    if (context.backend() == Backend::kGpu && kind.kind == GpuTreeKind::kNone) {
+      // --backend gpu: the trees are an option only where the GPU runs them.
+      tree_refusal = "--backend gpu: " + kind.why_not;
+    } else {
+      tree_backend = ChooseTreeBackend(context.backend(), kind, static_cast<std::size_t>(trees), shape.arcs,
+                                       context.threads(), context.gpu_prober());
+    }
+  }
+
+  auto decide = [&](PlanEngine engine, std::string why) {
+    plan.engine = engine;
+    plan.reasons.push_back(std::move(why));
+  };
+  auto estimates = [&](bool probe) {
+    const Backend fw_where = FloydWarshallBackend(shape.type, context, probe);
+    plan.fw_s = FloydWarshallSeconds(n, shape.type, fw_where, context.threads()) +
+                (metrics ? MetricsPassSeconds(matrix_bytes, Backend::kCpu, context.threads()) : 0);
+    plan.trees_s = TreesSeconds(trees, arcs, shape.method, tree_backend.backend, context.threads(), metrics);
+    return fw_where;
+  };
+  const std::optional<std::uint64_t> memory = context.host_memory();
+  const bool matrix_fits = !memory || matrix_bytes <= cost::kDenseMatrixShareOfMemory * static_cast<double>(*memory);
+  plan.matrix_fits = matrix_fits;
+
+  switch (request.algorithm) {
+    case ApspAlgorithm::kFloydWarshall: decide(PlanEngine::kFloydWarshall, "asked for"); break;
+    case ApspAlgorithm::kTrees:
+      if (!tree_refusal.empty()) throw Error("--algorithm dijkstra: " + tree_refusal);
+      decide(PlanEngine::kTrees, shape.float_sums_exact
+                                     ? "asked for"
+                                     : "asked for; float sums may round differently from Floyd-Warshall's");
+      break;
+    case ApspAlgorithm::kAuto:
+      if (!tree_refusal.empty()) {
+        decide(PlanEngine::kFloydWarshall, tree_refusal);
+      } else if (request.question != PlanQuestion::kMatrix && !matrix_fits) {
+        decide(PlanEngine::kTrees,
+               "the " + DescribeBytes(static_cast<std::uint64_t>(matrix_bytes)) + " matrix would not fit in memory");
+      } else if (metrics && shape.n <= cost::kSmallGraph) {
+        decide(PlanEngine::kFloydWarshall, "a small graph");
+      } else if (metrics && shape.type == ElementType::kInt64) {
+        decide(PlanEngine::kFloydWarshall, "int64 weights (exact report)");
+      } else if (!shape.float_sums_exact) {
+        decide(PlanEngine::kFloydWarshall,
+               "float weights whose path sums may round differently in trees (--algorithm dijkstra runs them)");
+      } else {
+        const Backend fw_where = estimates(true);
+        const std::string why = "estimated " + std::string(TreeMethodName(shape.method)) + " trees " +
+                                Seconds(plan.trees_s) + (tree_backend.backend == Backend::kGpu ? " on the GPU" : "") +
+                                ", Floyd-Warshall " + Seconds(plan.fw_s) +
+                                (fw_where == Backend::kGpu ? " on the GPU" : "");
+        decide(plan.trees_s < plan.fw_s ? PlanEngine::kTrees : PlanEngine::kFloydWarshall, why);
+      }
+      break;
+  }
+  // Floyd-Warshall's backend is the engine's to find when it runs; the trees' estimate needs no probe.
+  const Backend fw_where = estimates(plan.engine == PlanEngine::kFloydWarshall);
+  if (plan.engine == PlanEngine::kTrees) {
+    plan.backend = tree_backend.backend;
+    plan.estimate_s = plan.trees_s;
+    const double rows_bytes = request.question == PlanQuestion::kMatrix ? matrix_bytes
+                              : request.question == PlanQuestion::kRows
+                                  ? std::min(trees * static_cast<double>(PaddedSize(shape.n)) * ElementSize(shape.type),
+                                             static_cast<double>(kSourceRowsBudget))
+                                  : 0.0;
+    plan.memory_bytes = SparseEngineBytes(shape.n, shape.arcs, ElementSize(shape.type), context.threads()) +
+                        static_cast<std::uint64_t>(rows_bytes);
+    plan.reasons.push_back("trees on the " + std::string(plan.backend == Backend::kGpu ? "GPU" : "CPU") + " (" +
+                           tree_backend.note + ")");
+  } else {
+    plan.backend = fw_where;
+    plan.estimate_s = plan.fw_s;
+    plan.memory_bytes =
+        PlanMemory(RunNeeds{shape.n, shape.type, request.keep_adjacency}).host_bytes.value_or(UINT64_MAX);
+  }
+  return plan;
+}
+
+void WritePlanJson(JsonWriter& json, const RunPlan& plan) {
+  json.Key("plan").BeginObject();
+  json.Key("engine").Str(PlanEngineName(plan.engine));
+  json.Key("backend").Str(BackendName(plan.backend));
+  json.Key("element_bits").Integer(plan.element_bits);
+  json.Key("estimate_s").Number(plan.estimate_s);
+  json.Key("memory_bytes").Integer(static_cast<std::int64_t>(std::min<std::uint64_t>(plan.memory_bytes, INT64_MAX)));
+  json.Key("reasons").BeginArray();
+  for (const std::string& r : plan.reasons) json.Str(r);
+  json.EndArray();
+  json.EndObject();
+}
+
+}  // namespace gdist

@@ -1,0 +1,77 @@
+// One plan per run: what the user asked for (a matrix, the rows of some
+// sources, the metrics of every vertex) and the graph's shape in, the engine
+// (Floyd-Warshall over the n x n matrix, or a shortest-path tree per source),
+// the backend, the element width, the memory, the estimated time and the
+// reasons out. gapsp and gcenter ask the same question the same way, so the
+// same graph gets the same decision from both; the estimate line and --json's
+// "plan" object print this plan. Every rate is the cost model's
+// (cost_model.hpp); every memory figure the memory plan's (memory_plan.hpp).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lib/core/backend.hpp"
+#include "lib/matrix/element_type.hpp"
+#include "lib/plan/run_context.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/sparse/shortest_paths.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+enum class PlanEngine { kFloydWarshall, kTrees };
+const char* PlanEngineName(PlanEngine e);  // "floyd-warshall", "trees"
+
+// gcenter --engine: "dense" (Floyd-Warshall over the matrix), "sparse" (the
+// trees, no matrix) or "auto"; false on anything else.
+bool ParseEngine(const std::string& s, ApspAlgorithm* out);
+
+enum class PlanQuestion {
+  kMatrix,   // every distance, kept as an n x n matrix (gapsp OUT)
+  kRows,     // the rows of some sources (gapsp --sources)
+  kMetrics,  // the metrics of every vertex, no matrix kept (gapsp --metrics alone, gcenter on a graph)
+};
+
+struct PlanRequest {
+  PlanQuestion question = PlanQuestion::kMatrix;
+  ApspAlgorithm algorithm = ApspAlgorithm::kAuto;  // fw or dijkstra (trees) when forced
+  std::size_t rows = 0;                            // kRows: how many sources
+  std::string tree_refusal;                        // why the trees cannot run here; empty: they can
+  bool keep_adjacency = false;                     // --paths: the arcs are kept beside the matrix
+};
+
+struct GraphShape {
+  std::size_t n = 0;
+  std::size_t arcs = 0;  // after duplicates and self-loops (CsrGraph::arc_count)
+  TreeMethod method = TreeMethod::kDijkstraRadix;
+  ElementType type = ElementType::kInt32;
+  bool float_sums_exact = true;  // FloatSumsExact: trees and Floyd-Warshall give the same bits
+};
+
+struct RunPlan {
+  PlanEngine engine = PlanEngine::kFloydWarshall;
+  Backend backend = Backend::kCpu;  // where the chosen engine is expected to run
+  int element_bits = 32;            // the width distances are stored in (a proven 16-bit run is the engine's)
+  double estimate_s = 0;            // the chosen engine's
+  std::uint64_t memory_bytes = 0;   // host bytes the chosen engine holds
+  std::vector<std::string> reasons;
+  double fw_s = 0;          // Floyd-Warshall's estimate (on its backend)
+  double trees_s = 0;       // the trees' estimate (on theirs)
+  bool matrix_fits = true;  // the n x n matrix within cost::kDenseMatrixShareOfMemory of the host's memory
+
+  ApspAlgorithm algorithm() const {
+    return engine == PlanEngine::kTrees ? ApspAlgorithm::kTrees : ApspAlgorithm::kFloydWarshall;
+  }
+  std::string Reasons() const;  // joined by "; "
+};
+
+// Throws gdist::Error on a forced choice that cannot run ("--algorithm
+// dijkstra: " + the refusal; "--backend gpu: ..." from the tree backend).
+RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);
+
+// "plan": {"engine", "backend", "element_bits", "estimate_s", "memory_bytes", "reasons": [...]}
+void WritePlanJson(JsonWriter& json, const RunPlan& plan);
+
+}  // namespace gdist

@@ -1,0 +1,59 @@
+#include "lib/plan/tree_backend.hpp"
+
+#include "lib/plan/cost_model.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+bool IsGpuRowType(ElementType type) { return type == ElementType::kInt32 || type == ElementType::kFloat32; }
+
+namespace {
+
+std::string NoGpuRowsFor(ElementType type) {
+  return std::string("this graph's distances are ") + ElementName(type) + " and the GPU trees hold int32 or float32";
+}
+
+}  // namespace
+
+GpuTreeKind GpuTreeKindFor(ElementType type, TreeMethod method) {
+  switch (method) {
+    case TreeMethod::kBfs: return {GpuTreeKind::kBfs, ""};
+    case TreeMethod::kJohnsonRadix:
+    case TreeMethod::kJohnsonBinaryHeap:
+      return {GpuTreeKind::kNone, "this graph has negative arcs, whose trees need Johnson's potentials on the CPU"};
+    case TreeMethod::kDijkstraRadix:
+    case TreeMethod::kDijkstraBinaryHeap: break;
+  }
+  if (IsGpuRowType(type)) return {GpuTreeKind::kWeighted, ""};
+  return {GpuTreeKind::kNone, NoGpuRowsFor(type)};
+}
+
+GpuTreeKind GpuRowsKindFor(ElementType type, TreeMethod method) {
+  GpuTreeKind kind = GpuTreeKindFor(type, method);
+  if (!IsGpuRowType(type) && kind.kind == GpuTreeKind::kBfs) kind = {GpuTreeKind::kNone, NoGpuRowsFor(type)};
+  return kind;
+}
+
+TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t trees, std::size_t arcs,
+                                      int cpu_threads, const std::function<GpuStatus()>& probe) {
+  if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
+  if (kind.kind == GpuTreeKind::kNone) {
+    if (requested == Backend::kGpu) throw Error("--backend gpu: " + kind.why_not + "; use --backend cpu or auto");
+    return {Backend::kCpu, kind.why_not};
+  }
+  const bool bfs = kind.kind == GpuTreeKind::kBfs;
+  const double cpu_seconds =
+      TreesSeconds(static_cast<double>(trees), static_cast<double>(arcs),
+                   bfs ? TreeMethod::kBfs : TreeMethod::kDijkstraRadix, Backend::kCpu, cpu_threads);
+  if (requested == Backend::kAuto && cpu_seconds < cost::kGpuTreesWorthCpuSeconds)
+    return {Backend::kCpu, bfs ? "the CPU's bit-parallel BFS is faster than starting the GPU"
+                               : "the CPU's trees are faster than starting the GPU"};
+  const GpuStatus gpu = probe();
+  if (!gpu.usable) {
+    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
+    return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
+  }
+  return {Backend::kGpu, gpu.reason};
+}
+
+}  // namespace gdist

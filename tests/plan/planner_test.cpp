@@ -1,0 +1,198 @@
+// The run's planner (lib/plan/planner.hpp) and its cost model: which engine a
+// question gets, and why; the rules in their order; estimates that scale as
+// the cost model says (read from cost_model.hpp, not restated); the GPU
+// branches with a context whose GPU is known (no device needed).
+#include "lib/plan/planner.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "lib/plan/cost_model.hpp"
+#include "lib/plan/tree_backend.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+namespace {
+
+const GpuStatus kNoGpu{false, "no NVIDIA GPU or driver found", 0};
+const GpuStatus kGpu{true, "test GPU", std::size_t{80} << 30};
+
+RunContext Cpu(int threads = 2) { return RunContext(threads, Backend::kCpu); }
+
+GraphShape Shape(std::size_t n, std::size_t arcs, TreeMethod method, ElementType type = ElementType::kInt32) {
+  return GraphShape{n, arcs, method, type, true};
+}
+
+PlanRequest Ask(PlanQuestion q, ApspAlgorithm a = ApspAlgorithm::kAuto) {
+  PlanRequest r;
+  r.question = q;
+  r.algorithm = a;
+  return r;
+}
+
+bool Mentions(const RunPlan& p, const std::string& what) { return p.Reasons().find(what) != std::string::npos; }
+
+TEST(Planner, TreesOnSparseGraphsAndFloydWarshallOnDenseOnes) {
+  // 4elt (15606 vertices, unit weights): the bit-parallel BFS trees.
+  RunPlan p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(15606, 91756, TreeMethod::kBfs), Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+  EXPECT_LT(p.trees_s, p.fw_s);
+  EXPECT_TRUE(Mentions(p, "bfs trees")) << p.Reasons();
+  // m = 5n weighted at n = 20000: Dijkstra; n^2/10 arcs at n = 2000: Floyd-Warshall.
+  p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(20000, 100000, TreeMethod::kDijkstraRadix), Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+  p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(2000, 400000, TreeMethod::kDijkstraRadix), Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall) << p.Reasons();
+  EXPECT_EQ(p.backend, Backend::kCpu);
+  EXPECT_DOUBLE_EQ(p.estimate_s, p.fw_s);
+}
+
+TEST(Planner, EstimatesScaleAsTheCostModelSays) {
+  const RunPlan a = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(1000, 5000, TreeMethod::kDijkstraRadix), Cpu(1));
+  const RunPlan b = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(2000, 10000, TreeMethod::kDijkstraRadix), Cpu(1));
+  EXPECT_NEAR(b.fw_s / a.fw_s, 8.0, 1e-9);
+  EXPECT_NEAR(b.trees_s / a.trees_s, 4.0, 1e-9);  // n trees of m arcs each
+  EXPECT_NEAR(a.fw_s, 1e9 / cost::kCpuFwRelaxPerThreadInt32, 1e-12);
+  EXPECT_NEAR(a.trees_s, 1000.0 * 5000.0 * cost::kCpuDijkstraSourceArcSeconds, 1e-12);
+  // Twice the threads, half the time, for both.
+  const RunPlan c = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(1000, 5000, TreeMethod::kDijkstraRadix), Cpu(2));
+  EXPECT_NEAR(a.fw_s / c.fw_s, 2.0, 1e-9);
+  EXPECT_NEAR(a.trees_s / c.trees_s, 2.0, 1e-9);
+  // The rows of k sources cost k trees.
+  PlanRequest rows = Ask(PlanQuestion::kRows);
+  rows.rows = 10;
+  const RunPlan r = PlanDistances(rows, Shape(1000, 5000, TreeMethod::kDijkstraRadix), Cpu(1));
+  EXPECT_NEAR(r.trees_s, a.trees_s / 100, 1e-12);
+  // The metrics add the row passes to Floyd-Warshall's time.
+  const RunPlan m = PlanDistances(Ask(PlanQuestion::kMetrics), Shape(8192, 40000, TreeMethod::kDijkstraRadix), Cpu(1));
+  EXPECT_NEAR(m.fw_s,
+              FloydWarshallSeconds(8192, ElementType::kInt32, Backend::kCpu, 1) +
+                  MetricsPassSeconds(8192.0 * 8192.0 * 4, Backend::kCpu, 1),
+              1e-9);
+}
+
+TEST(Planner, RulesInOrder) {
+  const GraphShape sparse = Shape(5000, 20000, TreeMethod::kDijkstraRadix);
+  // Forced choices.
+  EXPECT_EQ(PlanDistances(Ask(PlanQuestion::kMatrix, ApspAlgorithm::kFloydWarshall), sparse, Cpu()).engine,
+            PlanEngine::kFloydWarshall);
+  const GraphShape dense = Shape(500, 200000, TreeMethod::kDijkstraRadix);
+  EXPECT_EQ(PlanDistances(Ask(PlanQuestion::kMatrix, ApspAlgorithm::kTrees), dense, Cpu()).engine, PlanEngine::kTrees);
+  // A refusal: auto falls back with the reason, a forced dijkstra is an error naming it.
+  PlanRequest refused = Ask(PlanQuestion::kMatrix);
+  refused.tree_refusal = "under mpirun";
+  RunPlan p = PlanDistances(refused, sparse, Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall);
+  EXPECT_EQ(p.reasons.front(), "under mpirun");
+  refused.algorithm = ApspAlgorithm::kTrees;
+  EXPECT_THROW(PlanDistances(refused, sparse, Cpu()), Error);
+  // Float sums that may round differently: auto keeps Floyd-Warshall, dijkstra runs and says so.
+  GraphShape floats = sparse;
+  floats.type = ElementType::kFloat32;
+  floats.float_sums_exact = false;
+  p = PlanDistances(Ask(PlanQuestion::kMatrix), floats, Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall);
+  EXPECT_TRUE(Mentions(p, "round")) << p.Reasons();
+  p = PlanDistances(Ask(PlanQuestion::kMatrix, ApspAlgorithm::kTrees), floats, Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kTrees);
+  EXPECT_TRUE(Mentions(p, "round differently")) << p.Reasons();
+  // Metrics: a small graph and int64 weights stay on Floyd-Warshall, whatever the trees cost.
+  p = PlanDistances(Ask(PlanQuestion::kMetrics), Shape(cost::kSmallGraph, 4 * cost::kSmallGraph, TreeMethod::kBfs),
+                    Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall);
+  EXPECT_TRUE(Mentions(p, "small graph")) << p.Reasons();
+  p = PlanDistances(Ask(PlanQuestion::kMetrics),
+                    Shape(cost::kSmallGraph + 1, 4 * cost::kSmallGraph, TreeMethod::kBfs, ElementType::kInt64), Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall);
+  EXPECT_TRUE(Mentions(p, "int64")) << p.Reasons();
+  // A matrix that cannot fit: the rows and the metrics take the trees; the matrix question keeps its estimate rule.
+  const GraphShape huge = Shape(std::size_t{1} << 22, std::size_t{1} << 24, TreeMethod::kDijkstraRadix);
+  p = PlanDistances(Ask(PlanQuestion::kMetrics), huge, Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kTrees);
+  EXPECT_FALSE(p.matrix_fits);
+  EXPECT_TRUE(Mentions(p, "would not fit in memory")) << p.Reasons();
+}
+
+TEST(Planner, BothToolsGetTheSamePlanForTheSameQuestion) {
+  // gapsp G --metrics m.json (no OUT) and gcenter G --per-vertex v.csv ask kMetrics of the same shape.
+  for (const GraphShape& s : {Shape(3353, 8859, TreeMethod::kDijkstraRadix), Shape(15606, 91756, TreeMethod::kBfs)}) {
+    const RunPlan a = PlanDistances(Ask(PlanQuestion::kMetrics), s, Cpu());
+    const RunPlan b = PlanDistances(Ask(PlanQuestion::kMetrics), s, Cpu());
+    EXPECT_EQ(a.engine, b.engine);
+    EXPECT_EQ(a.backend, b.backend);
+    EXPECT_EQ(a.element_bits, b.element_bits);
+  }
+}
+
+TEST(Planner, GpuTreesAreTheGpuRouteOnSparseGraphs) {
+  // --backend gpu on a weighted road-like graph: the GPU's trees, not Floyd-Warshall's 264k^2 matrix.
+  PlanRequest rows = Ask(PlanQuestion::kRows);
+  rows.rows = 1000;
+  const GraphShape ny = Shape(264346, 730100, TreeMethod::kDijkstraRadix);
+  RunPlan p = PlanDistances(rows, ny, RunContext(2, Backend::kGpu, kGpu));
+  EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+  EXPECT_EQ(p.backend, Backend::kGpu) << p.Reasons();
+  // Without a usable GPU, --backend gpu says so.
+  EXPECT_THROW(PlanDistances(rows, ny, RunContext(2, Backend::kGpu, kNoGpu)), Error);
+  // Trees the GPU cannot run (64-bit distances) leave Floyd-Warshall as --backend gpu's route.
+  const GraphShape wide = Shape(20000, 100000, TreeMethod::kDijkstraRadix, ElementType::kInt64);
+  p = PlanDistances(Ask(PlanQuestion::kMatrix), wide, RunContext(2, Backend::kGpu, kGpu));
+  EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall);
+  EXPECT_TRUE(Mentions(p, "int64")) << p.Reasons();
+  // auto with a GPU: a small tree run stays on the CPU (starting the GPU does not pay).
+  p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(20000, 100000, TreeMethod::kDijkstraRadix),
+                    RunContext(2, Backend::kAuto, kGpu));
+  EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+}
+
+TEST(TreeBackend, TheThresholdIsTheCostModels) {
+  const auto usable = [] { return kGpu; };
+  const auto none = [] { return kNoGpu; };
+  const GpuTreeKind bfs{GpuTreeKind::kBfs, ""}, weighted{GpuTreeKind::kWeighted, ""},
+      neither{GpuTreeKind::kNone, "this graph has negative arcs"};
+  EXPECT_EQ(ChooseTreeBackend(Backend::kCpu, bfs, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, neither, 1 << 20, 1 << 22, 2, usable).backend, Backend::kCpu);
+  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, neither, 1 << 20, 1 << 22, 2, usable), Error);
+  // The GPU pays once the CPU's trees would take kGpuTreesWorthCpuSeconds: just below and just above it.
+  for (const auto& [kind, per_arc] :
+       {std::pair{bfs, cost::kCpuBfsSourceArcSeconds}, std::pair{weighted, cost::kCpuDijkstraSourceArcSeconds}}) {
+    const double arcs = 1 << 16;
+    const auto trees_at = [&](double seconds) { return static_cast<std::size_t>(seconds * 2 / (arcs * per_arc)); };
+    EXPECT_EQ(
+        ChooseTreeBackend(Backend::kAuto, kind, trees_at(0.9 * cost::kGpuTreesWorthCpuSeconds), 1 << 16, 2, usable)
+            .backend,
+        Backend::kCpu);
+    EXPECT_EQ(
+        ChooseTreeBackend(Backend::kAuto, kind, trees_at(1.1 * cost::kGpuTreesWorthCpuSeconds), 1 << 16, 2, usable)
+            .backend,
+        Backend::kGpu);
+  }
+  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 1 << 20, 1 << 22, 2, none).backend, Backend::kCpu);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, usable).backend, Backend::kGpu);
+  EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, none), Error);
+}
+
+TEST(Planner, ParseEngineAndJson) {
+  ApspAlgorithm a;
+  EXPECT_TRUE(ParseEngine("dense", &a));
+  EXPECT_EQ(a, ApspAlgorithm::kFloydWarshall);
+  EXPECT_TRUE(ParseEngine("sparse", &a));
+  EXPECT_EQ(a, ApspAlgorithm::kTrees);
+  EXPECT_FALSE(ParseEngine("fw", &a));
+  const RunPlan p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(15606, 91756, TreeMethod::kBfs), Cpu());
+  std::ostringstream out;
+  JsonWriter json(out);
+  json.BeginObject();
+  WritePlanJson(json, p);
+  json.EndObject();
+  const std::string s = out.str();
+  for (const char* key : {"\"plan\":", "\"engine\":\"trees\"", "\"backend\":\"cpu\"", "\"element_bits\":32",
+                          "\"estimate_s\":", "\"memory_bytes\":", "\"reasons\":["})
+    EXPECT_NE(s.find(key), std::string::npos) << key << " in " << s;
+}
+
+}  // namespace
+}  // namespace gdist
