@@ -7,7 +7,8 @@
 # by its distance bound) sites on --candidates rows on the GPU. Any machine;
 # GPU parts skip without one.
 #   bench/plan_check.sh BUILD_DIR DATA_DIR [OUT_DIR]
-# DATA_DIR holds rome99.gr, 4elt.graph, NY.gr.gz, NE.gr.gz (../shared/data's).
+# DATA_DIR is ../shared/data or a copy with dimacs9/rome99.gr, metis/4elt.graph and
+# pace2016-roads/NY.gr.gz, NE.gr.gz.
 set -u
 B=${1:?build dir}; D=${2:?data dir}; OUT=${3:-${OUT:-/tmp/plan-check}}
 mkdir -p "$OUT"
@@ -18,8 +19,8 @@ note() { echo "$*" | tee -a "$S"; }
 A=$B/apps
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 note "== plan_check $(date -u +%FT%TZ) $(nproc) cores; GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
-python3 "$ROOT/scripts/weight_edges.py" "$D/NY.gr.gz" "$W/NY-w.gr"
-python3 "$ROOT/scripts/weight_edges.py" "$D/NE.gr.gz" "$W/NE-w.gr" --max 4093
+python3 "$ROOT/scripts/weight_edges.py" "$D/pace2016-roads/NY.gr.gz" "$W/NY-w.gr"
+python3 "$ROOT/scripts/weight_edges.py" "$D/pace2016-roads/NE.gr.gz" "$W/NE-w.gr" --max 4093
 python3 - "$W/dense.gr" <<'PY'
 import sys, random
 n, p = 4000, 0.30
@@ -29,35 +30,38 @@ with open(sys.argv[1], "w") as f:
     f.write(f"p sp {n} {len(arcs)}\n")
     f.writelines(f"a {u} {v} {w}\n" for u, v, w in arcs)
 PY
+# timed CMD...: runs CMD, its wall seconds into $W/t, its exit status kept.
+timed() { local t0 rc; t0=$(date +%s.%N); "$@"; rc=$?; python3 -c "import sys; print(round(float(sys.argv[2]) - float(sys.argv[1]), 3))" "$t0" "$(date +%s.%N)" > "$W/t"; return $rc; }
 # A field of the one-line JSON: json FILE KEY.SUBKEY
 field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1]))
 for k in sys.argv[2].split('.'): d=d[k]
 print(d)" "$1" "$2"; }
 note "graph | plan engine | plan backend | estimate_s | measured apsp_s | ratio"
-for g in "$D/rome99.gr" "$D/4elt.graph" "$W/dense.gr" "$D/NY.gr.gz"; do
-  extra=""; case $g in *NY.gr.gz) extra="--undirected";; esac
+sample() { n=$(zcat -f "$1" | grep -m1 '^p' | awk '{print $3}'); python3 -c "import random,sys; print('\n'.join(str(v) for v in random.sample(range(1, int(sys.argv[1]) + 1), 1000)))" "$n"; }
+sample "$D/pace2016-roads/NY.gr.gz" > "$W/S.txt"
+sample "$D/pace2016-roads/NE.gr.gz" > "$W/C.txt"
+# NY's n x n matrix cannot fit: its question is 1000 rows (--sources).
+for g in "$D/dimacs9/rome99.gr" "$D/metis/4elt.graph" "$W/dense.gr" "$D/pace2016-roads/NY.gr.gz" "$W/NY-w.gr"; do
+  extra=""; case $g in *NY*) extra="--undirected --sources $W/S.txt";; esac
   name=$(basename "$g")
-  /usr/bin/time -f %e -o "$W/t" "$A/gapsp" "$g" "$W/out.gdm" $extra --json -q > "$W/j.json" 2> "$W/err" || { note "$name: gapsp failed: $(tail -2 "$W/err")"; continue; }
+  timed "$A/gapsp" "$g" "$W/out.gdm" $extra --json -q > "$W/j.json" 2> "$W/err" || { note "$name: gapsp failed: $(tail -2 "$W/err")"; continue; }
   est=$(field "$W/j.json" plan.estimate_s); ran=$(field "$W/j.json" apsp_s)
   note "$name | $(field "$W/j.json" plan.engine) | $(field "$W/j.json" plan.backend) | $est | $ran | $(python3 -c "print(round($ran/$est, 2) if $est > 0 else 'n/a')") (whole process $(cat "$W/t") s)"
   rm -f "$W/out.gdm"
 done
 note "same question, same plan: gapsp G --metrics m.json --json vs gcenter G --per-vertex v.csv --json"
-for g in "$D/rome99.gr" "$D/4elt.graph"; do
+for g in "$D/dimacs9/rome99.gr" "$D/metis/4elt.graph"; do
   "$A/gapsp" "$g" --metrics "$W/m.json" --json -q > "$W/a.json" && "$A/gcenter" "$g" --per-vertex "$W/v.csv" --json -q > "$W/b.json" || { note "$(basename "$g"): failed"; continue; }
   a="$(field "$W/a.json" plan.engine) $(field "$W/a.json" plan.backend) $(field "$W/a.json" plan.element_bits)"
   b="$(field "$W/b.json" plan.engine) $(field "$W/b.json" plan.backend) $(field "$W/b.json" plan.element_bits)"
   note "$(basename "$g"): gapsp [$a] gcenter [$b] $([ "$a" = "$b" ] && echo SAME || echo DIFFERENT)"
 done
 if nvidia-smi > /dev/null 2>&1; then
-  sample() { n=$(zcat "$1" | grep -m1 '^p' | awk '{print $3}'); python3 -c "import random,sys; print('\n'.join(str(v) for v in random.sample(range(1, int(sys.argv[1]) + 1), 1000)))" "$n"; }
-  sample "$D/NY.gr.gz" > "$W/S.txt"
-  /usr/bin/time -f %e -o "$W/t" "$A/gapsp" "$W/NY-w.gr" "$W/gpu.gdm" --undirected --sources "$W/S.txt" --backend gpu --json -q > "$W/g.json" 2> "$W/err"
+  timed "$A/gapsp" "$W/NY-w.gr" "$W/gpu.gdm" --undirected --sources "$W/S.txt" --backend gpu --json -q > "$W/g.json" 2> "$W/err"
   note "NY-w --sources 1000 --backend gpu: rc=$? plan $(field "$W/g.json" plan.engine)/$(field "$W/g.json" plan.backend) apsp_s $(field "$W/g.json" apsp_s) whole $(cat "$W/t") s; $(tail -1 "$W/err")"
-  /usr/bin/time -f %e -o "$W/t" "$A/gapsp" "$W/NY-w.gr" "$W/cpu.gdm" --undirected --sources "$W/S.txt" --backend cpu --json -q > "$W/c.json"
+  timed "$A/gapsp" "$W/NY-w.gr" "$W/cpu.gdm" --undirected --sources "$W/S.txt" --backend cpu --json -q > "$W/c.json"
   note "NY-w --sources 1000 --backend cpu: apsp_s $(field "$W/c.json" apsp_s) whole $(cat "$W/t") s; files $(cmp -s "$W/gpu.gdm" "$W/cpu.gdm" && echo IDENTICAL || echo DIFFER)"
-  sample "$D/NE.gr.gz" > "$W/C.txt"
-  /usr/bin/time -f %e -o "$W/t" "$A/gcenter" "$W/NE-w.gr" --undirected --candidates "$W/C.txt" --p-median 10 --backend gpu --json -q > "$W/ne.json" 2> "$W/err"
+  timed "$A/gcenter" "$W/NE-w.gr" --undirected --candidates "$W/C.txt" --p-median 10 --backend gpu --json -q > "$W/ne.json" 2> "$W/err"
   note "NE-w --candidates 1000 --p-median 10 --backend gpu: rc=$? objective $(field "$W/ne.json" p_median.objective 2>/dev/null) whole $(cat "$W/t") s; $(tail -1 "$W/err")"
 fi
 rm -rf "$W"
