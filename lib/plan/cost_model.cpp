@@ -28,7 +28,7 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
     const double ceiling = type == ElementType::kFloat32 ? kH100CeilingFloat32
                            : int16                       ? kH100CeilingInt16
                                                          : kH100CeilingInt32;
-    rate = cost::kGpuFwShareOfCeiling * ceiling;
+    return cost::kGpuFwRunSeconds + n * n * n / (cost::kGpuFwShareOfCeiling * ceiling);
   }
   return n * n * n / rate;
 }

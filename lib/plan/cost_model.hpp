@@ -23,6 +23,10 @@ inline constexpr double kCpuFwRelaxPerThreadFloat64 = 1.5e10;
 // (kH100Ceiling* in lib/engine/progress.hpp, anchors.md; bench/gpu_fw_bench at
 // n = 32768: 89.5% in int32).
 inline constexpr double kGpuFwShareOfCeiling = 0.89;
+// Plus a fixed cost per GPU run (copies in and out, launches, pinning):
+// bench/plan_check.sh on the H100, 2026-11-26: rome99 14 ms and a 4000-vertex
+// graph 17 ms of apsp against 2.6 and 4.5 ms of min-plus at the rate above.
+inline constexpr double kGpuFwRunSeconds = 0.012;
 
 // One shortest-path tree, in seconds per arc of the graph (source-arcs): on
 // the CPU per thread, checked on the 2-core dev machine against every tree of
