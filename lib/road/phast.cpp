@@ -1,8 +1,8 @@
-// The PHAST sweep: upward searches of a batch of sources into a list of
-// (position, lane, distance), sorted by decreasing position, then one pass
-// from the top position down that starts each vertex's line at INF, takes the
-// upward distances of that vertex, relaxes its down arcs and writes the line
-// out to the rows (original vertex order).
+// PHAST batches: upward searches of the batch's sources into a list of
+// (position, lane, distance), sorted by decreasing position, then the sweep
+// (phast_sweep.cpp) from the top position down: each vertex's line starts at
+// INF, takes the upward distances of that vertex, relaxes its down arcs and is
+// written out to the rows (original vertex order).
 #include "lib/road/phast.hpp"
 
 #include <omp.h>
@@ -12,16 +12,11 @@
 #include <vector>
 
 #include "lib/road/hierarchy_search.hpp"
+#include "lib/road/phast_sweep.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 namespace {
-
-template <class W> struct UpwardDistance {
-  std::uint32_t position;
-  std::uint32_t lane;
-  W distance;
-};
 
 template <class W> struct SweepWorkspace {
   explicit SweepWorkspace(std::size_t n, std::size_t lanes) : search(n), lines(n * lanes) {}
@@ -34,7 +29,6 @@ template <class W> struct SweepWorkspace {
 template <class W, std::size_t K> void SweepBatch(const ContractionHierarchy<W>& ch,
                                                   std::span<const std::uint32_t> sources, W* out, std::size_t stride,
                                                   SweepWorkspace<W>& ws) {
-  constexpr W kInf = ElementTraits<W>::kInf;
   ws.upward.clear();
   for (std::size_t lane = 0; lane < sources.size(); ++lane) {
     ws.search.Start(ch.position_of[sources[lane]]);
@@ -43,29 +37,7 @@ template <class W, std::size_t K> void SweepBatch(const ContractionHierarchy<W>&
       ws.upward.push_back({v, static_cast<std::uint32_t>(lane), ws.search.Distance(v)});
   }
   std::sort(ws.upward.begin(), ws.upward.end(), [](const auto& a, const auto& b) { return a.position > b.position; });
-  const std::size_t count = sources.size();
-  const std::uint64_t* offsets = ch.down.offsets.data();
-  const std::uint32_t* ends = ch.down.ends.data();
-  const W* weights = ch.down.weights.data();
-  W* lines = ws.lines.data();
-  std::size_t next = 0;
-  for (std::size_t v = ch.n; v-- > 0;) {
-    W* dv = lines + v * K;
-    for (std::size_t i = 0; i < K; ++i) dv[i] = kInf;
-    for (; next < ws.upward.size() && ws.upward[next].position == v; ++next)
-      dv[ws.upward[next].lane] = ws.upward[next].distance;
-    for (std::uint64_t a = offsets[v], e = offsets[v + 1]; a < e; ++a) {
-      const W* du = lines + std::size_t{ends[a]} * K;
-      const W w = weights[a];
-#pragma omp simd
-      for (std::size_t i = 0; i < K; ++i) {
-        const W c = du[i] + w;  // INF + w stays >= INF: no overflow below 2 x INF
-        dv[i] = c < dv[i] ? c : dv[i];
-      }
-    }
-    const std::size_t vertex = ch.vertex_at[v];
-    for (std::size_t i = 0; i < count; ++i) out[i * stride + vertex] = dv[i];
-  }
+  SweepDown<W, K>(ch, ws.upward.data(), ws.upward.size(), ws.lines.data(), out, stride, sources.size());
 }
 
 }  // namespace
