@@ -16,15 +16,15 @@ namespace gdist {
 
 template <class W> class WitnessSearch {
  public:
-  explicit WitnessSearch(std::size_t n) : dist_(n), stamp_(n, 0), target_stamp_(n, 0) {}
+  explicit WitnessSearch(std::size_t n) : state_(n) {}
 
   // Distances from `source` up to `bound`; stops early once every vertex
   // marked with MarkTarget since the last Run is settled.
   void Run(const ContractionGraph<W>& g, const std::vector<std::uint8_t>& excluded, std::uint32_t avoid,
            std::uint32_t source, W bound, std::size_t settle_limit) {
     heap_.clear();
-    dist_[source] = 0;
-    stamp_[source] = epoch_;
+    state_[source].dist = 0;
+    state_[source].stamp = epoch_;
     heap_.push_back({W{0}, source});
     std::size_t settled = 0, targets_left = targets_;
     const auto greater = std::greater<std::pair<W, std::uint32_t>>();
@@ -32,19 +32,20 @@ template <class W> class WitnessSearch {
       std::pop_heap(heap_.begin(), heap_.end(), greater);
       const auto [d, u] = heap_.back();
       heap_.pop_back();
-      if (d != dist_[u]) continue;  // stale
+      if (d != state_[u].dist) continue;  // stale
       if (bound < d) break;
       ++settled;
-      if (target_stamp_[u] == epoch_) {
+      if (state_[u].target == epoch_) {
         --targets_left;
-        target_stamp_[u] = 0;  // a vertex settles once; duplicates in the heap are stale
+        state_[u].target = 0;  // a vertex settles once; duplicates in the heap are stale
       }
       for (const auto& a : g.Out(u)) {
         if (a.other == avoid || excluded[a.other] || bound - d < a.weight) continue;  // no sum past bound: no overflow
         const W nd = d + a.weight;
-        if (stamp_[a.other] != epoch_ || nd < dist_[a.other]) {
-          stamp_[a.other] = epoch_;
-          dist_[a.other] = nd;
+        VertexState& x = state_[a.other];
+        if (x.stamp != epoch_ || nd < x.dist) {
+          x.stamp = epoch_;
+          x.dist = nd;
           heap_.push_back({nd, a.other});
           std::push_heap(heap_.begin(), heap_.end(), greater);
         }
@@ -54,31 +55,33 @@ template <class W> class WitnessSearch {
 
   // Call before Run for each target; Finish after reading the distances.
   void MarkTarget(std::uint32_t v) {
-    if (target_stamp_[v] != epoch_) {
-      target_stamp_[v] = epoch_;
+    if (state_[v].target != epoch_) {
+      state_[v].target = epoch_;
       ++targets_;
     }
   }
   // The distance found (an upper bound when a limit stopped the search); false
   // when v was not reached.
   bool Reached(std::uint32_t v, W* d) const {
-    if (stamp_[v] != epoch_) return false;
-    *d = dist_[v];
+    if (state_[v].stamp != epoch_) return false;
+    *d = state_[v].dist;
     return true;
   }
   void Finish() {
     targets_ = 0;
     if (++epoch_ == 0) {  // wrapped: clear the stamps once every 2^32 searches
-      std::fill(stamp_.begin(), stamp_.end(), 0u);
-      std::fill(target_stamp_.begin(), target_stamp_.end(), 0u);
+      std::fill(state_.begin(), state_.end(), VertexState{});
       epoch_ = 1;
     }
   }
 
  private:
-  std::vector<W> dist_;
-  std::vector<std::uint32_t> stamp_;
-  std::vector<std::uint32_t> target_stamp_;
+  struct VertexState {  // one cache line holds all a relaxation reads
+    W dist{};
+    std::uint32_t stamp = 0;   // dist is this search's when stamp == epoch_
+    std::uint32_t target = 0;  // a target of this search, not yet settled
+  };
+  std::vector<VertexState> state_;
   std::vector<std::pair<W, std::uint32_t>> heap_;
   std::uint32_t epoch_ = 1;
   std::size_t targets_ = 0;
