@@ -66,7 +66,7 @@ struct ContractionOptions {
   // A witness search (bounded Dijkstra from a neighbour, avoiding the vertices
   // being contracted) gives up after settling this many vertices; a lost
   // witness only costs an unneeded shortcut, never a wrong distance.
-  std::size_t witness_settle_limit = 500;
+  std::size_t witness_settle_limit = 50;
   int threads = 0;  // <= 0: all cores. The hierarchy does not depend on it.
 };
 
