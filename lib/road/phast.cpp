@@ -26,18 +26,21 @@ template <class W> struct SweepWorkspace {
 };
 
 // Sources (at most K) of one batch into rows out + lane*stride.
-template <class W, std::size_t K> void SweepBatch(const ContractionHierarchy<W>& ch,
+template <class W, std::size_t K> void SweepBatch(const ContractionHierarchy<W>& ch, TreeDirection direction,
                                                   std::span<const std::uint32_t> sources, W* out, std::size_t stride,
                                                   SweepWorkspace<W>& ws) {
+  // Rows search up the up arcs and sweep the down arcs; columns the reverse.
+  const HierarchyArcs<W>& upward_arcs = direction == TreeDirection::kFrom ? ch.up : ch.down;
+  const HierarchyArcs<W>& sweep_arcs = direction == TreeDirection::kFrom ? ch.down : ch.up;
   ws.upward.clear();
   for (std::size_t lane = 0; lane < sources.size(); ++lane) {
     ws.search.Start(ch.position_of[sources[lane]]);
-    ws.search.RunToEnd(ch.up);
+    ws.search.RunToEnd(upward_arcs);
     for (std::uint32_t v : ws.search.Settled())
       ws.upward.push_back({v, static_cast<std::uint32_t>(lane), ws.search.Distance(v)});
   }
   std::sort(ws.upward.begin(), ws.upward.end(), [](const auto& a, const auto& b) { return a.position > b.position; });
-  SweepDown<W, K>(ch, ws.upward.data(), ws.upward.size(), ws.lines.data(), out, stride, sources.size());
+  SweepDown<W, K>(ch, sweep_arcs, ws.upward.data(), ws.upward.size(), ws.lines.data(), out, stride, sources.size());
 }
 
 }  // namespace
@@ -46,7 +49,7 @@ template <class W> void PhastTrees<W>::Tree(std::uint32_t s, W* dist) const {
   if (s >= ch_.n)
     throw Error("PHAST: source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(ch_.n) + ")");
   SweepWorkspace<W> ws(ch_.n, 1);
-  SweepBatch<W, 1>(ch_, {&s, 1}, dist, ch_.n, ws);
+  SweepBatch<W, 1>(ch_, direction_, {&s, 1}, dist, ch_.n, ws);
 }
 
 template <class W>
@@ -65,7 +68,7 @@ void PhastTrees<W>::Rows(std::span<const std::uint32_t> sources, W* out, std::si
     for (std::int64_t b = 0; b < batches; ++b) {
       const std::size_t first = static_cast<std::size_t>(b) * kLanes;
       const std::size_t count = std::min(kLanes, sources.size() - first);
-      SweepBatch<W, kLanes>(ch_, sources.subspan(first, count), out + first * stride, stride, ws);
+      SweepBatch<W, kLanes>(ch_, direction_, sources.subspan(first, count), out + first * stride, stride, ws);
     }
   }
 }

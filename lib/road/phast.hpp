@@ -6,14 +6,16 @@
 // whole line (vectorised), and batches run on separate threads.
 //
 // Rows come back like ShortestPathTrees' (lib/sparse/shortest_paths.hpp):
-// indexed by original vertex, W's INF where unreachable, distances from the
-// source (forward, also on directed graphs). Integer weights give exactly
+// indexed by original vertex, W's INF where unreachable; kFrom: d(s, v) (a row
+// of the distance matrix), kTo: d(v, s) (a column; the search goes up the down
+// arcs and the sweep relaxes the up arcs). Integer weights give exactly
 // Dijkstra's distances; float sums are added in another order (docs/ROAD.md).
 #pragma once
 #include <cstdint>
 #include <span>
 
 #include "lib/road/contraction_hierarchy.hpp"
+#include "lib/sparse/shortest_paths.hpp"
 
 namespace gdist {
 
@@ -22,10 +24,12 @@ template <class W> class PhastTrees {
   static constexpr std::size_t kLanes = 64 / sizeof(W);  // 16 for 4-byte types, 8 for 8-byte ones
 
   // ch must outlive this object.
-  explicit PhastTrees(const ContractionHierarchy<W>& ch) : ch_(ch) {}
+  explicit PhastTrees(const ContractionHierarchy<W>& ch, TreeDirection direction = TreeDirection::kFrom)
+      : ch_(ch), direction_(direction) {}
   std::size_t n() const { return ch_.n; }
+  TreeDirection direction() const { return direction_; }
 
-  // dist[v] = d(s, v) for every original vertex v (one lane: a single tree).
+  // dist[v] = d(s, v) (kTo: d(v, s)) for every original vertex v (one lane).
   void Tree(std::uint32_t s, W* dist) const;
 
   // Row i of the block (out + i*stride, stride >= n) = the tree of
@@ -35,6 +39,7 @@ template <class W> class PhastTrees {
 
  private:
   const ContractionHierarchy<W>& ch_;
+  TreeDirection direction_;
 };
 
 }  // namespace gdist

@@ -11,12 +11,13 @@
 namespace gdist {
 
 template <class W, std::size_t K>
-GDIST_SWEEP_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const UpwardDistance<W>* upward,
-                                  std::size_t upward_count, W* lines, W* out, std::size_t stride, std::size_t count) {
+GDIST_SWEEP_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const HierarchyArcs<W>& arcs,
+                                  const UpwardDistance<W>* upward, std::size_t upward_count, W* lines, W* out,
+                                  std::size_t stride, std::size_t count) {
   constexpr W kInf = ElementTraits<W>::kInf;
-  const std::uint64_t* offsets = ch.down.offsets.data();
-  const std::uint32_t* ends = ch.down.ends.data();
-  const W* weights = ch.down.weights.data();
+  const std::uint64_t* offsets = arcs.offsets.data();
+  const std::uint32_t* ends = arcs.ends.data();
+  const W* weights = arcs.weights.data();
   std::size_t next = 0;
   for (std::size_t v = ch.n; v-- > 0;) {
     W* dv = lines + v * K;
@@ -47,11 +48,11 @@ GDIST_SWEEP_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const Upwar
   }
 }
 
-#define GDIST_INSTANTIATE(W)                                                                                        \
-  template void SweepDown<W, 1>(const ContractionHierarchy<W>&, const UpwardDistance<W>*, std::size_t, W*, W*,      \
-                                std::size_t, std::size_t);                                                          \
-  template void SweepDown<W, 64 / sizeof(W)>(const ContractionHierarchy<W>&, const UpwardDistance<W>*, std::size_t, \
-                                             W*, W*, std::size_t, std::size_t);
+#define GDIST_INSTANTIATE(W)                                                                                       \
+  template void SweepDown<W, 1>(const ContractionHierarchy<W>&, const HierarchyArcs<W>&, const UpwardDistance<W>*, \
+                                std::size_t, W*, W*, std::size_t, std::size_t);                                    \
+  template void SweepDown<W, 64 / sizeof(W)>(const ContractionHierarchy<W>&, const HierarchyArcs<W>&,              \
+                                             const UpwardDistance<W>*, std::size_t, W*, W*, std::size_t, std::size_t);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 #undef GDIST_SWEEP_CLONES

@@ -16,10 +16,12 @@ template <class W> struct UpwardDistance {
   W distance;
 };
 
-// upward: the upward searches' distances sorted by decreasing position. Then
+// arcs: the arcs stored at the lower end that the sweep relaxes (ch.down for
+// rows, ch.up for columns). upward: the upward searches' distances sorted by
+// decreasing position. Then
 // out[i * stride + vertex] = lines[position_of[vertex] * K + i] for i < count.
-template <class W, std::size_t K> void SweepDown(const ContractionHierarchy<W>& ch, const UpwardDistance<W>* upward,
-                                                 std::size_t upward_count, W* lines, W* out, std::size_t stride,
-                                                 std::size_t count);
+template <class W, std::size_t K> void SweepDown(const ContractionHierarchy<W>& ch, const HierarchyArcs<W>& arcs,
+                                                 const UpwardDistance<W>* upward, std::size_t upward_count, W* lines,
+                                                 W* out, std::size_t stride, std::size_t count);
 
 }  // namespace gdist

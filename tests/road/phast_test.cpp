@@ -32,6 +32,16 @@ template <class W> void ExpectRowsEqualDijkstra(const Graph& graph, std::uint64_
   std::vector<W> one(g.n);
   PhastTrees<W>(ch).Tree(sources[0], one.data());
   for (std::size_t v = 0; v < g.n; ++v) ASSERT_EQ(one[v], want[v]) << "Tree, vertex " << v;
+  // Columns: d(v, s) from the same hierarchy.
+  std::vector<W> want_columns(sources.size() * g.n);
+  ShortestPathTrees<W>(g, TreeDirection::kTo).Rows(sources, want_columns.data(), g.n, 1);
+  const PhastTrees<W> columns(ch, TreeDirection::kTo);
+  columns.Rows(sources, got.data(), g.n, threads);
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (std::size_t v = 0; v < g.n; ++v)
+      ASSERT_EQ(got[i * g.n + v], want_columns[i * g.n + v]) << "column of " << sources[i] << ", vertex " << v;
+  columns.Tree(sources[0], one.data());
+  for (std::size_t v = 0; v < g.n; ++v) ASSERT_EQ(one[v], want_columns[v]) << "Tree kTo, vertex " << v;
 }
 
 template <class W> class PhastExact : public ::testing::Test {};
