@@ -9,8 +9,11 @@
 // count. Priorities are recomputed only for the neighbours of the contracted
 // vertices (the only ones whose neighbourhood changed): the lazy update.
 //
-// Priority = 4 x edge difference (shortcuts added - arcs removed)
-//          + 2 x contracted neighbours + depth (1 + the deepest contracted neighbour).
+// Priority = 16 x edge difference (shortcuts added - arcs removed)
+//          + contracted neighbours + 2 x depth (1 + the deepest contracted neighbour).
+// On weighted NY the edge difference's weight decides: 4 x ED + 2 x CN + depth
+// gave 15% more shortcuts and about 50% more contraction CPU time, ED + CN 25% more
+// shortcuts; 16 and 32 x ED were alike.
 #include <omp.h>
 
 #include <algorithm>
@@ -179,7 +182,7 @@ template <class W> class Contractor {
                             [&](std::uint32_t, std::uint32_t, W) { ++added; });
       const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
                                    (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
-      priority_[v] = 4 * (added - removed) + 2 * contracted_neighbours_[v] + depth_[v];
+      priority_[v] = 16 * (added - removed) + contracted_neighbours_[v] + 2 * depth_[v];
     }
   }
 
