@@ -11,6 +11,7 @@ namespace gdist {
 namespace {
 
 template <class T> std::uint32_t Crc(std::uint32_t crc, const std::vector<T>& v) {
+  if (v.empty()) return crc;  // zlib resets the crc on a null buffer
   return static_cast<std::uint32_t>(
       crc32_z(crc, reinterpret_cast<const Bytef*>(v.data()), static_cast<z_size_t>(v.size() * sizeof(T))));
 }

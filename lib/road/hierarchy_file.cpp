@@ -175,7 +175,7 @@ template <class W> void WriteHierarchy(const std::string& path, const Contractio
   static const char kZeros[8] = {};
   uLong crc = crc32(0L, Z_NULL, 0);
   for (const Section& s : sections) {
-    crc = crc32_z(crc, static_cast<const Bytef*>(s.data), s.bytes);
+    if (s.bytes > 0) crc = crc32_z(crc, static_cast<const Bytef*>(s.data), s.bytes);  // a null buffer resets a crc
     crc = crc32_z(crc, reinterpret_cast<const Bytef*>(kZeros), Padded(s.bytes) - s.bytes);
     h.payload_bytes += Padded(s.bytes);
   }

@@ -58,6 +58,7 @@ void PhastTrees<W>::Rows(std::span<const std::uint32_t> sources, W* out, std::si
   for (std::uint32_t s : sources)
     if (s >= ch_.n)
       throw Error("PHAST: source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(ch_.n) + ")");
+  if (sources.empty()) return;
   const std::int64_t batches = static_cast<std::int64_t>((sources.size() + kLanes - 1) / kLanes);
   const int nt = static_cast<int>(
       std::min<std::int64_t>(threads > 0 ? threads : omp_get_max_threads(), std::max<std::int64_t>(batches, 1)));

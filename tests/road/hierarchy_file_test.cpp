@@ -131,6 +131,18 @@ TEST(HierarchyFile, CorruptTruncatedForeignAndMistypedFilesRefused) {
   ExpectRefused([&] { ReadHierarchy<float>(path); }, {path, "int32", "wanted float32"});
 }
 
+TEST(HierarchyFile, EmptyGraph) {
+  TempDir dir;
+  Graph graph;
+  graph.labels = VertexLabels::Range(0, 1);
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(graph);
+  const auto ch = BuildContractionHierarchy(g);
+  EXPECT_EQ(ch.n, 0u);
+  WriteHierarchy(dir.file("empty.gch"), ch);
+  ExpectSameHierarchy(ch, ReadHierarchy<std::int32_t>(dir.file("empty.gch"), g));
+  PhastTrees<std::int32_t>(ch).Rows({}, nullptr, 0, 2);
+}
+
 TEST(HierarchyFile, NothingLeftWhenTheFolderIsMissing) {
   const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(MakeGridRoads(GridSpec{}, 2));
   EXPECT_THROW(WriteHierarchy("/nonexistent-folder/x.gch", BuildContractionHierarchy(g)), Error);
