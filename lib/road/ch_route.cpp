@@ -63,8 +63,8 @@ template <class W> std::pair<std::uint32_t, W> ChRouter<W>::Meet(std::uint32_t s
     const bool go_forward = forward_open && (!backward_open || !(backward_.MinKey() < forward_.MinKey()));
     HierarchySearch<W>& side = go_forward ? forward_ : backward_;
     HierarchySearch<W>& other = go_forward ? backward_ : forward_;
-    const std::uint32_t u = side.SettleNext(go_forward ? ch_.up : ch_.down);
-    if (other.Reached(u)) {
+    const std::uint32_t u = side.SettleNext(go_forward ? ch_.up : ch_.down, go_forward ? &ch_.down : &ch_.up);
+    if (!side.LastStalled() && other.Reached(u)) {
       const W through = side.Distance(u) + other.Distance(u);
       if (through < best) {
         best = through;

@@ -45,7 +45,7 @@ template <class W> void ChTable(const ContractionHierarchy<W>& ch, std::span<con
 #pragma omp for schedule(dynamic, 8)
     for (std::int64_t j = 0; j < t; ++j) {
       search.Start(ch.position_of[targets[j]]);
-      search.RunToEnd(ch.down);
+      search.RunToEnd(ch.down, &ch.up);  // stall-on-demand: fewer bucket entries
       auto& space = spaces[j];
       space.reserve(search.Settled().size());
       for (std::uint32_t v : search.Settled()) space.push_back({v, search.Distance(v)});
@@ -73,7 +73,7 @@ template <class W> void ChTable(const ContractionHierarchy<W>& ch, std::span<con
       W* row = out + static_cast<std::size_t>(i) * stride;
       std::fill(row, row + t, ElementTraits<W>::kInf);
       search.Start(ch.position_of[sources[i]]);
-      search.RunToEnd(ch.up);
+      search.RunToEnd(ch.up, &ch.down);
       for (std::uint32_t v : search.Settled()) {
         const W d = search.Distance(v);
         for (std::uint64_t b = bucket_start[v], e = bucket_start[v + 1]; b < e; ++b) {

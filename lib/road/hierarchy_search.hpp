@@ -36,12 +36,19 @@ template <class W> class HierarchySearch {
   // The smallest tentative distance (call after Done() is false).
   W MinKey() const { return heap_.front().first; }
 
-  // Settles the closest open vertex and relaxes its arcs; returns it.
-  std::uint32_t SettleNext(const HierarchyArcs<W>& arcs) {
+  // Settles the closest open vertex and relaxes its arcs; returns it. With
+  // stall_arcs (the other side's arcs stored at the vertex: ch.down for a
+  // forward search, ch.up for a backward one), a vertex that a reached higher
+  // vertex proves too far is stalled (stall-on-demand): not relaxed, not in
+  // Settled(), LastStalled() true. Its label is then no shortest distance, so
+  // no shortest up-down path runs through it; the tables and routes stay exact.
+  std::uint32_t SettleNext(const HierarchyArcs<W>& arcs, const HierarchyArcs<W>* stall_arcs = nullptr) {
     const auto greater = std::greater<std::pair<W, std::uint32_t>>();
     std::pop_heap(heap_.begin(), heap_.end(), greater);
     const auto [d, u] = heap_.back();
     heap_.pop_back();
+    last_stalled_ = stall_arcs != nullptr && Stalls(*stall_arcs, u, d);
+    if (last_stalled_) return u;
     settled_.push_back(u);
     for (std::uint64_t a = arcs.offsets[u], e = arcs.offsets[u + 1]; a < e; ++a) {
       const std::uint32_t x = arcs.ends[a];
@@ -56,9 +63,10 @@ template <class W> class HierarchySearch {
     }
     return u;
   }
-  void RunToEnd(const HierarchyArcs<W>& arcs) {
-    while (!Done()) SettleNext(arcs);
+  void RunToEnd(const HierarchyArcs<W>& arcs, const HierarchyArcs<W>* stall_arcs = nullptr) {
+    while (!Done()) SettleNext(arcs, stall_arcs);
   }
+  bool LastStalled() const { return last_stalled_; }
 
   bool Reached(std::uint32_t v) const { return stamp_[v] == epoch_; }
   W Distance(std::uint32_t v) const { return dist_[v]; }  // valid when Reached(v)
@@ -69,6 +77,15 @@ template <class W> class HierarchySearch {
   const std::vector<std::uint32_t>& Settled() const { return settled_; }
 
  private:
+  // Some reached vertex x above u with d(x) + w(x, u) < d(u).
+  bool Stalls(const HierarchyArcs<W>& stall_arcs, std::uint32_t u, W d) const {
+    for (std::uint64_t a = stall_arcs.offsets[u], e = stall_arcs.offsets[u + 1]; a < e; ++a) {
+      const std::uint32_t x = stall_arcs.ends[a];
+      if (stamp_[x] == epoch_ && dist_[x] + stall_arcs.weights[a] < d) return true;
+    }
+    return false;
+  }
+
   void DropStale() {
     const auto greater = std::greater<std::pair<W, std::uint32_t>>();
     while (!heap_.empty() && heap_.front().first != dist_[heap_.front().second]) {
@@ -83,6 +100,7 @@ template <class W> class HierarchySearch {
   std::vector<std::pair<W, std::uint32_t>> heap_;
   std::vector<std::uint32_t> settled_;
   std::uint32_t epoch_ = 0;
+  bool last_stalled_ = false;
 };
 
 }  // namespace gdist
