@@ -26,6 +26,7 @@ LAYER_OF_FOLDER = {
     "kernels/cuda": "kernels_cuda",
     "lib/engine": "engine",
     "lib/sparse": "engine",
+    "lib/road": "engine",
     "lib/plan": "plan",
     "lib/distributed": "analysis",
     "lib/paths": "analysis",

@@ -1,0 +1,169 @@
+// PHAST rows from a contraction hierarchy against the sparse engine's
+// Dijkstra: bit for bit for integer weights (and for float weights whose sums
+// are exact), within the stated relative bound for inexact float sums.
+#include "lib/road/phast.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "lib/road/contraction_hierarchy.hpp"
+#include "lib/util/error.hpp"
+#include "road_test_graphs.hpp"
+#include "test_util.hpp"
+
+namespace gdist::test {
+namespace {
+
+template <class W> void ExpectRowsEqualDijkstra(const Graph& graph, std::uint64_t seed, int threads = 2) {
+  const CsrGraph<W> g = BuildCsrGraph<W>(graph);
+  ContractionOptions options;
+  options.threads = threads;
+  const ContractionHierarchy<W> ch = BuildContractionHierarchy(g, options);
+  std::vector<std::uint32_t> sources = SomeSources(g.n, 37, seed);  // not a multiple of the lanes
+  sources.push_back(static_cast<std::uint32_t>(g.n - 1));           // an isolated or far vertex
+  const std::vector<W> want = DijkstraRows(g, sources);
+  std::vector<W> got(sources.size() * g.n, W{7});
+  PhastTrees<W>(ch).Rows(sources, got.data(), g.n, threads);
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (std::size_t v = 0; v < g.n; ++v)
+      ASSERT_EQ(got[i * g.n + v], want[i * g.n + v]) << "source " << sources[i] << " vertex " << v;
+  std::vector<W> one(g.n);
+  PhastTrees<W>(ch).Tree(sources[0], one.data());
+  for (std::size_t v = 0; v < g.n; ++v) ASSERT_EQ(one[v], want[v]) << "Tree, vertex " << v;
+  // Columns: d(v, s) from the same hierarchy.
+  std::vector<W> want_columns(sources.size() * g.n);
+  ShortestPathTrees<W>(g, TreeDirection::kTo).Rows(sources, want_columns.data(), g.n, 1);
+  const PhastTrees<W> columns(ch, TreeDirection::kTo);
+  columns.Rows(sources, got.data(), g.n, threads);
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (std::size_t v = 0; v < g.n; ++v)
+      ASSERT_EQ(got[i * g.n + v], want_columns[i * g.n + v]) << "column of " << sources[i] << ", vertex " << v;
+  columns.Tree(sources[0], one.data());
+  for (std::size_t v = 0; v < g.n; ++v) ASSERT_EQ(one[v], want_columns[v]) << "Tree kTo, vertex " << v;
+}
+
+template <class W> class PhastExact : public ::testing::Test {};
+using ElementTypes = ::testing::Types<std::int32_t, std::int64_t, float, double>;
+TYPED_TEST_SUITE(PhastExact, ElementTypes);
+
+TYPED_TEST(PhastExact, DirectedGridWithOneWaysZerosAndUnreachableParts) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.quarters = std::is_floating_point_v<TypeParam>;
+  ExpectRowsEqualDijkstra<TypeParam>(MakeGridRoads(spec, seed), seed + 1);
+}
+
+TYPED_TEST(PhastExact, UndirectedGrid) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.directed = false;
+  spec.rows = 30;
+  spec.quarters = std::is_floating_point_v<TypeParam>;
+  ExpectRowsEqualDijkstra<TypeParam>(MakeGridRoads(spec, seed), seed + 2, 1);
+}
+
+TYPED_TEST(PhastExact, GeometricGraphs) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GeometricSpec spec;
+  ExpectRowsEqualDijkstra<TypeParam>(MakeGeometricRoads(spec, seed), seed + 3);
+  spec.directed = true;
+  spec.one_way = 0.25;
+  ExpectRowsEqualDijkstra<TypeParam>(MakeGeometricRoads(spec, seed + 4), seed + 5);
+}
+
+TEST(Phast, AllZeroWeightsAndTinyGraphs) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.zero = 1.0;
+  ExpectRowsEqualDijkstra<std::int32_t>(MakeGridRoads(spec, seed), seed);
+  Graph single;
+  single.n = 1;
+  single.labels = VertexLabels::Range(1, 0);
+  ExpectRowsEqualDijkstra<std::int32_t>(single, seed);
+}
+
+// Fractional weights whose sums round: PHAST adds along up and down arcs
+// (shortcut sums first), Dijkstra along the path, so the last bits may
+// differ. The rule: relative difference <= 1e-5 (float32), 1e-13 (float64).
+template <class W> void ExpectRowsNearDijkstra(const Graph& graph, std::uint64_t seed, double relative) {
+  const CsrGraph<W> g = BuildCsrGraph<W>(graph);
+  const ContractionHierarchy<W> ch = BuildContractionHierarchy(g);
+  const std::vector<std::uint32_t> sources = SomeSources(g.n, 20, seed);
+  const std::vector<W> want = DijkstraRows(g, sources);
+  std::vector<W> got(want.size());
+  PhastTrees<W>(ch).Rows(sources, got.data(), g.n, 2);
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (std::isinf(want[i])) {
+      ASSERT_TRUE(std::isinf(got[i])) << i;
+      continue;
+    }
+    ASSERT_LE(std::abs(static_cast<double>(got[i]) - static_cast<double>(want[i])),
+              relative * static_cast<double>(want[i]))
+        << i;
+  }
+}
+
+TEST(Phast, InexactFloatSumsWithinTheRule) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.rows = 30;
+  spec.fraction = 0.37;
+  ExpectRowsNearDijkstra<float>(MakeGridRoads(spec, seed), seed, 1e-5);
+  ExpectRowsNearDijkstra<double>(MakeGridRoads(spec, seed), seed, 1e-13);
+}
+
+TEST(ContractionHierarchy, SameHierarchyWhateverTheThreadCount) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.rows = 40;
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(MakeGridRoads(spec, seed));
+  ContractionOptions one, three;
+  one.threads = 1;
+  three.threads = 3;
+  const auto a = BuildContractionHierarchy(g, one);
+  const auto b = BuildContractionHierarchy(g, three);
+  EXPECT_EQ(a.vertex_at, b.vertex_at);
+  EXPECT_EQ(a.up.offsets, b.up.offsets);
+  EXPECT_EQ(a.up.ends, b.up.ends);
+  EXPECT_EQ(a.up.weights, b.up.weights);
+  EXPECT_EQ(a.up.middles, b.up.middles);
+  EXPECT_EQ(a.down.ends, b.down.ends);
+  EXPECT_EQ(a.down.middles, b.down.middles);
+  EXPECT_EQ(a.levels, b.levels);
+}
+
+TEST(ContractionHierarchy, ArcsGoUpAndShortcutsBypassLowerVertices) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(MakeGridRoads(GridSpec{}, seed));
+  const auto ch = BuildContractionHierarchy(g);
+  for (const auto* arcs : {&ch.up, &ch.down})
+    for (std::size_t v = 0; v < ch.n; ++v)
+      for (std::uint64_t a = arcs->offsets[v]; a < arcs->offsets[v + 1]; ++a) {
+        ASSERT_GT(arcs->ends[a], v);
+        if (arcs->middles[a] != kNoMiddle) {
+          ASSERT_LT(arcs->middles[a], v);
+        }
+      }
+  for (std::size_t v = 0; v < ch.n; ++v) ASSERT_EQ(ch.vertex_at[ch.position_of[v]], v);
+}
+
+TEST(ContractionHierarchy, NegativeArcRefused) {
+  Graph graph;
+  graph.n = 2;
+  graph.labels = VertexLabels::Range(2, 0);
+  graph.edges.push_back({0, 1, -1.0});
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(graph);
+  EXPECT_THROW(BuildContractionHierarchy(g), Error);
+}
+
+}  // namespace
+}  // namespace gdist::test
