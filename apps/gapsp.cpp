@@ -31,6 +31,7 @@
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/plan/run_context.hpp"
@@ -67,12 +68,119 @@ void PrintMetricsFallback(const std::string& note) {
   if (!note.empty() && !gdist::Quiet()) std::cerr << "gapsp: metrics on the CPU: " << note << "\n";
 }
 
+// gapsp --algorithm ch (or a .gch IN): the road hierarchy's PHAST rows, every
+// row, or a sources x targets table (lib/pipeline/road_run.hpp).
+struct HierarchyRun {
+  std::string in, out, to, sources, targets;
+  bool paths = false, metrics = false, json = false;
+  int threads = 0;
+};
+
+void DescribeHierarchyRun(const HierarchyRun& r, const gdist::LoadedHierarchy& loaded, const gdist::RunPlan& plan,
+                          const gdist::ApspReport& report, std::size_t n, std::size_t rows, double apsp_s,
+                          double write_s) {
+  if (r.json) {
+    gdist::JsonWriter w(std::cout);
+    w.BeginObject();
+    w.Key("n").Number(static_cast<double>(n));
+    if (rows) w.Key("rows").Number(static_cast<double>(rows));
+    w.Key("algorithm").Str("ch");
+    w.Key("algorithm_reason").Str(plan.reasons.front());
+    w.Key("backend").Str("cpu").Key("backend_note").Str(report.note);
+    w.Key("element_bits").Number(report.element_bits);
+    w.Key("hierarchy").Str(loaded.from_file ? "read" : "built");
+    w.Key("shortcuts").Number(static_cast<double>(loaded.shortcuts));
+    w.Key("read_s").Number(loaded.read_s).Key("contract_s").Number(loaded.contract_s);
+    w.Key("apsp_s").Number(apsp_s).Key("write_s").Number(write_s);
+    gdist::WritePlanJson(w, plan);
+    w.EndObject();
+    std::cout << "\n";
+  }
+  if (!gdist::Quiet()) {
+    std::cerr << std::fixed << std::setprecision(3) << "gapsp: " << n << " vertices";
+    if (rows) std::cerr << ", " << rows << " rows";
+    std::cerr << ", algorithm ch (" << plan.reasons.front() << "; " << report.note << "); read " << loaded.read_s
+              << " s, contract " << loaded.contract_s << " s, apsp " << apsp_s << " s, write " << write_s << " s\n";
+  }
+}
+
+void CheckHierarchyFlags(const HierarchyRun& r) {
+  if (r.paths)
+    throw gdist::Error(
+        "--algorithm ch: --paths stores a next-hop matrix; routes come from the hierarchy itself: "
+        "gpath GRAPH (or a .gch) --from A --to B");
+  if (r.metrics) throw gdist::Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
+  if (r.out.empty()) throw gdist::Error("--algorithm ch: OUT is required");
+  if (!r.targets.empty() && r.sources.empty()) throw gdist::Error("--targets needs --sources (the table's rows)");
+  if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
+    throw gdist::Error("--targets: a sources x targets table is written --to csv or --to npy");
+  if (r.targets.empty() && !r.sources.empty()) CheckSourcesFlags(r.out, r.to, false, "", false);
+}
+
+int RunHierarchy(const HierarchyRun& r, const gdist::InputOptions& input, gdist::ProgressFn progress) {
+  CheckHierarchyFlags(r);
+  gdist::PhaseTimer timer;
+  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(r.in, input, r.threads);
+  timer.Lap();
+  const gdist::RunContext context(r.threads, gdist::Backend::kCpu);
+  return std::visit(
+      [&](const auto& ch) {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        gdist::PlanRequest question;
+        question.algorithm = gdist::ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = loaded.from_file;
+        std::vector<std::uint32_t> rows, cols;
+        if (!r.sources.empty()) {
+          rows = gdist::ReadSourcesFile(r.sources, ch.labels);
+          question.question = gdist::PlanQuestion::kRows;
+          question.rows = rows.size();
+        }
+        if (!r.targets.empty()) cols = gdist::ReadSourcesFile(r.targets, ch.labels);
+        const gdist::GraphShape shape{ch.n, ch.up.size() + ch.down.size(), gdist::TreeMethod::kDijkstraRadix,
+                                      gdist::ElementTraits<W>::kType, true};
+        const gdist::RunPlan plan = gdist::PlanDistances(question, shape, context);
+        gdist::ApspReport report;
+        if (!cols.empty()) {
+          const std::vector<W> table = gdist::HierarchyTable(ch, rows, cols, r.threads);
+          report.note = "CH many-to-many table, " + std::to_string(rows.size()) + " x " + std::to_string(cols.size());
+          report.element_bits = static_cast<int>(8 * sizeof(W));
+          const double apsp_s = timer.Lap();
+          const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };
+          const auto col_label = [&](std::size_t j) { return ch.labels.label(cols[j]); };
+          if (r.to == "npy") gdist::WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size());
+          else
+            gdist::WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
+          DescribeHierarchyRun(r, loaded, plan, report, ch.n, rows.size(), apsp_s, timer.Lap());
+          return gdist::kExitOk;
+        }
+        if (!rows.empty()) {
+          report = gdist::WriteHierarchyRows(ch, rows, r.out, r.threads, progress);
+          DescribeHierarchyRun(r, loaded, plan, report, ch.n, rows.size(), report.seconds,
+                               timer.Lap() - report.seconds);
+          return gdist::kExitOk;
+        }
+        gdist::RefuseIfTooLarge(r.in, gdist::RunNeeds{ch.n, gdist::ElementTraits<W>::kType, false});
+        gdist::DistMatrix<W> m(ch.n);
+        m.meta().directed = ch.directed;
+        m.meta().labels = ch.labels;
+        report = gdist::HierarchyRowsIntoMatrix(ch, m, r.threads, progress);
+        const double apsp_s = timer.Lap();
+        if (r.to == "nthu") gdist::WriteNthuOutput(r.out, m);
+        else if (r.to == "npy") gdist::WriteNpy(r.out, m.view());
+        else if (r.to == "csv") gdist::WriteCsvMatrix(r.out, m.view(), m.meta().labels);
+        else gdist::WriteMatrixFile(r.out, m, nullptr);
+        DescribeHierarchyRun(r, loaded, plan, report, ch.n, 0, apsp_s, timer.Lap());
+        return gdist::kExitOk;
+      },
+      loaded.hierarchy);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
   std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto", algorithm = "auto",
-                       sources;
+                       sources, targets;
   int threads = 0;
   bool paths = false, json = false;
   std::size_t memory_limit = 0, device_memory = 0;
@@ -109,12 +217,16 @@ int main(int argc, char** argv) {
   app.add_option("--algorithm", algorithm,
                  "fw: Floyd-Warshall over the matrix; dijkstra: a shortest-path tree from every source (BFS for\n"
                  "unit weights, Dijkstra, Johnson with negative arcs; CPU threads over sources), the same bytes;\n"
-                 "auto: the faster of the two by a cost model (n^3 against n * m * log n)")
-      ->check(CLI::IsMember({"auto", "fw", "dijkstra"}))
+                 "auto: the faster of the two by the run's plan (lib/plan); ch: PHAST trees over a contraction\n"
+                 "hierarchy (road graphs; docs/ROAD.md), built now or read from a .gch IN (gconvert --to ch)")
+      ->check(CLI::IsMember({"auto", "fw", "dijkstra", "ch"}))
       ->capture_default_str();
   app.add_option("--sources", sources,
                  "write only the rows of these vertices (FILE: one label per line) to OUT: a rectangular\n"
                  "k x n matrix file (docs/FORMAT.md), computed and written in blocks of rows");
+  app.add_option("--targets", targets,
+                 "with --sources and --algorithm ch (or a .gch IN): only the distances to these vertices, a\n"
+                 "k x t table (CH many-to-many), written --to csv or --to npy");
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   app.footer(
@@ -141,6 +253,17 @@ int main(int argc, char** argv) {
     if (out.empty() && metrics.empty()) throw gdist::Error("OUT is required unless --metrics FILE is given");
     if (out.empty() && paths) throw gdist::Error("--paths needs OUT (the routes are stored in the matrix file)");
     if (!per_vertex.empty() && metrics.empty()) throw gdist::Error("--per-vertex needs --metrics FILE");
+    if (algorithm == "ch" || gdist::IsHierarchyInput(in)) {
+      if (mpi.distributed()) throw gdist::Error("--algorithm ch: runs in one process (not under mpirun)");
+      gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}, {"--sources", sources}, {"--targets", targets}});
+      gdist::ApspProgressBar bar;
+      const HierarchyRun run{in, out, to, sources, targets, paths, !metrics.empty(), json, threads};
+      const int rc = RunHierarchy(run, flags.Options(), bar.Callback());
+      bar.Finish();
+      return rc;
+    }
+    if (!targets.empty())
+      throw gdist::Error("--targets: a table of sources x targets comes from the road hierarchy; add --algorithm ch");
     if (!sources.empty()) CheckSourcesFlags(out, to, paths, metrics, mpi.distributed());
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::CheckOutputPaths({{"OUT", out}, {"--metrics", metrics}, {"--per-vertex", per_vertex}},

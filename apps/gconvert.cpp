@@ -7,6 +7,8 @@
 #include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/road/hierarchy_file.hpp"
 #include "lib/util/json_writer.hpp"
 #include "lib/util/output_check.hpp"
 
@@ -19,6 +21,34 @@ const char* FormatName(gdist::GraphFormatOut f) {
     case gdist::GraphFormatOut::kMatrixMarket: return "mtx";
   }
   return "?";
+}
+
+// gconvert G OUT --to ch: the graph's contraction hierarchy, saved.
+int WriteHierarchyFile(const std::string& in, const std::string& out, const gdist::InputOptions& input, bool json) {
+  if (gdist::IsHierarchyInput(in)) throw gdist::Error(in + ": is a contraction hierarchy already");
+  const gdist::LoadedHierarchy h = gdist::LoadHierarchy(in, input, 0);
+  std::visit([&](const auto& ch) { gdist::WriteHierarchy(out, ch); }, h.hierarchy);
+  std::visit(
+      [&](const auto& ch) {
+        if (json) {
+          gdist::JsonWriter w(std::cout);
+          w.BeginObject();
+          w.Key("output").Str(out).Key("format").Str("ch");
+          w.Key("n").Number(double(ch.n)).Key("directed").Bool(ch.directed);
+          w.Key("element_type")
+              .Str(gdist::ElementName(gdist::ElementTraits<std::decay_t<decltype(ch.up.weights[0])>>::kType));
+          w.Key("levels").Number(double(ch.levels)).Key("shortcuts").Number(double(h.shortcuts));
+          w.Key("read_s").Number(h.read_s).Key("contract_s").Number(h.contract_s);
+          w.EndObject();
+          std::cout << "\n";
+        }
+        if (!gdist::Quiet())
+          std::cerr << "gconvert: " << out << ": contraction hierarchy of " << ch.n << " vertices, " << ch.levels
+                    << " levels, " << h.shortcuts << " shortcut arcs; read " << h.read_s << " s, contracted in "
+                    << h.contract_s << " s\n";
+      },
+      h.hierarchy);
+  return gdist::kExitOk;
 }
 
 }  // namespace
@@ -35,9 +65,10 @@ int main(int argc, char** argv) {
   app.add_option("OUT", out, "file to write: a matrix file, or a graph file (--to)")->required();
   app.add_option("--to", to,
                  "output: gdm (padded matrix file), gr (DIMACS), edgelist (CSV: source,target,weight with the\n"
-                 "input's labels), mtx (Matrix Market); auto: from OUT's extension (.gr, .csv .tsv .txt .el\n"
-                 ".edges, .mtx), else gdm")
-      ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx"}))
+                 "input's labels), mtx (Matrix Market), ch (a contraction hierarchy for road graphs, .gch:\n"
+                 "gapsp, gcenter and gpath take it as they take the graph and skip the preprocessing); auto:\n"
+                 "from OUT's extension (.gr, .csv .tsv .txt .el .edges, .mtx, .gch), else gdm")
+      ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx", "ch"}))
       ->capture_default_str();
   flags.Add(app);
   app.add_flag("--json", json,
@@ -47,9 +78,12 @@ int main(int argc, char** argv) {
       "EXIT STATUS: 0 written, 2 bad input, flags or output (docs/CLI.md); nothing is left half-written.\n"
       "EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
       "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
-      "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)");
+      "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)\n"
+      "  gconvert NY-w.gr NY.gch --undirected  # contract a road graph once (docs/ROAD.md)");
   return gdist::RunApp(app, argc, argv, [&] {
     gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}});
+    if (to == "ch" || (to == "auto" && out.size() > 4 && out.compare(out.size() - 4, 4, ".gch") == 0))
+      return WriteHierarchyFile(in, out, flags.Options(), json);
     std::optional<gdist::GraphFormatOut> graph_out;
     if (to == "auto") graph_out = gdist::GraphFormatOfPath(out);
     else if (to != "gdm") {

@@ -7,6 +7,10 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/road/ch_route.hpp"
+#include "lib/road/phast.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 
 namespace {
@@ -17,13 +21,8 @@ std::size_t Vertex(const gdist::VertexLabels& labels, const std::string& label, 
   return *v;
 }
 
-template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
-  const auto& labels = file.info().meta.labels;
-  auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
-  if (!route) {
-    std::cerr << "gpath: no path from " << labels.label(from) << " to " << labels.label(to) << "\n";
-    return gdist::kExitCheckFailed;
-  }
+// No path (exit 1): a line on stderr, and with --json the answer on stdout too ("length": null).
+int PrintNoPath(const gdist::VertexLabels& labels, std::size_t from, std::size_t to, bool json) {
   if (json) {
     gdist::JsonWriter w(std::cout);
     w.BeginObject();
@@ -31,24 +30,49 @@ template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size
     gdist::WriteLabel(w, labels, from);
     w.Key("to");
     gdist::WriteLabel(w, labels, to);
-    w.Key("length").Value(route->length);
-    w.Key("hops").Number(static_cast<double>(route->weights.size()));
+    w.Key("length").Null();
+    w.EndObject();
+    std::cout << "\n";
+  }
+  std::cerr << "gpath: no path from " << labels.label(from) << " to " << labels.label(to) << "\n";
+  return gdist::kExitCheckFailed;
+}
+
+// One route: its length, the vertices and each arc's weight, as text or JSON.
+template <class T, class V> void PrintRouteOf(const gdist::VertexLabels& labels, const std::vector<V>& vertices,
+                                              const std::vector<T>& weights, T length, bool json) {
+  if (json) {
+    gdist::JsonWriter w(std::cout);
+    w.BeginObject();
+    w.Key("from");
+    gdist::WriteLabel(w, labels, vertices.front());
+    w.Key("to");
+    gdist::WriteLabel(w, labels, vertices.back());
+    w.Key("length").Value(length);
+    w.Key("hops").Number(static_cast<double>(weights.size()));
     w.Key("vertices").BeginArray();
-    for (auto v : route->vertices) gdist::WriteLabel(w, labels, v);
+    for (auto v : vertices) gdist::WriteLabel(w, labels, v);
     w.EndArray();
     w.Key("weights").BeginArray();
-    for (auto x : route->weights) w.Value(x);
+    for (auto x : weights) w.Value(x);
     w.EndArray();
     w.EndObject();
     std::cout << "\n";
   } else {
-    std::cout << "length " << gdist::ExactText(route->length) << ", " << route->weights.size() << " arcs\n";
-    for (std::size_t k = 0; k < route->vertices.size(); ++k) {
-      std::cout << labels.label(route->vertices[k]);
-      if (k < route->weights.size()) std::cout << " -(" << gdist::ExactText(route->weights[k]) << ")-> ";
+    std::cout << "length " << gdist::ExactText(length) << ", " << weights.size() << " arcs\n";
+    for (std::size_t k = 0; k < vertices.size(); ++k) {
+      std::cout << labels.label(vertices[k]);
+      if (k < weights.size()) std::cout << " -(" << gdist::ExactText(weights[k]) << ")-> ";
     }
     std::cout << "\n";
   }
+}
+
+template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
+  const auto& labels = file.info().meta.labels;
+  auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
+  if (!route) return PrintNoPath(labels, from, to, json);
+  PrintRouteOf(labels, route->vertices, route->weights, route->length, json);
   return gdist::kExitOk;
 }
 
@@ -74,21 +98,73 @@ template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_
   return gdist::kExitOk;
 }
 
+// A graph file or a saved hierarchy: a bidirectional CH query, shortcuts
+// unpacked into the graph's arcs; without --to, the tree from --from (PHAST).
+int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const std::string& from, const std::string& to,
+                bool json) {
+  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, input, 0);
+  return std::visit(
+      [&](const auto& ch) -> int {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        const gdist::VertexLabels& labels = ch.labels;
+        const std::size_t u = Vertex(labels, from, "--from");
+        if (to.empty()) {
+          std::vector<W> dist(ch.n);
+          gdist::PhastTrees<W>(ch).Tree(static_cast<std::uint32_t>(u), dist.data());
+          std::ostringstream out;
+          out << "target,distance\n";
+          for (std::size_t t = 0; t < ch.n; ++t) {
+            out << gdist::CsvField(labels.label(t)) << ',';
+            if (dist[t] < gdist::ElementTraits<W>::kInf) out << gdist::ExactText(dist[t]);
+            out << '\n';
+          }
+          std::cout << out.str();
+          return gdist::kExitOk;
+        }
+        const std::size_t v = Vertex(labels, to, "--to");
+        gdist::ChRouter<W> router(ch);
+        const gdist::ChRoute<W> r = router.Route(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
+        if (r.vertices.empty()) return PrintNoPath(labels, u, v, json);
+        const std::vector<W> weights = gdist::RouteArcWeights(ch, r.vertices);
+        PrintRouteOf(labels, r.vertices, weights, r.distance, json);
+        return gdist::kExitOk;
+      },
+      loaded.hierarchy);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Shortest routes from a distance matrix written by 'gapsp --paths'.", "gpath"};
-  std::string in, from, to;
-  bool json = false;
-  app.add_option("DIST", in, "distance matrix file with a next-hop section")->required();
+  CLI::App app{
+      "Shortest routes from a distance matrix written by 'gapsp --paths', or from a graph file or a\n"
+      "saved road hierarchy (gconvert --to ch) by a contraction-hierarchy query.",
+      "gpath"};
+  std::string in, from, to, duplicates;
+  bool json = false, undirected = false;
+  app.add_option("DIST", in, "distance matrix file with a next-hop section, a graph file (contracted first), or a .gch")
+      ->required();
+  app.add_flag("--undirected", undirected, "graph files: every edge stands for both arcs");
+  app.add_option("--duplicates", duplicates, "graph files: parallel arcs, min (default) or last")
+      ->check(CLI::IsMember({"min", "last"}));
   app.add_option("--from", from, "source vertex (input label)")->required();
   app.add_option("--to", to, "target vertex; without it, the shortest-path tree from --from as CSV");
   app.add_flag("--json", json, "machine-readable route");
   app.footer(
       "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
       "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
-      "  gpath dist.gdm --from 1 > tree.csv");
+      "  gpath dist.gdm --from 1 > tree.csv\n"
+      "  gpath NY.gch --from 1 --to 264346      # a road graph's route, no matrix (gconvert --to ch)");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    if (!gdist::IsMatrixFile(in)) {
+      gdist::InputOptions input;
+      input.read.undirected = undirected;
+      if (!duplicates.empty()) {
+        gdist::DuplicatePolicy p;
+        gdist::ParseDuplicatePolicy(duplicates, &p);
+        input.duplicates = p;
+      }
+      return GraphRoutes(in, input, from, to, json);
+    }
     gdist::MappedMatrixFile file(in);
     const auto& info = file.info();
     if (info.meta.kind != gdist::MatrixKind::kDistance)

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,24 +49,27 @@ template <class T> std::string NpyHeader(std::size_t rows, std::size_t cols) {
   return h + dict;
 }
 
-template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d) {
+template <class T>
+void WriteNpyTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols, std::size_t stride) {
   AtomicFile out(path);
-  const std::string header = NpyHeader<T>(d.n, d.n);
+  const std::string header = NpyHeader<T>(rows, cols);
   out.Write(header.data(), header.size());
-  for (std::size_t i = 0; i < d.n; ++i) out.Write(d.row(i), d.n * sizeof(T));
+  for (std::size_t i = 0; i < rows; ++i) out.Write(data + i * stride, cols * sizeof(T));
   out.Commit();
 }
 
-template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
+template <class T> void WriteCsvTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols,
+                                      std::size_t stride, const std::function<std::string(std::size_t)>& row_label,
+                                      const std::function<std::string(std::size_t)>& col_label) {
   AtomicFile out(path);
   std::string line = "vertex";
-  for (std::size_t j = 0; j < d.n; ++j) line.append(",").append(CsvField(labels.label(j)));
+  for (std::size_t j = 0; j < cols; ++j) line.append(",").append(CsvField(col_label(j)));
   line += '\n';
   out.Write(line.data(), line.size());
-  for (std::size_t i = 0; i < d.n; ++i) {
-    line = CsvField(labels.label(i));
-    const T* row = d.row(i);
-    for (std::size_t j = 0; j < d.n; ++j) {
+  for (std::size_t i = 0; i < rows; ++i) {
+    line = CsvField(row_label(i));
+    const T* row = data + i * stride;
+    for (std::size_t j = 0; j < cols; ++j) {
       line += ',';
       AppendValue(line, row[j]);
     }
@@ -75,10 +79,23 @@ template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView
   out.Commit();
 }
 
-#define GDIST_EXPORT_INSTANTIATE(T)                                    \
-  template std::string NpyHeader<T>(std::size_t, std::size_t);         \
-  template void WriteNpy<T>(const std::string&, const MatrixView<T>&); \
-  template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);
+template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d) {
+  WriteNpyTable(path, d.data, d.n, d.n, d.stride);
+}
+
+template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
+  const auto label = [&](std::size_t v) { return labels.label(v); };
+  WriteCsvTable<T>(path, d.data, d.n, d.n, d.stride, label, label);
+}
+
+#define GDIST_EXPORT_INSTANTIATE(T)                                                                    \
+  template std::string NpyHeader<T>(std::size_t, std::size_t);                                         \
+  template void WriteNpy<T>(const std::string&, const MatrixView<T>&);                                 \
+  template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);      \
+  template void WriteNpyTable<T>(const std::string&, const T*, std::size_t, std::size_t, std::size_t); \
+  template void WriteCsvTable<T>(const std::string&, const T*, std::size_t, std::size_t, std::size_t,  \
+                                 const std::function<std::string(std::size_t)>&,                       \
+                                 const std::function<std::string(std::size_t)>&);
 GDIST_FOR_EACH_ELEMENT(GDIST_EXPORT_INSTANTIATE)
 #undef GDIST_EXPORT_INSTANTIATE
 

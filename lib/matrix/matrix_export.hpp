@@ -5,6 +5,8 @@
 // Both stream row by row from any MatrixView, so an mmapped file larger than
 // memory exports as well; both write through AtomicFile.
 #pragma once
+#include <cstddef>
+#include <functional>
 #include <string>
 
 #include "lib/matrix/dist_matrix.hpp"
@@ -13,6 +15,14 @@ namespace gdist {
 
 template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d);
 template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels);
+
+// A rows x cols table of T (row i at data + i * stride), as above, its rows
+// and columns named apart (gapsp --sources S --targets T: k sources x t targets).
+template <class T>
+void WriteNpyTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols, std::size_t stride);
+template <class T> void WriteCsvTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols,
+                                      std::size_t stride, const std::function<std::string(std::size_t)>& row_label,
+                                      const std::function<std::string(std::size_t)>& col_label);
 
 // The .npy header for an n x n matrix of T (format 1.0, padded to 64 bytes).
 template <class T> std::string NpyHeader(std::size_t rows, std::size_t cols);

@@ -43,6 +43,12 @@ double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where,
   return trees * arcs * per_arc / PerThread(threads);
 }
 
+double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads) {
+  // Contraction runs rounds of independent sets in parallel; count it as one thread's work (conservative).
+  return (saved ? 0.0 : arcs * cost::kCpuContractionArcSeconds) +
+         trees * n * cost::kCpuPhastVertexSeconds / PerThread(threads);
+}
+
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {
   if (where == Backend::kGpu) return cost::kGpuMetricsStartSeconds + matrix_bytes / cost::kGpuMetricsBytesPerSecond;
   return matrix_bytes / (cost::kCpuMetricsBytesPerThreadSecond * PerThread(threads));

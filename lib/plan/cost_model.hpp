@@ -42,6 +42,12 @@ inline constexpr double kJohnsonExtraFactor = 1.3;
 // 264,346 sources x 730,100 arcs in 39.0 s, rows reduced.
 inline constexpr double kGpuBfsSourceArcSeconds = 5.06 / (264346.0 * 733846.0);
 inline constexpr double kGpuWeightedSourceArcSeconds = 39.0 / (264346.0 * 730100.0);
+// The road hierarchy (lib/road, bench/road_bench on weighted NY, dev machine,
+// one contended core, 2026-11-26): contraction about 4.4 s of CPU for 730,100
+// arcs; a PHAST tree 0.43-1.0 ms over its 264,346 vertices (16 lanes a sweep).
+inline constexpr double kCpuContractionArcSeconds = 4.4 / 730100.0;
+inline constexpr double kCpuPhastVertexSeconds = 0.7e-3 / 264346.0;
+
 // Starting the GPU for trees pays only past about this much CPU time.
 inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;
 
@@ -76,6 +82,10 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
 // weighted kernel otherwise; `gpu_bfs` false: the weighted kernel for unit
 // weights too, as the GPU's rows are written).
 double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs = true);
+
+// Seconds of `trees` PHAST trees over a hierarchy of n vertices, plus its
+// contraction over `arcs` arcs unless it was saved, on `threads` CPU threads.
+double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads);
 
 // Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);

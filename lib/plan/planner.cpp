@@ -36,7 +36,14 @@ double MatrixBytes(std::size_t n, ElementType type) {
 
 }  // namespace
 
-const char* PlanEngineName(PlanEngine e) { return e == PlanEngine::kTrees ? "trees" : "floyd-warshall"; }
+const char* PlanEngineName(PlanEngine e) {
+  switch (e) {
+    case PlanEngine::kFloydWarshall: return "floyd-warshall";
+    case PlanEngine::kTrees: return "trees";
+    case PlanEngine::kHierarchy: return "hierarchy";
+  }
+  return "?";
+}
 
 bool ParseEngine(const std::string& s, ApspAlgorithm* out) {
   if (s == "auto") *out = ApspAlgorithm::kAuto;
@@ -91,7 +98,16 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   const bool matrix_fits = !memory || matrix_bytes <= cost::kDenseMatrixShareOfMemory * static_cast<double>(*memory);
   plan.matrix_fits = matrix_fits;
 
+  if (request.algorithm == ApspAlgorithm::kHierarchy) {
+    plan.engine = PlanEngine::kHierarchy;
+    plan.reasons.push_back(request.hierarchy_saved ? "a saved contraction hierarchy" : "asked for");
+    plan.backend = Backend::kCpu;
+    plan.estimate_s = HierarchySeconds(trees, n, arcs, request.hierarchy_saved, context.threads());
+    plan.memory_bytes = SparseEngineBytes(shape.n, 3 * shape.arcs, ElementSize(shape.type), context.threads());
+    return plan;
+  }
   switch (request.algorithm) {
+    case ApspAlgorithm::kHierarchy:  // answered above
     case ApspAlgorithm::kFloydWarshall: decide(PlanEngine::kFloydWarshall, "asked for"); break;
     case ApspAlgorithm::kTrees:
       if (!tree_refusal.empty()) throw Error("--algorithm dijkstra: " + tree_refusal);

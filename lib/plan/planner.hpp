@@ -21,8 +21,8 @@
 
 namespace gdist {
 
-enum class PlanEngine { kFloydWarshall, kTrees };
-const char* PlanEngineName(PlanEngine e);  // "floyd-warshall", "trees"
+enum class PlanEngine { kFloydWarshall, kTrees, kHierarchy };
+const char* PlanEngineName(PlanEngine e);  // "floyd-warshall", "trees", "hierarchy"
 
 // gcenter --engine: "dense" (Floyd-Warshall over the matrix), "sparse" (the
 // trees, no matrix) or "auto"; false on anything else.
@@ -40,6 +40,7 @@ struct PlanRequest {
   std::size_t rows = 0;                            // kRows: how many sources
   std::string tree_refusal;                        // why the trees cannot run here; empty: they can
   bool keep_adjacency = false;                     // --paths: the arcs are kept beside the matrix
+  bool hierarchy_saved = false;                    // kHierarchy: a .gch input (no contraction)
 };
 
 struct GraphShape {
@@ -62,11 +63,15 @@ struct RunPlan {
   bool matrix_fits = true;  // the n x n matrix within cost::kDenseMatrixShareOfMemory of the host's memory
 
   ApspAlgorithm algorithm() const {
-    return engine == PlanEngine::kTrees ? ApspAlgorithm::kTrees : ApspAlgorithm::kFloydWarshall;
+    return engine == PlanEngine::kTrees       ? ApspAlgorithm::kTrees
+           : engine == PlanEngine::kHierarchy ? ApspAlgorithm::kHierarchy
+                                              : ApspAlgorithm::kFloydWarshall;
   }
   std::string Reasons() const;  // joined by "; "
 };
 
+// The road hierarchy is chosen only when asked for (--algorithm ch, or a
+// saved .gch): auto does not yet weigh it against the other engines.
 // Throws gdist::Error on a forced choice that cannot run ("--algorithm
 // dijkstra: " + the refusal; "--backend gpu: ..." from the tree backend).
 RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);

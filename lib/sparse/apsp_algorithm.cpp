@@ -14,6 +14,7 @@ bool ParseApspAlgorithm(const std::string& s, ApspAlgorithm* out) {
   if (s == "auto") *out = ApspAlgorithm::kAuto;
   else if (s == "fw") *out = ApspAlgorithm::kFloydWarshall;
   else if (s == "dijkstra") *out = ApspAlgorithm::kTrees;
+  else if (s == "ch") *out = ApspAlgorithm::kHierarchy;
   else return false;
   return true;
 }
@@ -23,6 +24,7 @@ const char* ApspAlgorithmName(ApspAlgorithm a) {
     case ApspAlgorithm::kAuto: return "auto";
     case ApspAlgorithm::kFloydWarshall: return "fw";
     case ApspAlgorithm::kTrees: return "dijkstra";
+    case ApspAlgorithm::kHierarchy: return "ch";
   }
   return "unknown";
 }

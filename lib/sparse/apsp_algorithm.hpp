@@ -11,9 +11,10 @@
 
 namespace gdist {
 
-enum class ApspAlgorithm { kAuto, kFloydWarshall, kTrees };
-bool ParseApspAlgorithm(const std::string& s, ApspAlgorithm* out);  // "auto", "fw", "dijkstra"
-const char* ApspAlgorithmName(ApspAlgorithm a);                     // "auto", "fw", "dijkstra"
+// kHierarchy: PHAST trees over a contraction hierarchy (lib/road).
+enum class ApspAlgorithm { kAuto, kFloydWarshall, kTrees, kHierarchy };
+bool ParseApspAlgorithm(const std::string& s, ApspAlgorithm* out);  // "auto", "fw", "dijkstra", "ch"
+const char* ApspAlgorithmName(ApspAlgorithm a);                     // "auto", "fw", "dijkstra", "ch"
 
 // The tree method ShortestPathTrees runs on g (without building it: Johnson's
 // potentials are not computed here).

@@ -1,0 +1,168 @@
+#include "lib/pipeline/road_run.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "lib/core/element_traits.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/road/ch_table.hpp"
+#include "lib/road/hierarchy_file.hpp"
+#include "lib/road/phast.hpp"
+#include "lib/sparse/row_blocks.hpp"
+#include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+template <class W> ApspReport HierarchyReport(const ContractionHierarchy<W>& ch, int threads, std::size_t rows) {
+  ApspReport r;
+  r.used = Backend::kCpu;
+  r.note = "PHAST trees from " + std::to_string(rows) + " sources over a contraction hierarchy (" +
+           std::to_string(ch.levels) + " levels, " + std::to_string(ch.shortcut_count()) + " shortcut arcs) on " +
+           std::to_string(threads) + " threads";
+  r.element_bits = static_cast<int>(8 * sizeof(W));
+  r.precision_reason = "the hierarchy runs in the graph's type";
+  return r;
+}
+
+int Threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+
+}  // namespace
+
+bool IsHierarchyInput(const std::string& path) { return IsHierarchyFile(path); }
+
+const VertexLabels& LabelsOf(const AnyHierarchy& h) {
+  return *std::visit([](const auto& ch) { return &ch.labels; }, h);
+}
+
+LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads) {
+  LoadedHierarchy out;
+  auto t0 = std::chrono::steady_clock::now();
+  if (IsHierarchyFile(path)) {
+    out.from_file = true;
+    out.hierarchy = DispatchElement(HierarchyElementType(path),
+                                    [&](auto zero) -> AnyHierarchy { return ReadHierarchy<decltype(zero)>(path); });
+    out.read_s = Since(t0);
+  } else {
+    const Graph g = ReadGraph(path, options.read);
+    InputOptions typed = options;
+    typed.type = ElementTypeFor(g, options);
+    AnyCsrGraph csr = CsrFromGraph(g, typed, path, threads);
+    out.read_s = Since(t0);
+    t0 = std::chrono::steady_clock::now();
+    out.hierarchy = std::visit(
+        [&](const auto& c) -> AnyHierarchy {
+          if (c.has_negative)
+            throw Error(path +
+                        ": has negative arcs; a contraction hierarchy needs non-negative weights "
+                        "(--algorithm dijkstra runs Johnson's trees)");
+          ContractionOptions o;
+          o.threads = threads;
+          return BuildContractionHierarchy(c, o);
+        },
+        csr);
+    out.contract_s = Since(t0);
+  }
+  out.shortcuts = std::visit([](const auto& ch) { return ch.shortcut_count(); }, out.hierarchy);
+  return out;
+}
+
+template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources, const std::string& path,
+                                                 int threads, ProgressFn progress) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const int nt = Threads(threads);
+  const PhastTrees<W> phast(ch);
+  MatrixMeta meta;
+  meta.directed = ch.directed;
+  meta.kind = MatrixKind::kDistance;
+  meta.labels = ch.labels;
+  RowMatrixWriter<W> out(path, ch.n, meta, std::vector<std::uint64_t>(sources.begin(), sources.end()));
+  const std::size_t block = RowBlockRows(sources.size(), out.stride() * sizeof(W), nt, kSourceRowsBudget);
+  ProgressCounter counter(std::move(progress), "apsp", "PHAST trees", "trees", sources.size());
+  ForEachRowBlock<W>(
+      sources, out.stride(), block,
+      [&](std::span<const std::uint32_t> some, W* rows, std::size_t stride) {
+        phast.Rows(some, rows, stride, nt);
+        counter.Add(some.size());
+      },
+      [&](std::size_t, std::size_t count, const W* rows) { out.Append(rows, count); });
+  counter.Finish();
+  out.Commit();
+  ApspReport r = HierarchyReport(ch, nt, sources.size());
+  r.seconds = Since(t0);
+  return r;
+}
+
+template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>& ch, DistMatrix<W>& m, int threads,
+                                                      ProgressFn progress) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (m.n() != ch.n) throw Error("internal error: the matrix and the hierarchy differ in size");
+  const int nt = Threads(threads);
+  std::vector<std::uint32_t> all(ch.n);
+  std::iota(all.begin(), all.end(), 0u);
+  ProgressCounter counter(std::move(progress), "apsp", "PHAST trees", "trees", ch.n);
+  // Blocks of rows so that the bar moves; PHAST batches its lanes inside each.
+  const std::size_t block = std::max<std::size_t>(1024, ch.n / 100);
+  for (std::size_t first = 0; first < ch.n; first += block) {
+    const std::size_t count = std::min(block, ch.n - first);
+    PhastTrees<W>(ch).Rows(std::span<const std::uint32_t>(all.data() + first, count), m.row(first), m.stride(), nt);
+    counter.Add(count);
+  }
+  counter.Finish();
+  m.meta().kind = MatrixKind::kDistance;
+  ApspReport r = HierarchyReport(ch, nt, ch.n);
+  r.seconds = Since(t0);
+  return r;
+}
+
+template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources,
+                                                 std::span<const std::uint32_t> targets, int threads) {
+  std::vector<W> table(sources.size() * targets.size());
+  ChTable(ch, sources, targets, table.data(), targets.size(), Threads(threads));
+  return table;
+}
+
+template <class W>
+std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vector<std::uint32_t>& vertices) {
+  std::vector<W> weights;
+  for (std::size_t k = 0; k + 1 < vertices.size(); ++k) {
+    const std::uint32_t pa = ch.position_of[vertices[k]], pb = ch.position_of[vertices[k + 1]];
+    // a -> b is stored at the lower position: an up arc of a, or a down arc into b.
+    const HierarchyArcs<W>& arcs = pa < pb ? ch.up : ch.down;
+    const std::uint32_t at = std::min(pa, pb), end = std::max(pa, pb);
+    bool found = false;
+    W best = ElementTraits<W>::kInf;
+    for (std::uint64_t i = arcs.offsets[at]; i < arcs.offsets[at + 1]; ++i)
+      if (arcs.ends[i] == end && arcs.middles[i] == kNoMiddle && (!found || arcs.weights[i] < best)) {
+        best = arcs.weights[i];
+        found = true;
+      }
+    if (!found) throw Error("internal error: a route's arc is not an arc of the hierarchy");
+    weights.push_back(best);
+  }
+  return weights;
+}
+
+#define GDIST_INSTANTIATE(W)                                                                                    \
+  template ApspReport WriteHierarchyRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,        \
+                                         const std::string&, int, ProgressFn);                                  \
+  template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn); \
+  template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,        \
+                                         std::span<const std::uint32_t>, int);                                  \
+  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

@@ -1,0 +1,67 @@
+// The road hierarchy (lib/road) behind the tools: a graph file or a saved
+// .gch in, its contraction hierarchy out; and what the tools write from it:
+// the rows of some sources (PHAST) to a rectangular matrix file, every row
+// into a matrix, a sources x targets table (bucket many-to-many). gconvert
+// --to ch, gapsp --algorithm ch (or a .gch input) and gpath on a graph call
+// these, so a hierarchy is built and read the same way everywhere.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "lib/engine/apsp.hpp"
+#include "lib/engine/progress.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/pipeline/load_input.hpp"
+#include "lib/road/contraction_hierarchy.hpp"
+
+namespace gdist {
+
+using AnyHierarchy = std::variant<ContractionHierarchy<std::int32_t>, ContractionHierarchy<std::int64_t>,
+                                  ContractionHierarchy<float>, ContractionHierarchy<double>>;
+
+struct LoadedHierarchy {
+  AnyHierarchy hierarchy;
+  bool from_file = false;     // a saved .gch (else contracted now)
+  double read_s = 0;          // reading the graph or the .gch
+  double contract_s = 0;      // building the hierarchy (0 for a .gch)
+  std::size_t shortcuts = 0;  // the hierarchy's shortcut arcs
+};
+
+// A .gch is read and checked (checksums, bounds); a graph file is read with
+// `options` (direction, duplicates, type as the planner types it:
+// ElementTypeFor) and contracted on `threads` threads. Throws gdist::Error on
+// negative arcs (a hierarchy needs non-negative weights) and on bad files.
+LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads);
+
+// True when `path` is a saved hierarchy (its magic).
+bool IsHierarchyInput(const std::string& path);
+
+// The labels, vertex count and direction of any hierarchy.
+const VertexLabels& LabelsOf(const AnyHierarchy& h);
+
+// Rows of `sources` (vertices, in this order) to a rectangular .gdm at `path`
+// (docs/FORMAT.md), computed by PHAST and written block by block; the file
+// appears only when complete. `progress` hears of the rows done.
+template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources, const std::string& path,
+                                                 int threads, ProgressFn progress = {});
+
+// Every row into m (n x n, of ch's vertices): m becomes kind kDistance.
+template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>& ch, DistMatrix<W>& m, int threads,
+                                                      ProgressFn progress = {});
+
+// The k x t table d(sources[i], targets[j]), row-major (stride t).
+template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources,
+                                                 std::span<const std::uint32_t> targets, int threads);
+
+// A route of the hierarchy (original vertices, ChRouter::Route) as the
+// weights of its arcs, each the lightest graph arc (no middle vertex) between
+// consecutive vertices. Throws gdist::Error when an arc is not in the hierarchy.
+template <class W>
+std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vector<std::uint32_t>& vertices);
+
+}  // namespace gdist

@@ -1,0 +1,177 @@
+// The road hierarchy through the tools, as a user runs them: gconvert --to ch,
+// gapsp on a .gch or with --algorithm ch (every row, --sources rows,
+// --sources/--targets tables), gpath on a graph or a .gch. Checked against
+// Floyd-Warshall's and Dijkstra's files byte for byte, and against the
+// library's Dijkstra rows for the tables and routes; refusals with their
+// messages, no file left behind.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "formats/graph_writers.hpp"
+#include "lib/core/element_traits.hpp"
+#include "lib/sparse/csr_graph.hpp"
+#include "tests/road/road_test_graphs.hpp"
+#include "tests/test_util.hpp"
+
+namespace gdist::test {
+namespace {
+
+// A directed grid of one-ways, zero-length streets, missing blocks and isolated junctions, as DIMACS.
+Graph WriteRoads(const TempDir& dir, const std::string& name, std::uint64_t seed) {
+  GridSpec spec;
+  spec.rows = 12;
+  spec.cols = 15;
+  Graph g = MakeGridRoads(spec, seed);
+  g.labels = VertexLabels::Range(g.n, 1);
+  WriteGraph(dir.file(name), g, GraphFormatOut::kDimacs);
+  return g;
+}
+
+// k different vertices (gapsp --sources refuses a repeated one).
+std::vector<std::uint32_t> DistinctVertices(std::size_t n, std::size_t k, std::uint64_t seed) {
+  std::vector<std::uint32_t> all(n);
+  std::iota(all.begin(), all.end(), 0u);
+  std::shuffle(all.begin(), all.end(), std::mt19937_64(seed));
+  all.resize(std::min(k, n));
+  return all;
+}
+
+std::string RunOk(const std::string& args) {
+  const CommandResult r = RunCommand(args);
+  EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;
+  return r.output;
+}
+
+std::string Lines(const std::vector<std::uint32_t>& vertices) {
+  std::string s;
+  for (std::uint32_t v : vertices) s += std::to_string(v + 1) + "\n";
+  return s;
+}
+
+TEST(RoadTools, HierarchyFilesGiveFloydWarshallsBytes) {
+  TempDir dir;
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  WriteRoads(dir, "g.gr", seed);
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q");
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("fw.gdm") + " -q --algorithm fw");
+  RunOk(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("ch.gdm") + " -q");
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("built.gdm") + " -q --algorithm ch");
+  EXPECT_EQ(ReadText(dir.file("ch.gdm")), ReadText(dir.file("fw.gdm")));
+  EXPECT_EQ(ReadText(dir.file("built.gdm")), ReadText(dir.file("fw.gdm")));
+  // --json names the engine the plan chose.
+  const std::string json = RunOk(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("ch2.gdm") + " -q --json");
+  EXPECT_NE(json.find("\"engine\":\"hierarchy\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"hierarchy\":\"read\""), std::string::npos) << json;
+}
+
+TEST(RoadTools, RowsAndTablesEqualDijkstra) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 1;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const Graph g = WriteRoads(dir, "g.gr", seed);
+  const std::vector<std::uint32_t> sources = DistinctVertices(g.n, 9, seed),
+                                   targets = DistinctVertices(g.n, 7, seed + 5);
+  WriteText(dir.file("S.txt"), Lines(sources));
+  WriteText(dir.file("T.txt"), Lines(targets));
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q --to ch");
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("trees.gdm") + " -q --algorithm dijkstra --sources " +
+        dir.file("S.txt"));
+  RunOk(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("phast.gdm") + " -q --sources " + dir.file("S.txt"));
+  EXPECT_EQ(ReadText(dir.file("phast.gdm")), ReadText(dir.file("trees.gdm")));
+  // The table: row i, column j = d(sources[i], targets[j]) by the library's Dijkstra.
+  RunOk(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("t.csv") + " -q --to csv --sources " +
+        dir.file("S.txt") + " --targets " + dir.file("T.txt"));
+  const CsrGraph<std::int32_t> csr = BuildCsrGraph<std::int32_t>(g);
+  const std::vector<std::int32_t> rows = DijkstraRows(csr, sources);
+  std::istringstream csv(ReadText(dir.file("t.csv")));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(
+      line, "vertex," + [&] {
+        std::string h;
+        for (std::size_t j = 0; j < targets.size(); ++j) h += (j ? "," : "") + std::to_string(targets[j] + 1);
+        return h;
+      }());
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    ASSERT_TRUE(std::getline(csv, line));
+    std::string expected = std::to_string(sources[i] + 1);
+    for (std::uint32_t t : targets) {
+      const std::int32_t d = rows[i * g.n + t];
+      expected += "," + (d >= ElementTraits<std::int32_t>::kInf ? std::string("inf") : std::to_string(d));
+    }
+    EXPECT_EQ(line, expected) << "row " << i;
+  }
+}
+
+TEST(RoadTools, RoutesOnGraphsEqualTheMatrixRoutesLength) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 2;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const Graph g = WriteRoads(dir, "g.gr", seed);
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q");
+  const CsrGraph<std::int32_t> csr = BuildCsrGraph<std::int32_t>(g);
+  const std::vector<std::uint32_t> pairs = DistinctVertices(g.n, 12, seed);
+  const std::vector<std::int32_t> rows = DijkstraRows(csr, pairs);
+  for (std::size_t i = 0; i + 1 < pairs.size(); i += 2) {
+    const std::uint32_t s = pairs[i], t = pairs[i + 1];
+    const std::int32_t d = rows[i * g.n + t];
+    for (const std::string input : {dir.file("g.gr"), dir.file("g.gch")}) {
+      const CommandResult r = RunCommand(App("gpath") + " " + input + " --from " + std::to_string(s + 1) + " --to " +
+                                         std::to_string(t + 1) + " --json");
+      if (d >= ElementTraits<std::int32_t>::kInf) {
+        EXPECT_EQ(r.exit_code, 1) << r.output;
+        EXPECT_NE(r.output.find("\"length\":null"), std::string::npos) << r.output;
+        continue;
+      }
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      EXPECT_NE(r.output.find("\"length\":" + std::to_string(d) + ","), std::string::npos) << r.output;
+    }
+  }
+}
+
+TEST(RoadTools, Refusals) {
+  TempDir dir;
+  WriteRoads(dir, "g.gr", TestSeed() + 3);
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q");
+  WriteText(dir.file("S.txt"), "1\n2\n");
+  struct Case {
+    std::string args, message;
+  };
+  for (const Case& c :
+       std::vector<Case>{{dir.file("g.gch") + " " + dir.file("o.gdm") + " --paths", "routes come from the hierarchy"},
+                         {dir.file("g.gch") + " " + dir.file("o.csv") + " --to csv --targets " + dir.file("S.txt"),
+                          "--targets needs --sources"},
+                         {dir.file("g.gch") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
+                              " --targets " + dir.file("S.txt"),
+                          "--to csv or --to npy"},
+                         {dir.file("g.gr") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
+                              " --targets " + dir.file("S.txt"),
+                          "add --algorithm ch"}}) {
+    const CommandResult r = RunCommand(App("gapsp") + " " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
+    EXPECT_FALSE(Exists(dir.file("o.gdm")));
+    EXPECT_FALSE(Exists(dir.file("o.csv")));
+  }
+  // A corrupt hierarchy is refused by every tool that reads it.
+  std::string bytes = ReadText(dir.file("g.gch"));
+  bytes[bytes.size() / 2] ^= 0x5a;
+  WriteText(dir.file("bad.gch"), bytes);
+  for (const std::string& cmd : {App("gapsp") + " " + dir.file("bad.gch") + " " + dir.file("o.gdm"),
+                                 App("gpath") + " " + dir.file("bad.gch") + " --from 1 --to 2"}) {
+    const CommandResult r = RunCommand(cmd);
+    EXPECT_EQ(r.exit_code, 2) << cmd << "\n" << r.output;
+    EXPECT_NE(r.output.find("bad.gch"), std::string::npos) << r.output;
+  }
+  EXPECT_FALSE(Exists(dir.file("o.gdm")));
+}
+
+}  // namespace
+}  // namespace gdist::test
