@@ -31,6 +31,7 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/siting/siting_files.hpp"
@@ -379,6 +380,26 @@ int CostMatrixReport(const CLI::App& app, const gdist::InputOptions& input, cons
 
 // A graph with --candidates: the candidates' (and fixed sites') trees, k x n
 // costs, never the n x n matrix.
+// A saved hierarchy (.gch) or --engine ch with --candidates: the candidates'
+// rows from PHAST trees over the road hierarchy (lib/pipeline/road_run.hpp).
+int HierarchyCandidatesReport(const std::string& in, const gdist::InputOptions& input, const Request& req) {
+  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, input, req.metrics_options.threads);
+  return std::visit(
+      [&](const auto& ch) {
+        const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
+        gdist::Direction direction = gdist::Direction::kOut;
+        gdist::ParseDirection(req.direction, &direction);
+        const auto rows = gdist::HierarchyCandidateRows(ch, gdist::RowVerticesFor(*lists.candidates, lists.fixed),
+                                                        direction, req.metrics_options.threads);
+        gdist::MatrixMeta meta;
+        meta.directed = ch.directed;
+        meta.kind = gdist::MatrixKind::kDistance;
+        meta.labels = ch.labels;
+        return Report(rows.view, meta, req, nullptr, &rows.vertices, &lists);
+      },
+      loaded.hierarchy);
+}
+
 int CandidateTreesReport(const std::string& in, const gdist::InputOptions& input, const Request& req) {
   const gdist::Graph g = gdist::ReadGraph(in, input.read);
   gdist::AnyCsrGraph any = gdist::CsrFromGraph(g, input, in, req.metrics_options.threads);
@@ -433,8 +454,9 @@ int main(int argc, char** argv) {
   std::string engine = "auto";
   app.add_option("--engine", engine,
                  "graph inputs: dense (matrix + APSP), sparse (shortest-path trees, no matrix: big sparse\n"
-                 "graphs; docs/SPARSE.md) or auto (sparse when the matrix would not fit or trees are cheaper)")
-      ->check(CLI::IsMember({"auto", "dense", "sparse"}))
+                 "graphs; docs/SPARSE.md), ch (with --candidates: PHAST trees over the road hierarchy; a .gch\n"
+                 "input implies it; docs/ROAD.md) or auto (sparse when the matrix would not fit or trees are cheaper)")
+      ->check(CLI::IsMember({"auto", "dense", "sparse", "ch"}))
       ->capture_default_str();
   app.add_option("--largest-component", req.largest_component,
                  "graph inputs: keep only the largest strong or weak component (labels kept)")
@@ -542,6 +564,12 @@ int main(int argc, char** argv) {
           return Report(file.view<T>(), file.info().meta, req);
         });
     }
+    const bool hierarchy = gdist::IsHierarchyInput(in) || req.engine == gdist::ApspAlgorithm::kHierarchy;
+    if (hierarchy && (req.candidates.empty() || NeedsWholeMatrix(req)))
+      throw gdist::Error(in +
+                         ": the road hierarchy (a .gch, --engine ch) answers siting on --candidates here; for "
+                         "metrics or pictures give the graph file (gapsp and gpath take the .gch too)");
+    if (hierarchy) return HierarchyCandidatesReport(in, input, req);
     if (!matrix_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);

@@ -134,6 +134,21 @@ template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& 
   return table;
 }
 
+template <class W> CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>& ch,
+                                                           std::vector<std::uint32_t> vertices, Direction direction,
+                                                           int threads) {
+  CandidateRows<W> rows;
+  rows.vertices = std::move(vertices);
+  const std::size_t stride = PaddedSize(ch.n), k = rows.vertices.size();
+  rows.buffer = PageBuffer(std::max<std::size_t>(1, k) * stride * sizeof(W));
+  W* data = static_cast<W*>(rows.buffer.data());
+  std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
+  const PhastTrees<W> phast(ch, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
+  phast.Rows(rows.vertices, data, stride, Threads(threads));
+  rows.view = MatrixView<W>{data, ch.n, stride};
+  return rows;
+}
+
 template <class W>
 std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vector<std::uint32_t>& vertices) {
   std::vector<W> weights;
@@ -161,7 +176,9 @@ std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vec
   template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn); \
   template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,        \
                                          std::span<const std::uint32_t>, int);                                  \
-  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);
+  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);   \
+  template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>,  \
+                                                   Direction, int);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -14,6 +14,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
 
@@ -57,6 +58,14 @@ template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy
 template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,
                                                  std::span<const std::uint32_t> sources,
                                                  std::span<const std::uint32_t> targets, int threads);
+
+// Siting's candidate rows (gcenter GRAPH --candidates) from the hierarchy's
+// PHAST trees: row r = the costs between vertices[r] and every vertex in the
+// siting direction (out: d(c, v), rows; in: d(v, c), columns), as
+// ComputeCandidateRows gives them from plain trees.
+template <class W> CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>& ch,
+                                                           std::vector<std::uint32_t> vertices, Direction direction,
+                                                           int threads);
 
 // A route of the hierarchy (original vertices, ChRouter::Route) as the
 // weights of its arcs, each the lightest graph arc (no middle vertex) between

@@ -49,6 +49,7 @@ bool ParseEngine(const std::string& s, ApspAlgorithm* out) {
   if (s == "auto") *out = ApspAlgorithm::kAuto;
   else if (s == "dense") *out = ApspAlgorithm::kFloydWarshall;
   else if (s == "sparse") *out = ApspAlgorithm::kTrees;
+  else if (s == "ch") *out = ApspAlgorithm::kHierarchy;
   else return false;
   return true;
 }

@@ -25,7 +25,8 @@ enum class PlanEngine { kFloydWarshall, kTrees, kHierarchy };
 const char* PlanEngineName(PlanEngine e);  // "floyd-warshall", "trees", "hierarchy"
 
 // gcenter --engine: "dense" (Floyd-Warshall over the matrix), "sparse" (the
-// trees, no matrix) or "auto"; false on anything else.
+// trees, no matrix), "ch" (the road hierarchy's PHAST trees) or "auto"; false
+// on anything else.
 bool ParseEngine(const std::string& s, ApspAlgorithm* out);
 
 enum class PlanQuestion {

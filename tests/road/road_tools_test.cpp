@@ -23,10 +23,15 @@ namespace gdist::test {
 namespace {
 
 // A directed grid of one-ways, zero-length streets, missing blocks and isolated junctions, as DIMACS.
-Graph WriteRoads(const TempDir& dir, const std::string& name, std::uint64_t seed) {
+Graph WriteRoads(const TempDir& dir, const std::string& name, std::uint64_t seed, bool connected = false) {
   GridSpec spec;
   spec.rows = 12;
   spec.cols = 15;
+  if (connected) {  // every demand reachable: two-way streets, none missing, no isolated junction
+    spec.directed = false;
+    spec.missing = 0;
+    spec.isolated = 0;
+  }
   Graph g = MakeGridRoads(spec, seed);
   g.labels = VertexLabels::Range(g.n, 1);
   WriteGraph(dir.file(name), g, GraphFormatOut::kDimacs);
@@ -134,6 +139,23 @@ TEST(RoadTools, RoutesOnGraphsEqualTheMatrixRoutesLength) {
       EXPECT_NE(r.output.find("\"length\":" + std::to_string(d) + ","), std::string::npos) << r.output;
     }
   }
+}
+
+TEST(RoadTools, SitingOnTheHierarchysRowsEqualsSitingOnTrees) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 4;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const Graph g = WriteRoads(dir, "g.gr", seed, /*connected=*/true);
+  WriteText(dir.file("C.txt"), Lines(DistinctVertices(g.n, 25, seed)));
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q");
+  for (const char* model : {"--p-median 4", "--p-center 3"})
+    for (const char* direction : {"out", "in"}) {
+      const std::string flags = std::string(" --candidates ") + dir.file("C.txt") + " " + model + " --direction " +
+                                direction + " --json --seed 7 -q";
+      const std::string trees = RunOk(App("gcenter") + " " + dir.file("g.gr") + flags);
+      EXPECT_EQ(RunOk(App("gcenter") + " " + dir.file("g.gch") + flags), trees) << model << " " << direction;
+      EXPECT_EQ(RunOk(App("gcenter") + " " + dir.file("g.gr") + " --engine ch" + flags), trees);
+    }
 }
 
 TEST(RoadTools, Refusals) {
