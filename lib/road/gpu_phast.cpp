@@ -1,0 +1,151 @@
+#include "lib/road/gpu_phast.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "lib/core/element_traits.hpp"
+#include "lib/road/hierarchy_search.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+template <class W> PhastLevels PhastSweepLevels(const ContractionHierarchy<W>& ch) {
+  const HierarchyArcs<W>& down = ch.down;
+  std::vector<std::uint32_t> level(ch.n, 0);
+  std::uint32_t top = 0;
+  // Down arcs into v come from higher positions: theirs are known when v is reached going down.
+  for (std::size_t v = ch.n; v-- > 0;) {
+    std::uint32_t l = 0;
+    for (std::uint64_t a = down.offsets[v]; a < down.offsets[v + 1]; ++a) l = std::max(l, level[down.ends[a]] + 1);
+    level[v] = l;
+    top = std::max(top, l);
+  }
+  PhastLevels out;
+  out.offsets.assign(ch.n ? top + 2 : 1, 0);
+  for (std::size_t v = 0; v < ch.n; ++v) ++out.offsets[level[v] + 1];
+  for (std::size_t l = 1; l < out.offsets.size(); ++l) out.offsets[l] += out.offsets[l - 1];
+  out.vertices.resize(ch.n);
+  std::vector<std::uint32_t> next(out.offsets.begin(), out.offsets.end() - 1);
+  for (std::size_t v = 0; v < ch.n; ++v) out.vertices[next[level[v]]++] = static_cast<std::uint32_t>(v);
+  return out;
+}
+
+template <class W> PhastSweepArcs<W> PhastArcsOf(const ContractionHierarchy<W>& ch, const PhastLevels& levels) {
+  PhastSweepArcs<W> a;
+  a.n = ch.n;
+  a.offsets = ch.down.offsets.data();
+  a.ends = ch.down.ends.data();
+  a.weights = ch.down.weights.data();
+  a.position_of = ch.position_of.data();
+  a.level_offsets = levels.offsets.data();
+  a.level_vertices = levels.vertices.data();
+  a.levels = levels.offsets.size() - 1;
+  return a;
+}
+
+template <class W>
+PhastBatchFn<W> PhastBatches(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources, int threads) {
+  for (std::uint32_t s : sources)
+    if (s >= ch.n)
+      throw Error("GPU PHAST: source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(ch.n) + ")");
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  // One search per thread, kept between batches (their arrays are n long).
+  auto searches =
+      std::make_shared<std::vector<HierarchySearch<W>>>(static_cast<std::size_t>(nt), HierarchySearch<W>(ch.n));
+  return [&ch, sources, nt, searches](std::size_t b, std::vector<PhastSeed<W>>& seeds,
+                                      std::vector<std::uint32_t>& batch) -> std::size_t {
+    const std::size_t first = b * kPhastGpuLanes;
+    if (first >= sources.size()) return 0;
+    const std::size_t count = std::min(kPhastGpuLanes, sources.size() - first);
+    batch.assign(sources.begin() + first, sources.begin() + first + count);
+    std::vector<std::vector<PhastSeed<W>>> per_lane(count);
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 4)
+    for (std::size_t lane = 0; lane < count; ++lane) {
+      HierarchySearch<W>& search = (*searches)[static_cast<std::size_t>(omp_get_thread_num())];
+      search.Start(ch.position_of[batch[lane]]);
+      search.RunToEnd(ch.up);
+      for (std::uint32_t v : search.Settled())
+        per_lane[lane].push_back({v, static_cast<std::uint32_t>(lane), search.Distance(v)});
+    }
+    seeds.clear();
+    for (const auto& lane : per_lane) seeds.insert(seeds.end(), lane.begin(), lane.end());
+    return count;
+  };
+}
+
+template <class W> PhastSweepStats GpuPhastRows(const ContractionHierarchy<W>& ch,
+                                                std::span<const std::uint32_t> sources, W* out, std::size_t stride,
+                                                int threads) {
+  if (stride < ch.n) throw Error("GPU PHAST: row stride below n");
+  const PhastLevels levels = PhastSweepLevels(ch);
+  const std::size_t batches = (sources.size() + kPhastGpuLanes - 1) / kPhastGpuLanes;
+  return PhastRowsToHostOnDevice(PhastArcsOf(ch, levels), batches, PhastBatches(ch, sources, threads), out, stride);
+}
+
+template <class W> PhastSweepStats GpuPhastSweep(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources, std::size_t stride,
+                                                 const std::function<void(const DeviceRowBlock<W>&)>& visit,
+                                                 int threads) {
+  if (stride < ch.n) throw Error("GPU PHAST: row stride below n");
+  const PhastLevels levels = PhastSweepLevels(ch);
+  const std::size_t batches = (sources.size() + kPhastGpuLanes - 1) / kPhastGpuLanes;
+  return SweepPhastOnDevice(PhastArcsOf(ch, levels), batches, PhastBatches(ch, sources, threads), stride, visit);
+}
+
+template <class W> void PhastRowsTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources, W* out,
+                                      std::size_t stride, int threads) {
+  if (stride < ch.n) throw Error("GPU PHAST: row stride below n");
+  constexpr std::size_t K = kPhastGpuLanes;
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  const PhastLevels levels = PhastSweepLevels(ch);
+  const PhastSweepArcs<W> h = PhastArcsOf(ch, levels);
+  const PhastBatchFn<W> batch = PhastBatches(ch, sources, threads);
+  std::vector<W> lines(std::max<std::size_t>(1, ch.n) * K);
+  std::vector<PhastSeed<W>> seeds;
+  std::vector<std::uint32_t> batch_sources;
+  std::size_t first = 0;
+  for (std::size_t b = 0;; ++b) {
+    const std::size_t count = batch(b, seeds, batch_sources);
+    if (count == 0) break;
+    std::fill(lines.begin(), lines.end(), ElementTraits<W>::kInf);
+    for (const PhastSeed<W>& s : seeds) lines[std::size_t(s.position) * K + s.lane] = s.distance;
+    for (std::size_t level = 0; level < h.levels; ++level) {
+      const auto begin = static_cast<std::int64_t>(h.level_offsets[level]);
+      const auto end = static_cast<std::int64_t>(h.level_offsets[level + 1]);
+#pragma omp parallel for num_threads(nt) schedule(static)
+      for (std::int64_t i = begin; i < end; ++i) {
+        const std::uint32_t v = h.level_vertices[i];
+        W* line = &lines[std::size_t(v) * K];
+        for (std::uint64_t a = h.offsets[v]; a < h.offsets[v + 1]; ++a) {
+          const W* from = &lines[std::size_t(h.ends[a]) * K];
+          for (std::size_t k = 0; k < K; ++k) {
+            const W d = from[k] + h.weights[a];
+            line[k] = d < line[k] ? d : line[k];
+          }
+        }
+      }
+    }
+    for (std::size_t lane = 0; lane < count; ++lane)
+      for (std::size_t v = 0; v < ch.n; ++v)
+        out[(first + lane) * stride + v] = lines[std::size_t(h.position_of[v]) * K + lane];
+    first += count;
+  }
+}
+
+#define GDIST_INSTANTIATE(W)                                                                                          \
+  template PhastLevels PhastSweepLevels(const ContractionHierarchy<W>&);                                              \
+  template PhastSweepArcs<W> PhastArcsOf(const ContractionHierarchy<W>&, const PhastLevels&);                         \
+  template PhastBatchFn<W> PhastBatches(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, int);         \
+  template PhastSweepStats GpuPhastRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, W*,           \
+                                        std::size_t, int);                                                            \
+  template PhastSweepStats GpuPhastSweep(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, std::size_t, \
+                                         const std::function<void(const DeviceRowBlock<W>&)>&, int);                  \
+  template void PhastRowsTwin(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, W*, std::size_t, int);
+GDIST_INSTANTIATE(std::int32_t)
+GDIST_INSTANTIATE(float)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

@@ -1,0 +1,65 @@
+// GPU PHAST on a real device (skipped where ProbeGpu() finds none): the GPU's
+// rows equal its CPU twin's (lib/road/gpu_phast.hpp) bit for bit on fresh
+// random road graphs (several batches, int32 and float quarters) and on
+// rome99.
+#include "lib/road/gpu_phast.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "formats/read_graph.hpp"
+#include "lib/engine/gpu_backend.hpp"
+#include "lib/road/contraction_hierarchy.hpp"
+#include "tests/road/road_test_graphs.hpp"
+#include "tests/test_util.hpp"
+
+namespace gdist::test {
+namespace {
+
+template <class W> void ExpectGpuEqualsTwin(const CsrGraph<W>& csr, std::size_t k, const std::string& where) {
+  const ContractionHierarchy<W> ch = BuildContractionHierarchy(csr);
+  std::vector<std::uint32_t> sources(k);
+  for (std::size_t i = 0; i < k; ++i) sources[i] = static_cast<std::uint32_t>((i * 104729 + 17) % csr.n);
+  const std::size_t stride = (csr.n + 127) / 128 * 128;
+  std::vector<W> gpu(k * stride, W{0}), twin(k * stride, W{0});
+  const PhastSweepStats s = GpuPhastRows(ch, sources, gpu.data(), stride, 0);
+  PhastRowsTwin(ch, sources, twin.data(), stride, 0);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < k && wrong < 5; ++i)
+    for (std::size_t v = 0; v < csr.n && wrong < 5; ++v)
+      if (gpu[i * stride + v] != twin[i * stride + v]) {
+        ++wrong;
+        ADD_FAILURE() << where << ": row " << i << ", vertex " << v << ": GPU " << gpu[i * stride + v] << ", twin "
+                      << twin[i * stride + v];
+      }
+  EXPECT_EQ(s.batches, (k + kPhastGpuLanes - 1) / kPhastGpuLanes) << where;
+}
+
+TEST(GpuPhast, RowsEqualTheTwin) {
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.rows = 40;
+  spec.cols = 50;
+  ExpectGpuEqualsTwin(BuildCsrGraph<std::int32_t>(MakeGridRoads(spec, seed)), 3 * kPhastGpuLanes + 11,
+                      "directed grid, int32");
+  spec.directed = false;
+  spec.quarters = true;
+  ExpectGpuEqualsTwin(BuildCsrGraph<float>(MakeGridRoads(spec, seed + 1)), 300, "undirected grid, float quarters");
+  GeometricSpec geo;
+  geo.n = 5000;
+  ExpectGpuEqualsTwin(BuildCsrGraph<std::int32_t>(MakeGeometricRoads(geo, seed + 2)), 600, "geometric, int32");
+}
+
+TEST(GpuPhast, Rome99RowsEqualTheTwin) {
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  const std::string path = std::string(GDIST_SHARED_DATA) + "/dimacs9/rome99.gr";
+  if (!Exists(path)) GTEST_SKIP() << "no " << path;
+  ExpectGpuEqualsTwin(BuildCsrGraph<std::int32_t>(ReadGraph(path)), 700, "rome99");
+}
+
+}  // namespace
+}  // namespace gdist::test
