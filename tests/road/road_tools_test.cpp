@@ -127,7 +127,7 @@ TEST(RoadTools, RoutesOnGraphsEqualTheMatrixRoutesLength) {
   for (std::size_t i = 0; i + 1 < pairs.size(); i += 2) {
     const std::uint32_t s = pairs[i], t = pairs[i + 1];
     const std::int32_t d = rows[i * g.n + t];
-    for (const std::string input : {dir.file("g.gr"), dir.file("g.gch")}) {
+    for (const std::string& input : {dir.file("g.gr"), dir.file("g.gch")}) {
       const CommandResult r = RunCommand(App("gpath") + " " + input + " --from " + std::to_string(s + 1) + " --to " +
                                          std::to_string(t + 1) + " --json");
       if (d >= ElementTraits<std::int32_t>::kInf) {
