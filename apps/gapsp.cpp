@@ -74,6 +74,7 @@ struct HierarchyRun {
   std::string in, out, to, sources, targets;
   bool paths = false, metrics = false, json = false;
   int threads = 0;
+  gdist::Backend backend = gdist::Backend::kAuto;  // gpu: the GPU sweep (auto: the CPU's PHAST for now)
 };
 
 void DescribeHierarchyRun(const HierarchyRun& r, const gdist::LoadedHierarchy& loaded, const gdist::RunPlan& plan,
@@ -86,7 +87,7 @@ void DescribeHierarchyRun(const HierarchyRun& r, const gdist::LoadedHierarchy& l
     if (rows) w.Key("rows").Number(static_cast<double>(rows));
     w.Key("algorithm").Str("ch");
     w.Key("algorithm_reason").Str(plan.reasons.front());
-    w.Key("backend").Str("cpu").Key("backend_note").Str(report.note);
+    w.Key("backend").Str(gdist::BackendName(report.used)).Key("backend_note").Str(report.note);
     w.Key("element_bits").Number(report.element_bits);
     w.Key("hierarchy").Str(loaded.from_file ? "read" : "built");
     w.Key("shortcuts").Number(static_cast<double>(loaded.shortcuts));
@@ -112,6 +113,8 @@ void CheckHierarchyFlags(const HierarchyRun& r) {
   if (r.metrics) throw gdist::Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
   if (r.out.empty()) throw gdist::Error("--algorithm ch: OUT is required");
   if (!r.targets.empty() && r.sources.empty()) throw gdist::Error("--targets needs --sources (the table's rows)");
+  if (!r.targets.empty() && r.backend == gdist::Backend::kGpu)
+    throw gdist::Error("--targets: the many-to-many table runs on the CPU; drop --backend gpu");
   if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
     throw gdist::Error("--targets: a sources x targets table is written --to csv or --to npy");
   if (r.targets.empty() && !r.sources.empty()) CheckSourcesFlags(r.out, r.to, false, "", false);
@@ -122,7 +125,7 @@ int RunHierarchy(const HierarchyRun& r, const gdist::InputOptions& input, gdist:
   gdist::PhaseTimer timer;
   const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(r.in, input, r.threads);
   timer.Lap();
-  const gdist::RunContext context(r.threads, gdist::Backend::kCpu);
+  const gdist::RunContext context(r.threads, r.backend == gdist::Backend::kGpu ? r.backend : gdist::Backend::kCpu);
   return std::visit(
       [&](const auto& ch) {
         using W = std::decay_t<decltype(ch.up.weights[0])>;
@@ -154,7 +157,7 @@ int RunHierarchy(const HierarchyRun& r, const gdist::InputOptions& input, gdist:
           return gdist::kExitOk;
         }
         if (!rows.empty()) {
-          report = gdist::WriteHierarchyRows(ch, rows, r.out, r.threads, progress);
+          report = gdist::WriteHierarchyRows(ch, rows, r.out, r.threads, progress, plan.backend);
           DescribeHierarchyRun(r, loaded, plan, report, ch.n, rows.size(), report.seconds,
                                timer.Lap() - report.seconds);
           return gdist::kExitOk;
@@ -163,7 +166,7 @@ int RunHierarchy(const HierarchyRun& r, const gdist::InputOptions& input, gdist:
         gdist::DistMatrix<W> m(ch.n);
         m.meta().directed = ch.directed;
         m.meta().labels = ch.labels;
-        report = gdist::HierarchyRowsIntoMatrix(ch, m, r.threads, progress);
+        report = gdist::HierarchyRowsIntoMatrix(ch, m, r.threads, progress, plan.backend);
         const double apsp_s = timer.Lap();
         if (r.to == "nthu") gdist::WriteNthuOutput(r.out, m);
         else if (r.to == "npy") gdist::WriteNpy(r.out, m.view());
@@ -257,7 +260,7 @@ int main(int argc, char** argv) {
       if (mpi.distributed()) throw gdist::Error("--algorithm ch: runs in one process (not under mpirun)");
       gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}, {"--sources", sources}, {"--targets", targets}});
       gdist::ApspProgressBar bar;
-      const HierarchyRun run{in, out, to, sources, targets, paths, !metrics.empty(), json, threads};
+      const HierarchyRun run{in, out, to, sources, targets, paths, !metrics.empty(), json, threads, opts.backend};
       const int rc = RunHierarchy(run, flags.Options(), bar.Callback());
       bar.Finish();
       return rc;

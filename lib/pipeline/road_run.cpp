@@ -10,6 +10,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/road/ch_table.hpp"
+#include "lib/road/gpu_phast.hpp"
 #include "lib/road/hierarchy_file.hpp"
 #include "lib/road/phast.hpp"
 #include "lib/sparse/row_blocks.hpp"
@@ -24,18 +25,31 @@ double Since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-template <class W> ApspReport HierarchyReport(const ContractionHierarchy<W>& ch, int threads, std::size_t rows) {
+template <class W>
+ApspReport HierarchyReport(const ContractionHierarchy<W>& ch, int threads, std::size_t rows, Backend where) {
   ApspReport r;
-  r.used = Backend::kCpu;
+  r.used = where;
   r.note = "PHAST trees from " + std::to_string(rows) + " sources over a contraction hierarchy (" +
            std::to_string(ch.levels) + " levels, " + std::to_string(ch.shortcut_count()) + " shortcut arcs) on " +
-           std::to_string(threads) + " threads";
+           (where == Backend::kGpu ? std::string("the GPU") : std::to_string(threads) + " threads");
   r.element_bits = static_cast<int>(8 * sizeof(W));
   r.precision_reason = "the hierarchy runs in the graph's type";
   return r;
 }
 
 int Threads(int threads) { return threads > 0 ? threads : omp_get_max_threads(); }
+
+// PHAST rows of `sources` at out + i * stride, on the CPU or the GPU.
+template <class W> void PhastRowsOn(Backend where, const ContractionHierarchy<W>& ch,
+                                    std::span<const std::uint32_t> sources, W* out, std::size_t stride, int threads) {
+  if (where != Backend::kGpu) return PhastTrees<W>(ch).Rows(sources, out, stride, threads);
+  if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+    GpuPhastRows(ch, sources, out, stride, threads);
+  } else {
+    throw Error(std::string("--backend gpu: the GPU sweep holds int32 or float32, this graph's distances are ") +
+                ElementTraits<W>::kName);
+  }
+}
 
 }  // namespace
 
@@ -79,7 +93,7 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
 
 template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& ch,
                                                  std::span<const std::uint32_t> sources, const std::string& path,
-                                                 int threads, ProgressFn progress) {
+                                                 int threads, ProgressFn progress, Backend where) {
   const auto t0 = std::chrono::steady_clock::now();
   const int nt = Threads(threads);
   const PhastTrees<W> phast(ch);
@@ -93,35 +107,35 @@ template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& 
   ForEachRowBlock<W>(
       sources, out.stride(), block,
       [&](std::span<const std::uint32_t> some, W* rows, std::size_t stride) {
-        phast.Rows(some, rows, stride, nt);
+        PhastRowsOn(where, ch, some, rows, stride, nt);
         counter.Add(some.size());
       },
       [&](std::size_t, std::size_t count, const W* rows) { out.Append(rows, count); });
   counter.Finish();
   out.Commit();
-  ApspReport r = HierarchyReport(ch, nt, sources.size());
+  ApspReport r = HierarchyReport(ch, nt, sources.size(), where);
   r.seconds = Since(t0);
   return r;
 }
 
 template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>& ch, DistMatrix<W>& m, int threads,
-                                                      ProgressFn progress) {
+                                                      ProgressFn progress, Backend where) {
   const auto t0 = std::chrono::steady_clock::now();
   if (m.n() != ch.n) throw Error("internal error: the matrix and the hierarchy differ in size");
   const int nt = Threads(threads);
   std::vector<std::uint32_t> all(ch.n);
   std::iota(all.begin(), all.end(), 0u);
   ProgressCounter counter(std::move(progress), "apsp", "PHAST trees", "trees", ch.n);
-  // Blocks of rows so that the bar moves; PHAST batches its lanes inside each.
-  const std::size_t block = std::max<std::size_t>(1024, ch.n / 100);
+  // Blocks of rows so that the bar moves; PHAST batches its lanes inside each (the GPU: 64 batches at a time).
+  const std::size_t block = where == Backend::kGpu ? 64 * kPhastGpuLanes : std::max<std::size_t>(1024, ch.n / 100);
   for (std::size_t first = 0; first < ch.n; first += block) {
     const std::size_t count = std::min(block, ch.n - first);
-    PhastTrees<W>(ch).Rows(std::span<const std::uint32_t>(all.data() + first, count), m.row(first), m.stride(), nt);
+    PhastRowsOn(where, ch, std::span<const std::uint32_t>(all.data() + first, count), m.row(first), m.stride(), nt);
     counter.Add(count);
   }
   counter.Finish();
   m.meta().kind = MatrixKind::kDistance;
-  ApspReport r = HierarchyReport(ch, nt, ch.n);
+  ApspReport r = HierarchyReport(ch, nt, ch.n, where);
   r.seconds = Since(t0);
   return r;
 }
@@ -170,14 +184,15 @@ std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vec
   return weights;
 }
 
-#define GDIST_INSTANTIATE(W)                                                                                    \
-  template ApspReport WriteHierarchyRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,        \
-                                         const std::string&, int, ProgressFn);                                  \
-  template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn); \
-  template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,        \
-                                         std::span<const std::uint32_t>, int);                                  \
-  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);   \
-  template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>,  \
+#define GDIST_INSTANTIATE(W)                                                                                   \
+  template ApspReport WriteHierarchyRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
+                                         const std::string&, int, ProgressFn, Backend);                        \
+  template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn, \
+                                              Backend);                                                        \
+  template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
+                                         std::span<const std::uint32_t>, int);                                 \
+  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);  \
+  template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>, \
                                                    Direction, int);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE

@@ -45,14 +45,15 @@ const VertexLabels& LabelsOf(const AnyHierarchy& h);
 
 // Rows of `sources` (vertices, in this order) to a rectangular .gdm at `path`
 // (docs/FORMAT.md), computed by PHAST and written block by block; the file
-// appears only when complete. `progress` hears of the rows done.
+// appears only when complete. `progress` hears of the rows done. `where`:
+// the CPU's PHAST or the GPU's (lib/road/gpu_phast.hpp; int32 and float32).
 template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& ch,
                                                  std::span<const std::uint32_t> sources, const std::string& path,
-                                                 int threads, ProgressFn progress = {});
+                                                 int threads, ProgressFn progress = {}, Backend where = Backend::kCpu);
 
 // Every row into m (n x n, of ch's vertices): m becomes kind kDistance.
 template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>& ch, DistMatrix<W>& m, int threads,
-                                                      ProgressFn progress = {});
+                                                      ProgressFn progress = {}, Backend where = Backend::kCpu);
 
 // The k x t table d(sources[i], targets[j]), row-major (stride t).
 template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,

@@ -43,10 +43,11 @@ double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where,
   return trees * arcs * per_arc / PerThread(threads);
 }
 
-double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads) {
+double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads, Backend where) {
   // Contraction runs rounds of independent sets in parallel; count it as one thread's work (conservative).
-  return (saved ? 0.0 : arcs * cost::kCpuContractionArcSeconds) +
-         trees * n * cost::kCpuPhastVertexSeconds / PerThread(threads);
+  const double contract = saved ? 0.0 : arcs * cost::kCpuContractionArcSeconds;
+  if (where == Backend::kGpu) return contract + trees * n * cost::kGpuPhastSourceVertexSeconds;
+  return contract + trees * n * cost::kCpuPhastVertexSeconds / PerThread(threads);
 }
 
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {

@@ -47,6 +47,9 @@ inline constexpr double kGpuWeightedSourceArcSeconds = 39.0 / (264346.0 * 730100
 // arcs; a PHAST tree 0.43-1.0 ms over its 264,346 vertices (16 lanes a sweep).
 inline constexpr double kCpuContractionArcSeconds = 4.4 / 730100.0;
 inline constexpr double kCpuPhastVertexSeconds = 0.7e-3 / 264346.0;
+// The GPU sweep (bench/gphast_bench on the H100, 2026-11-26): weighted NY's
+// every row, 264,346 sources x 264,346 vertices, in 1.696 s (45.7% of HBM).
+inline constexpr double kGpuPhastSourceVertexSeconds = 1.696 / (264346.0 * 264346.0);
 
 // Starting the GPU for trees pays only past about this much CPU time.
 inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;
@@ -84,8 +87,9 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
 double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs = true);
 
 // Seconds of `trees` PHAST trees over a hierarchy of n vertices, plus its
-// contraction over `arcs` arcs unless it was saved, on `threads` CPU threads.
-double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads);
+// contraction over `arcs` arcs unless it was saved, on `threads` CPU threads
+// or (the sweep) on the GPU.
+double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads, Backend where = Backend::kCpu);
 
 // Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);

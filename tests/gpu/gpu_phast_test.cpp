@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
@@ -59,6 +60,31 @@ TEST(GpuPhast, Rome99RowsEqualTheTwin) {
   const std::string path = std::string(GDIST_SHARED_DATA) + "/dimacs9/rome99.gr";
   if (!Exists(path)) GTEST_SKIP() << "no " << path;
   ExpectGpuEqualsTwin(BuildCsrGraph<std::int32_t>(ReadGraph(path)), 700, "rome99");
+}
+
+// gapsp on a .gch with --backend gpu writes the CPU's bytes (every row, and --sources rows).
+TEST(GpuPhast, GapspOnTheGpuWritesTheCpuBytes) {
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  TempDir dir;
+  GridSpec spec;
+  spec.rows = 30;
+  spec.cols = 40;
+  Graph g = MakeGridRoads(spec, TestSeed() + 5);
+  g.labels = VertexLabels::Range(g.n, 1);
+  WriteGraph(dir.file("g.gr"), g, GraphFormatOut::kDimacs);
+  std::string list;
+  for (std::size_t v = 1; v <= g.n; v += 3) list += std::to_string(v) + "\n";
+  WriteText(dir.file("S.txt"), list);
+  ASSERT_EQ(RunCommand(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q").exit_code, 0);
+  for (const std::string& extra : {std::string(), " --sources " + dir.file("S.txt")}) {
+    const CommandResult gpu =
+        RunCommand(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("gpu.gdm") + " -q --backend gpu" + extra);
+    const CommandResult cpu =
+        RunCommand(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("cpu.gdm") + " -q --backend cpu" + extra);
+    ASSERT_EQ(gpu.exit_code, 0) << gpu.output;
+    ASSERT_EQ(cpu.exit_code, 0) << cpu.output;
+    EXPECT_EQ(ReadText(dir.file("gpu.gdm")), ReadText(dir.file("cpu.gdm"))) << extra;
+  }
 }
 
 }  // namespace

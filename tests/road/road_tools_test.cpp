@@ -98,18 +98,15 @@ TEST(RoadTools, RowsAndTablesEqualDijkstra) {
   std::istringstream csv(ReadText(dir.file("t.csv")));
   std::string line;
   std::getline(csv, line);
-  EXPECT_EQ(
-      line, "vertex," + [&] {
-        std::string h;
-        for (std::size_t j = 0; j < targets.size(); ++j) h += (j ? "," : "") + std::to_string(targets[j] + 1);
-        return h;
-      }());
+  std::string header = "vertex";
+  for (std::uint32_t t : targets) header.append(",").append(std::to_string(t + 1));
+  EXPECT_EQ(line, header);
   for (std::size_t i = 0; i < sources.size(); ++i) {
     ASSERT_TRUE(std::getline(csv, line));
     std::string expected = std::to_string(sources[i] + 1);
     for (std::uint32_t t : targets) {
       const std::int32_t d = rows[i * g.n + t];
-      expected += "," + (d >= ElementTraits<std::int32_t>::kInf ? std::string("inf") : std::to_string(d));
+      expected.append(",").append(d >= ElementTraits<std::int32_t>::kInf ? std::string("inf") : std::to_string(d));
     }
     EXPECT_EQ(line, expected) << "row " << i;
   }
