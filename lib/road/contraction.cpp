@@ -75,6 +75,11 @@ void ForEachNeededShortcut(const ContractionGraph<W>& g, const std::vector<std::
   }
 }
 
+// Smaller loops of a round run on one thread: the late rounds are many and
+// short, and a barrier per loop costs more than it saves (much more when the
+// machine's cores are shared and a waiting thread spins).
+constexpr std::int64_t kParallelMinimum = 256;
+
 std::uint64_t TieBreak(std::uint32_t v) {  // splitmix64: neighbours' ties fall apart evenly
   std::uint64_t x = v + 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -125,7 +130,7 @@ template <class W> class Contractor {
       const std::uint64_t ha = TieBreak(a), hb = TieBreak(b);
       return ha != hb ? ha < hb : a < b;
     };
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads_)
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::uint32_t v = remaining[i];
       bool minimum = true;
@@ -144,7 +149,7 @@ template <class W> class Contractor {
     for (std::uint32_t v : chosen) excluded_[v] = 1;
     std::vector<std::vector<Shortcut<W>>> shortcuts(chosen.size());
     const std::int64_t count = static_cast<std::int64_t>(chosen.size());
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
       WitnessSearch<W>& search = searches_[omp_get_thread_num()];
       ForEachNeededShortcut(graph_, excluded_, chosen[i], search, settle_limit_,
@@ -173,7 +178,7 @@ template <class W> class Contractor {
 
   void UpdatePriorities(const std::vector<std::uint32_t>& vertices) {
     const std::int64_t count = static_cast<std::int64_t>(vertices.size());
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads_)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::uint32_t v = vertices[i];
       WitnessSearch<W>& search = searches_[omp_get_thread_num()];
