@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,26 @@ void ForEachNeededShortcut(const ContractionGraph<W>& g, const std::vector<std::
 // short, and a barrier per loop costs more than it saves (much more when the
 // machine's cores are shared and a waiting thread spins).
 constexpr std::int64_t kParallelMinimum = 256;
+
+// An exception escaping an OpenMP loop ends the process: the loops keep the
+// first one and throw it after the loop.
+class LoopErrors {
+ public:
+  template <class F> void Run(F&& f) {
+    try {
+      f();
+    } catch (...) {
+#pragma omp critical(gdist_contraction_errors)
+      if (!first_) first_ = std::current_exception();
+    }
+  }
+  void Rethrow() const {
+    if (first_) std::rethrow_exception(first_);
+  }
+
+ private:
+  std::exception_ptr first_;
+};
 
 std::uint64_t TieBreak(std::uint32_t v) {  // splitmix64: neighbours' ties fall apart evenly
   std::uint64_t x = v + 0x9E3779B97F4A7C15ull;
@@ -149,14 +170,18 @@ template <class W> class Contractor {
     for (std::uint32_t v : chosen) excluded_[v] = 1;
     std::vector<std::vector<Shortcut<W>>> shortcuts(chosen.size());
     const std::int64_t count = static_cast<std::int64_t>(chosen.size());
+    LoopErrors errors;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
-      WitnessSearch<W>& search = searches_[omp_get_thread_num()];
-      ForEachNeededShortcut(graph_, excluded_, chosen[i], search, settle_limit_,
-                            [&](std::uint32_t a, std::uint32_t b, W w) {
-                              shortcuts[i].push_back({a, b, w});
-                            });
+      errors.Run([&] {
+        WitnessSearch<W>& search = searches_[omp_get_thread_num()];
+        ForEachNeededShortcut(graph_, excluded_, chosen[i], search, settle_limit_,
+                              [&](std::uint32_t a, std::uint32_t b, W w) {
+                                shortcuts[i].push_back({a, b, w});
+                              });
+      });
     }
+    errors.Rethrow();
     std::vector<std::uint32_t> touched;
     for (std::size_t i = 0; i < chosen.size(); ++i) {
       const std::uint32_t v = chosen[i];
@@ -178,17 +203,21 @@ template <class W> class Contractor {
 
   void UpdatePriorities(const std::vector<std::uint32_t>& vertices) {
     const std::int64_t count = static_cast<std::int64_t>(vertices.size());
+    LoopErrors errors;
 #pragma omp parallel for schedule(dynamic, 64) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
-      const std::uint32_t v = vertices[i];
-      WitnessSearch<W>& search = searches_[omp_get_thread_num()];
-      std::int64_t added = 0;
-      ForEachNeededShortcut(graph_, excluded_, v, search, settle_limit_,
-                            [&](std::uint32_t, std::uint32_t, W) { ++added; });
-      const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
-                                   (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
-      priority_[v] = 16 * (added - removed) + contracted_neighbours_[v] + 2 * depth_[v];
+      errors.Run([&] {
+        const std::uint32_t v = vertices[i];
+        WitnessSearch<W>& search = searches_[omp_get_thread_num()];
+        std::int64_t added = 0;
+        ForEachNeededShortcut(graph_, excluded_, v, search, settle_limit_,
+                              [&](std::uint32_t, std::uint32_t, W) { ++added; });
+        const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
+                                     (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
+        priority_[v] = 16 * (added - removed) + contracted_neighbours_[v] + 2 * depth_[v];
+      });
     }
+    errors.Rethrow();
   }
 
   ContractionHierarchy<W> Assemble(const CsrGraph<W>& g, const std::vector<std::uint32_t>& order,

@@ -156,6 +156,31 @@ TEST(ContractionHierarchy, ArcsGoUpAndShortcutsBypassLowerVertices) {
   for (std::size_t v = 0; v < ch.n; ++v) ASSERT_EQ(ch.vertex_at[ch.position_of[v]], v);
 }
 
+TEST(ContractionHierarchy, PathSumPastInfRefusedFromTheParallelLoops) {
+  // 600 paths a - b - c whose two arcs sum past the int32 INF: contracting b
+  // needs the shortcut a - c, refused with gdist::Error (enough vertices for
+  // the loops to run on several threads).
+  Graph graph;
+  graph.n = 1800;
+  graph.directed = false;
+  graph.labels = VertexLabels::Range(graph.n, 0);
+  const double heavy = 6e8;  // < INF = 2^30 - 1, two of them are not
+  for (std::uint32_t p = 0; p < 600; ++p) {
+    graph.edges.push_back({3 * p, 3 * p + 1, heavy});
+    graph.edges.push_back({3 * p + 1, 3 * p + 2, heavy});
+  }
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(graph);
+  ContractionOptions options;
+  options.threads = 2;
+  try {
+    BuildContractionHierarchy(g, options);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("wider element type"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(BuildContractionHierarchy(BuildCsrGraph<std::int64_t>(graph), options));
+}
+
 TEST(ContractionHierarchy, NegativeArcRefused) {
   Graph graph;
   graph.n = 2;
