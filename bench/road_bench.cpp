@@ -204,11 +204,15 @@ int main(int argc, char** argv) {
   try {
     gdist::ReadOptions ro;
     ro.undirected = undirected;
+    const auto t0 = std::chrono::steady_clock::now();
     gdist::Graph g = gdist::ReadGraph(path, ro);
     return gdist::DispatchElement(gdist::ChooseElementType(g), [&](auto zero) {
       using W = decltype(zero);
       const gdist::CsrGraph<W> csr = gdist::BuildCsrGraph<W>(g);
       g = gdist::Graph{};
+      std::cout << "{\"what\": \"read_and_csr\", \"n\": " << csr.n << ", \"arcs\": " << csr.arc_count()
+                << ", \"element\": \"" << gdist::ElementTraits<W>::kName << "\", \"seconds\": " << Seconds(t0) << "}"
+                << std::endl;
       Run(csr, o);
       return 0;
     });
