@@ -76,6 +76,34 @@ TYPED_TEST(PhastExact, GeometricGraphs) {
   ExpectRowsEqualDijkstra<TypeParam>(MakeGeometricRoads(spec, seed + 4), seed + 5);
 }
 
+TEST(Phast, RandomGraphsWithParallelArcsAndSelfLoops) {
+  // Not road-like at all (no hierarchy to speak of): still exact. Parallel
+  // arcs and self-loops are collapsed by BuildCsrGraph first.
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  for (int k = 0; k < 4; ++k) {
+    std::mt19937_64 rng(seed + static_cast<unsigned>(k));
+    Graph graph;
+    graph.n = 300;
+    graph.directed = k % 2 == 0;
+    graph.labels = VertexLabels::Range(graph.n, 1);
+    for (int e = 0; e < 900; ++e) {
+      const auto u = static_cast<std::uint32_t>(rng() % 280), v = static_cast<std::uint32_t>(rng() % 280);
+      graph.edges.push_back({u, v, static_cast<double>(rng() % 50)});
+      if (rng() % 5 == 0) graph.edges.push_back({u, v, static_cast<double>(rng() % 50)});  // a parallel arc
+    }
+    ExpectRowsEqualDijkstra<std::int32_t>(graph, seed + 10);
+  }
+}
+
+TEST(Phast, Int64WeightsPastInt32) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.max_weight = 1'000'000'000;  // sums of a few pass 2^31; exact in int64 (and as doubles)
+  ExpectRowsEqualDijkstra<std::int64_t>(MakeGridRoads(spec, seed), seed);
+}
+
 TEST(Phast, AllZeroWeightsAndTinyGraphs) {
   const unsigned seed = TestSeed();
   SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
