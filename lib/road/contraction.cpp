@@ -115,6 +115,7 @@ template <class W> class Contractor {
         graph_(g),
         threads_(options.threads > 0 ? options.threads : omp_get_max_threads()),
         settle_limit_(options.witness_settle_limit),
+        priority_settle_limit_(options.priority_settle_limit),
         excluded_(g.n, 0),
         priority_(g.n, 0),
         contracted_neighbours_(g.n, 0),
@@ -210,7 +211,7 @@ template <class W> class Contractor {
         const std::uint32_t v = vertices[i];
         WitnessSearch<W>& search = searches_[omp_get_thread_num()];
         std::int64_t added = 0;
-        ForEachNeededShortcut(graph_, excluded_, v, search, settle_limit_,
+        ForEachNeededShortcut(graph_, excluded_, v, search, priority_settle_limit_,
                               [&](std::uint32_t, std::uint32_t, W) { ++added; });
         const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
                                      (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
@@ -270,6 +271,7 @@ template <class W> class Contractor {
   ContractionGraph<W> graph_;
   int threads_;
   std::size_t settle_limit_;
+  std::size_t priority_settle_limit_;
   std::vector<std::uint8_t> excluded_;  // contracted, or in the current round
   std::vector<std::int64_t> priority_;
   std::vector<std::int64_t> contracted_neighbours_;
