@@ -5,7 +5,8 @@
 // route distance of the sample is compared with Dijkstra's (integer weights:
 // equal; the run fails otherwise).
 //   road_bench GRAPH [--undirected] [-j T] [--sources 2048] [--dijkstra-sources 64] [--table 1000]
-//              [--routes 1000] [--settle-limit L] [--gch FILE]
+//              [--routes 1000] [--settle-limit L] [--priority-settle-limit L]
+//              [--gch FILE] [--load FILE]
 // One JSON object per line: {"what", "seconds", ...}.
 #include <omp.h>
 #include <sys/resource.h>
@@ -48,7 +49,8 @@ struct Options {
   int threads = 2;
   std::size_t sources = 2048, dijkstra_sources = 64, table = 1000, routes = 1000;
   std::size_t settle_limit = gdist::ContractionOptions{}.witness_settle_limit;
-  std::string gch;
+  std::size_t priority_settle_limit = gdist::ContractionOptions{}.priority_settle_limit;
+  std::string gch, load;
 };
 
 std::vector<std::uint32_t> RandomVertices(std::size_t n, std::size_t k, std::uint64_t seed) {
@@ -71,11 +73,16 @@ template <class W> void Run(const gdist::CsrGraph<W>& g, const Options& o) {
   };
   auto t0 = std::chrono::steady_clock::now();
   double cpu0 = CpuSeconds();
-  gdist::ContractionOptions co;
-  co.threads = o.threads;
-  co.witness_settle_limit = o.settle_limit;
-  const gdist::ContractionHierarchy<W> ch = gdist::BuildContractionHierarchy(g, co);
-  {
+  gdist::ContractionHierarchy<W> ch;
+  if (!o.load.empty()) {
+    ch = gdist::ReadHierarchy<W>(o.load, g);
+    line("gch_load", Seconds(t0), "");
+  } else {
+    gdist::ContractionOptions co;
+    co.threads = o.threads;
+    co.witness_settle_limit = o.settle_limit;
+    co.priority_settle_limit = o.priority_settle_limit;
+    ch = gdist::BuildContractionHierarchy(g, co);
     std::ostringstream f;
     f << ", \"cpu_seconds\": " << CpuSeconds() - cpu0 << ", \"levels\": " << ch.levels
       << ", \"up_arcs\": " << ch.up.size() << ", \"shortcuts\": " << ch.shortcut_count();
@@ -194,16 +201,22 @@ int main(int argc, char** argv) {
   app.add_option("--table", o.table, "the table is TABLE x TABLE");
   app.add_option("--routes", o.routes);
   app.add_option("--settle-limit", o.settle_limit, "witness searches give up after settling this many vertices");
+  app.add_option("--priority-settle-limit", o.priority_settle_limit, "the same for the priorities' simulation");
+  app.add_option("--load", o.load, "read the hierarchy from this .gch (built from GRAPH) instead of contracting");
   app.add_option("--gch", o.gch, "also time writing and reading the hierarchy to this file");
   CLI11_PARSE(app, argc, argv);
   try {
     gdist::ReadOptions ro;
     ro.undirected = undirected;
+    const auto t0 = std::chrono::steady_clock::now();
     gdist::Graph g = gdist::ReadGraph(path, ro);
     return gdist::DispatchElement(gdist::ChooseElementType(g), [&](auto zero) {
       using W = decltype(zero);
       const gdist::CsrGraph<W> csr = gdist::BuildCsrGraph<W>(g);
       g = gdist::Graph{};
+      std::cout << "{\"what\": \"read_and_csr\", \"n\": " << csr.n << ", \"arcs\": " << csr.arc_count()
+                << ", \"element\": \"" << gdist::ElementTraits<W>::kName << "\", \"seconds\": " << Seconds(t0) << "}"
+                << std::endl;
       Run(csr, o);
       return 0;
     });

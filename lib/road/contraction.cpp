@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,31 @@ void ForEachNeededShortcut(const ContractionGraph<W>& g, const std::vector<std::
   }
 }
 
+// Smaller loops of a round run on one thread: the late rounds are many and
+// short, and a barrier per loop costs more than it saves (much more when the
+// machine's cores are shared and a waiting thread spins).
+constexpr std::int64_t kParallelMinimum = 256;
+
+// An exception escaping an OpenMP loop ends the process: the loops keep the
+// first one and throw it after the loop.
+class LoopErrors {
+ public:
+  template <class F> void Run(F&& f) {
+    try {
+      f();
+    } catch (...) {
+#pragma omp critical(gdist_contraction_errors)
+      if (!first_) first_ = std::current_exception();
+    }
+  }
+  void Rethrow() const {
+    if (first_) std::rethrow_exception(first_);
+  }
+
+ private:
+  std::exception_ptr first_;
+};
+
 std::uint64_t TieBreak(std::uint32_t v) {  // splitmix64: neighbours' ties fall apart evenly
   std::uint64_t x = v + 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -89,6 +115,7 @@ template <class W> class Contractor {
         graph_(g),
         threads_(options.threads > 0 ? options.threads : omp_get_max_threads()),
         settle_limit_(options.witness_settle_limit),
+        priority_settle_limit_(options.priority_settle_limit),
         excluded_(g.n, 0),
         priority_(g.n, 0),
         contracted_neighbours_(g.n, 0),
@@ -125,7 +152,7 @@ template <class W> class Contractor {
       const std::uint64_t ha = TieBreak(a), hb = TieBreak(b);
       return ha != hb ? ha < hb : a < b;
     };
-#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads_)
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::uint32_t v = remaining[i];
       bool minimum = true;
@@ -144,14 +171,18 @@ template <class W> class Contractor {
     for (std::uint32_t v : chosen) excluded_[v] = 1;
     std::vector<std::vector<Shortcut<W>>> shortcuts(chosen.size());
     const std::int64_t count = static_cast<std::int64_t>(chosen.size());
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+    LoopErrors errors;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
-      WitnessSearch<W>& search = searches_[omp_get_thread_num()];
-      ForEachNeededShortcut(graph_, excluded_, chosen[i], search, settle_limit_,
-                            [&](std::uint32_t a, std::uint32_t b, W w) {
-                              shortcuts[i].push_back({a, b, w});
-                            });
+      errors.Run([&] {
+        WitnessSearch<W>& search = searches_[omp_get_thread_num()];
+        ForEachNeededShortcut(graph_, excluded_, chosen[i], search, settle_limit_,
+                              [&](std::uint32_t a, std::uint32_t b, W w) {
+                                shortcuts[i].push_back({a, b, w});
+                              });
+      });
     }
+    errors.Rethrow();
     std::vector<std::uint32_t> touched;
     for (std::size_t i = 0; i < chosen.size(); ++i) {
       const std::uint32_t v = chosen[i];
@@ -173,17 +204,21 @@ template <class W> class Contractor {
 
   void UpdatePriorities(const std::vector<std::uint32_t>& vertices) {
     const std::int64_t count = static_cast<std::int64_t>(vertices.size());
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads_)
+    LoopErrors errors;
+#pragma omp parallel for schedule(dynamic, 64) num_threads(threads_) if (count >= kParallelMinimum)
     for (std::int64_t i = 0; i < count; ++i) {
-      const std::uint32_t v = vertices[i];
-      WitnessSearch<W>& search = searches_[omp_get_thread_num()];
-      std::int64_t added = 0;
-      ForEachNeededShortcut(graph_, excluded_, v, search, settle_limit_,
-                            [&](std::uint32_t, std::uint32_t, W) { ++added; });
-      const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
-                                   (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
-      priority_[v] = 16 * (added - removed) + contracted_neighbours_[v] + 2 * depth_[v];
+      errors.Run([&] {
+        const std::uint32_t v = vertices[i];
+        WitnessSearch<W>& search = searches_[omp_get_thread_num()];
+        std::int64_t added = 0;
+        ForEachNeededShortcut(graph_, excluded_, v, search, priority_settle_limit_,
+                              [&](std::uint32_t, std::uint32_t, W) { ++added; });
+        const std::int64_t removed = static_cast<std::int64_t>(graph_.Out(v).size()) +
+                                     (graph_.directed() ? static_cast<std::int64_t>(graph_.In(v).size()) : 0);
+        priority_[v] = 16 * (added - removed) + contracted_neighbours_[v] + 2 * depth_[v];
+      });
     }
+    errors.Rethrow();
   }
 
   ContractionHierarchy<W> Assemble(const CsrGraph<W>& g, const std::vector<std::uint32_t>& order,
@@ -236,6 +271,7 @@ template <class W> class Contractor {
   ContractionGraph<W> graph_;
   int threads_;
   std::size_t settle_limit_;
+  std::size_t priority_settle_limit_;
   std::vector<std::uint8_t> excluded_;  // contracted, or in the current round
   std::vector<std::int64_t> priority_;
   std::vector<std::int64_t> contracted_neighbours_;

@@ -67,6 +67,10 @@ struct ContractionOptions {
   // being contracted) gives up after settling this many vertices; a lost
   // witness only costs an unneeded shortcut, never a wrong distance.
   std::size_t witness_settle_limit = 50;
+  // The priority's simulated contraction counts shortcuts with shorter
+  // searches: it only orders the vertices. Weighted NY and Florida: 8 halves
+  // the contraction time against 50 and gives 2% fewer shortcuts.
+  std::size_t priority_settle_limit = 8;
   int threads = 0;  // <= 0: all cores. The hierarchy does not depend on it.
 };
 

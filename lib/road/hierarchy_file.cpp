@@ -86,7 +86,7 @@ class PayloadReader {
     if (count > (bytes_ - at_) / sizeof(T))
       throw Bad(path_, std::string(what) + ": needs " + std::to_string(count) + " entries past the end of the file");
     std::vector<T> v(count);
-    std::memcpy(v.data(), data_ + at_, count * sizeof(T));
+    if (count > 0) std::memcpy(v.data(), data_ + at_, count * sizeof(T));  // an empty vector's data() may be null
     at_ += std::min(Padded(count * sizeof(T)), bytes_ - at_);
     return v;
   }
@@ -184,7 +184,7 @@ template <class W> void WriteHierarchy(const std::string& path, const Contractio
   AtomicFile out(path);
   out.Write(&h, sizeof h);
   for (const Section& s : sections) {
-    out.Write(s.data, s.bytes);
+    if (s.bytes > 0) out.Write(s.data, s.bytes);
     out.Write(kZeros, Padded(s.bytes) - s.bytes);
   }
   out.Commit();

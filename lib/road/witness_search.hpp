@@ -14,7 +14,9 @@
 
 namespace gdist {
 
-template <class W> class WitnessSearch {
+// alignas: each thread has one, side by side in a vector; the heap's end
+// pointer changes on every push, so two of them must not share a cache line.
+template <class W> class alignas(64) WitnessSearch {
  public:
   explicit WitnessSearch(std::size_t n) : state_(n) {}
 

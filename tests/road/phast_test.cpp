@@ -76,6 +76,34 @@ TYPED_TEST(PhastExact, GeometricGraphs) {
   ExpectRowsEqualDijkstra<TypeParam>(MakeGeometricRoads(spec, seed + 4), seed + 5);
 }
 
+TEST(Phast, RandomGraphsWithParallelArcsAndSelfLoops) {
+  // Not road-like at all (no hierarchy to speak of): still exact. Parallel
+  // arcs and self-loops are collapsed by BuildCsrGraph first.
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  for (int k = 0; k < 4; ++k) {
+    std::mt19937_64 rng(seed + static_cast<unsigned>(k));
+    Graph graph;
+    graph.n = 300;
+    graph.directed = k % 2 == 0;
+    graph.labels = VertexLabels::Range(graph.n, 1);
+    for (int e = 0; e < 900; ++e) {
+      const auto u = static_cast<std::uint32_t>(rng() % 280), v = static_cast<std::uint32_t>(rng() % 280);
+      graph.edges.push_back({u, v, static_cast<double>(rng() % 50)});
+      if (rng() % 5 == 0) graph.edges.push_back({u, v, static_cast<double>(rng() % 50)});  // a parallel arc
+    }
+    ExpectRowsEqualDijkstra<std::int32_t>(graph, seed + 10);
+  }
+}
+
+TEST(Phast, Int64WeightsPastInt32) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.max_weight = 1'000'000'000;  // sums of a few pass 2^31; exact in int64 (and as doubles)
+  ExpectRowsEqualDijkstra<std::int64_t>(MakeGridRoads(spec, seed), seed);
+}
+
 TEST(Phast, AllZeroWeightsAndTinyGraphs) {
   const unsigned seed = TestSeed();
   SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
@@ -154,6 +182,31 @@ TEST(ContractionHierarchy, ArcsGoUpAndShortcutsBypassLowerVertices) {
         }
       }
   for (std::size_t v = 0; v < ch.n; ++v) ASSERT_EQ(ch.vertex_at[ch.position_of[v]], v);
+}
+
+TEST(ContractionHierarchy, PathSumPastInfRefusedFromTheParallelLoops) {
+  // 600 paths a - b - c whose two arcs sum past the int32 INF: contracting b
+  // needs the shortcut a - c, refused with gdist::Error (enough vertices for
+  // the loops to run on several threads).
+  Graph graph;
+  graph.n = 1800;
+  graph.directed = false;
+  graph.labels = VertexLabels::Range(graph.n, 0);
+  const double heavy = 6e8;  // < INF = 2^30 - 1, two of them are not
+  for (std::uint32_t p = 0; p < 600; ++p) {
+    graph.edges.push_back({3 * p, 3 * p + 1, heavy});
+    graph.edges.push_back({3 * p + 1, 3 * p + 2, heavy});
+  }
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(graph);
+  ContractionOptions options;
+  options.threads = 2;
+  try {
+    BuildContractionHierarchy(g, options);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("wider element type"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(BuildContractionHierarchy(BuildCsrGraph<std::int64_t>(graph), options));
 }
 
 TEST(ContractionHierarchy, NegativeArcRefused) {
