@@ -1,0 +1,76 @@
+// gcenter never claims more than it has proven (issue 26): demands no choice
+// of p sites can serve are an error (exit 2, no output file), not an
+// "optimal" answer that leaves them out. The expected values are worked out
+// by hand from the small cost tables written here.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "test_util.hpp"
+
+namespace gdist {
+namespace {
+
+using test::App;
+using test::Exists;
+using test::RunCommand;
+using test::TempDir;
+using test::WriteText;
+
+// d1 only A reaches (5), d2 and d3 only B (10), d4 only C (1).
+constexpr const char* kIslands =
+    ",A,B,C\n"
+    "d1,5,,\n"
+    "d2,,10,\n"
+    "d3,,10,\n"
+    "d4,,,1\n";
+
+std::string Gcenter(const TempDir& dir, const std::string& table, const std::string& flags) {
+  WriteText(dir.file("costs.csv"), table);
+  return App("gcenter") + " --backend cpu --cost-matrix " + dir.file("costs.csv") + " " + flags;
+}
+
+TEST(GcenterHonesty, DemandsNoPSitesReachAreReportedInfeasible) {
+  TempDir dir;
+  WriteText(dir.file("fixed.txt"), "C\n");
+  const std::string assignment = dir.file("a.csv");
+  for (const std::string model : {"--p-median", "--p-center"}) {
+    SCOPED_TRACE(model);
+    // Two new sites cannot reach the four demands (A, B and C are all needed).
+    for (const std::string exact : {"", " --exact"}) {
+      auto r = RunCommand(Gcenter(dir, kIslands, model + " 2 --json --assignment " + assignment + exact));
+      EXPECT_EQ(r.exit_code, 2) << r.output;
+      EXPECT_NE(r.output.find("infeasible"), std::string::npos) << r.output;
+      EXPECT_EQ(r.output.find("\"optimal\""), std::string::npos) << r.output;
+      EXPECT_FALSE(Exists(assignment));
+    }
+    // With C fixed, one new site still leaves d1 or d2/d3 out ...
+    auto one = RunCommand(Gcenter(dir, kIslands, model + " 1 --fixed " + dir.file("fixed.txt") + " --json"));
+    EXPECT_EQ(one.exit_code, 2) << one.output;
+    EXPECT_NE(one.output.find("infeasible"), std::string::npos) << one.output;
+    // ... and two serve everyone: A and B beside C.
+    auto two = RunCommand(Gcenter(dir, kIslands, model + " 2 --exact --fixed " + dir.file("fixed.txt") + " --json"));
+    ASSERT_EQ(two.exit_code, 0) << two.output;
+    const std::string objective = model == "--p-median" ? "26" : "10";  // 5 + 10 + 10 + 1, or max of them
+    EXPECT_NE(two.output.find("\"objective\":" + objective + ","), std::string::npos) << two.output;
+    EXPECT_NE(two.output.find("\"unserved\":0,"), std::string::npos) << two.output;
+    EXPECT_NE(two.output.find("\"optimal\":true"), std::string::npos) << two.output;
+  }
+}
+
+TEST(GcenterHonesty, ADemandNoSiteReachesIsInfeasibleForEveryP) {
+  TempDir dir;
+  const std::string table = std::string(kIslands) + "d5,,,\n";
+  for (const std::string model : {"--p-median 3", "--p-center 3"}) {
+    auto r = RunCommand(Gcenter(dir, table, model));
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("infeasible: demand vertex d5"), std::string::npos) << r.output;
+  }
+  // Max-cover does not promise to serve everyone: d5 is simply not covered.
+  auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 10 --p 3 --exact --json"));
+  ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
+  EXPECT_NE(mclp.output.find("\"objective\":4,"), std::string::npos) << mclp.output;
+}
+
+}  // namespace
+}  // namespace gdist
