@@ -18,6 +18,7 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/max_cover_proof.hpp"
@@ -27,6 +28,7 @@
 namespace gdist {
 
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options) {
+  if (options.exact) RequireExactMethod(ExactModel::kCover);
   SitingResult r;
   r.radius = radius;
   const std::size_t nfixed = prob.fixed().size();

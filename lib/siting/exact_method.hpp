@@ -1,0 +1,20 @@
+// Which exact method proves each model with --exact, on this build. p-median
+// and MCLP are proven by the project's own Lagrangian branch and bound;
+// p-center and LSCP by covering integer programs that need COIN-OR CBC. A
+// build without CBC refuses --exact for those (naming the package) rather
+// than answer with a bound that proves nothing (issue 26).
+#pragma once
+#include <string>
+
+namespace gdist {
+
+enum class ExactModel { kPMedian, kPCenter, kCover, kMaxCover };
+
+// Empty when `model`'s --exact can prove its answer with (have_mip_solver) or
+// without CBC; otherwise the refusal's message.
+std::string ExactUnavailableReason(ExactModel model, bool have_mip_solver);
+
+// Throws gdist::Error with that message when this build cannot prove `model`.
+void RequireExactMethod(ExactModel model);
+
+}  // namespace gdist
