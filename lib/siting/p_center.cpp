@@ -34,6 +34,7 @@
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
 
@@ -277,6 +278,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   }
   RequireEveryDemandServed(r.assignment, "p-center");
   r.radius = r.objective;
+  FinishCostObjective(prob, ObjectiveFold::kLargest, &r);
   return r;
 }
 

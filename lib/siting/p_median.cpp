@@ -19,6 +19,7 @@
 #include "lib/siting/median_branch_and_bound.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -91,6 +92,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     r.objective = r.assignment.total;
   }
   RequireEveryDemandServed(r.assignment, "p-median");
+  FinishCostObjective(prob, ObjectiveFold::kWeightedSum, &r);
   return r;
 }
 

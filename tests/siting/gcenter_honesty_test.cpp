@@ -13,6 +13,7 @@ namespace {
 
 using test::App;
 using test::Exists;
+using test::ReadText;
 using test::RunCommand;
 using test::TempDir;
 using test::WriteText;
@@ -70,6 +71,42 @@ TEST(GcenterHonesty, ADemandNoSiteReachesIsInfeasibleForEveryP) {
   auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 10 --p 3 --exact --json"));
   ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
   EXPECT_NE(mclp.output.find("\"objective\":4,"), std::string::npos) << mclp.output;
+}
+
+// 2^53 + 1 rounds to 2^53 through a double: read as doubles, A and B tie and
+// the tie goes to A. Read exactly, B is cheaper for d1 and as cheap for d2.
+constexpr const char* kPastDoubles =
+    ",A,B\n"
+    "d1,9007199254740993,9007199254740992\n"
+    "d2,9007199254740992,9007199254740992\n";
+
+TEST(GcenterHonesty, IntegerCostsPast2To53StayExact) {
+  TempDir dir;
+  const std::string assignment = dir.file("a.csv");
+  // p-median: B costs 2 x 2^53 = 18014398509481984, A one more; p-center: B 2^53, A 2^53 + 1.
+  for (const auto& [model, objective] : {std::pair<std::string, std::string>{"--p-median", "18014398509481984"},
+                                         std::pair<std::string, std::string>{"--p-center", "9007199254740992"}}) {
+    SCOPED_TRACE(model);
+    auto r = RunCommand(Gcenter(dir, kPastDoubles, model + " 1 --exact --json --assignment " + assignment));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("\"sites\":[\"B\"]"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("\"objective\":" + objective + ","), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("\"lower_bound\":" + objective + ",\"gap\":0,\"optimal\":true"), std::string::npos)
+        << r.output;
+    const std::string csv = ReadText(assignment);
+    const std::string key = model == "--p-median" ? "p_median" : "p_center";
+    EXPECT_NE(csv.find(key + ",d1,1,B,9007199254740992\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(key + ",d2,1,B,9007199254740992\n"), std::string::npos) << csv;
+  }
+}
+
+// Costs 0 and 2^53 + 1 in one table: no double shift makes both exact, so
+// the answer would rest on rounded costs. Refused, with the reason.
+TEST(GcenterHonesty, CostsSpanningPast2To53AreRefused) {
+  TempDir dir;
+  auto r = RunCommand(Gcenter(dir, ",A,B\nd1,0,9007199254740993\nd2,9007199254740993,0\n", "--p-median 1 --json"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("span 2^53"), std::string::npos) << r.output;
 }
 
 }  // namespace
