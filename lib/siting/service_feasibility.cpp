@@ -1,6 +1,7 @@
 #include "lib/siting/service_feasibility.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "lib/core/element_traits.hpp"
@@ -83,7 +84,8 @@ template <class T> double ServeAllPenalty(const SitingProblem<T>& prob) {
   const double standard = UnreachablePenalty(prob.max_finite());
   if (!prob.any_unreachable() || prob.num_demands() == 0) return standard;
   const double lightest = *std::min_element(prob.weights().begin(), prob.weights().end());
-  return std::max(standard, (prob.total_weight() / lightest + 1) * (prob.max_finite() + 1));
+  // Whole (rounded up) so that whole costs keep the interchange's sums whole.
+  return std::max(standard, std::ceil((prob.total_weight() / lightest + 1) * (prob.max_finite() + 1)));
 }
 
 #define GDIST_INSTANTIATE(T)                                                           \
