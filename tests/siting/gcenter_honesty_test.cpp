@@ -109,5 +109,30 @@ TEST(GcenterHonesty, CostsSpanningPast2To53AreRefused) {
   EXPECT_NE(r.output.find("span 2^53"), std::string::npos) << r.output;
 }
 
+// Odd objectives past 2^53, which no double holds: A serves d1 at 2^53 + 1
+// and d2 at 2^53 + 2 (B is worse or equal), so the p-median is 2^54 + 3 and
+// the p-center 2^53 + 2, in the JSON (single and sweep) and the text report.
+TEST(GcenterHonesty, WholeObjectivesPrintExactly) {
+  TempDir dir;
+  const std::string table =
+      ",A,B\n"
+      "d1,9007199254740993,9007199254740997\n"
+      "d2,9007199254740994,9007199254740994\n";
+  auto json = RunCommand(Gcenter(dir, table, "--p-median 1 --p-center 1 --exact --json"));
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_NE(json.output.find("\"objective\":18014398509481987,"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"lower_bound\":18014398509481987,"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"objective\":9007199254740994,"), std::string::npos) << json.output;
+  auto sweep = RunCommand(Gcenter(dir, table, "--p-median 1,2 --json"));
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.output;
+  std::size_t exact = 0;
+  for (std::size_t at = 0; (at = sweep.output.find("\"objective\":18014398509481987,", at)) != std::string::npos; ++at)
+    ++exact;
+  EXPECT_EQ(exact, 2u) << sweep.output;
+  auto text = RunCommand(Gcenter(dir, table, "--p-median 1"));
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("objective  18014398509481987\n"), std::string::npos) << text.output;
+}
+
 }  // namespace
 }  // namespace gdist
