@@ -55,6 +55,7 @@ struct Request {
   std::size_t p = 0;
   std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
+  std::size_t p_dispersion = 0;  // --p-dispersion P (lib/siting/p_dispersion.cpp)
   std::string weights, candidates, fixed, assignment, direction = "out";
   std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
@@ -69,7 +70,9 @@ struct Request {
   std::string largest_component;  // "", "strong" or "weak"
   bool centrality = false;        // sparse engine: every tree for the centralities
 
-  bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
+  bool any_siting() const {
+    return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0;
+  }
 };
 
 std::string Num(double v) { return gdist::ExactText(v); }
@@ -133,7 +136,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   std::optional<gdist::SitingProblem<T>> prob;
-  gdist::SitingResult cover, max_cover;
+  gdist::SitingResult cover, max_cover, dispersion;
   std::vector<gdist::SweepPoint> medians, centers;  // sized before solving: `done` points into them
   std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
@@ -190,6 +193,11 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       show("max_cover",
            "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) + ", covered demand weight)",
            max_cover);
+    }
+    if (req.p_dispersion) {
+      dispersion = gdist::SolvePDispersion(*prob, req.p_dispersion, options_for("p-dispersion"));
+      show("p_dispersion",
+           "p-dispersion (p = " + std::to_string(req.p_dispersion) + ", smallest distance between sites)", dispersion);
     }
   }
   if (req.json) {
@@ -452,6 +460,10 @@ int main(int argc, char** argv) {
       ->group(siting);
   app.add_option("--max-cover", req.max_cover, "P sites (--p) covering the most demand weight within R (MCLP)")
       ->check(gdist::Radius())
+      ->group(siting);
+  app.add_option("--p-dispersion", req.p_dispersion,
+                 "P new sites as far apart as possible: maximise the smallest distance between two sites")
+      ->check(gdist::SiteCount())
       ->group(siting);
   app.add_option("--p", req.p, "number of new sites for --max-cover")->check(gdist::SiteCount())->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);

@@ -162,6 +162,12 @@ template <class T> void SitingProblem<T>::ShiftWholeCostsPastDoubles() {
   }
 }
 
+template <class T> bool SitingProblem<T>::has_site_distances() const {
+  for (std::uint32_t v : cand_)
+    if (v >= d_.n) return false;
+  return true;
+}
+
 template <class T> SitingCostLayout SitingProblem<T>::Layout() const {
   SitingCostLayout L;
   L.type = ElementTraits<T>::kType;

@@ -14,6 +14,7 @@
 // costs between candidate vertex row_vertex[r] and every vertex, already in
 // the direction asked for.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -115,6 +116,16 @@ template <class T> class SitingProblem {
   const T* DemandRow(std::size_t u, std::size_t lo, std::size_t hi, T* scratch) const;
   // Costs of every demand for candidate k: out[u] = Cost(u, k).
   void FacilityColumn(std::size_t k, T* out) const;
+
+  // Distances between two candidates (p-dispersion): a square matrix, or
+  // candidate rows whose candidates are also columns; not a cost table's
+  // facilities, which are no demand columns.
+  bool has_site_distances() const;
+  // min(d(a, b), d(b, a)) between candidates a and b, as the input gave them
+  // (never shifted); the two agree on an undirected matrix.
+  T SiteDistance(std::size_t a, std::size_t b) const {
+    return std::min(d_.at(cand_row_[a], cand_[b]), d_.at(cand_row_[b], cand_[a]));
+  }
 
   // The costs on a GPU, or null when the solvers run on the CPU.
   const std::shared_ptr<const SitingDevice>& device() const { return device_; }
