@@ -56,6 +56,7 @@ struct Request {
   std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
   std::size_t p_dispersion = 0;  // --p-dispersion P (lib/siting/p_dispersion.cpp)
+  double backup_cover = -1;      // --backup-cover R --p P (lib/siting/backup_cover.cpp)
   std::string weights, candidates, fixed, assignment, direction = "out";
   std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
@@ -71,7 +72,8 @@ struct Request {
   bool centrality = false;        // sparse engine: every tree for the centralities
 
   bool any_siting() const {
-    return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0;
+    return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0 ||
+           backup_cover >= 0;
   }
 };
 
@@ -136,7 +138,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   std::optional<gdist::SitingProblem<T>> prob;
-  gdist::SitingResult cover, max_cover, dispersion;
+  gdist::SitingResult cover, max_cover, dispersion, backup;
   std::vector<gdist::SweepPoint> medians, centers;  // sized before solving: `done` points into them
   std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
@@ -199,6 +201,13 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       show("p_dispersion",
            "p-dispersion (p = " + std::to_string(req.p_dispersion) + ", smallest distance between sites)", dispersion);
     }
+    if (req.backup_cover >= 0) {
+      backup = gdist::SolveBackupCover(*prob, req.backup_cover, req.p, options_for("backup-cover"));
+      show("backup_cover",
+           "backup-cover (radius " + Num(req.backup_cover) + ", p = " + std::to_string(req.p) +
+               ", demand weight covered twice)",
+           backup);
+    }
   }
   if (req.json) {
     json.EndObject();
@@ -231,7 +240,12 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
     throw gdist::Error(
         "--curve: plots one sweep; expected several values in either --p-median or --p-center "
         "(e.g. --p-median 5,10,20)");
-  if (req.p && req.max_cover < 0) throw gdist::Error("--p: only --max-cover takes --p; expected --max-cover R --p P");
+  if (req.p && req.max_cover < 0 && req.backup_cover < 0)
+    throw gdist::Error(
+        "--p: only --max-cover takes --p (and --backup-cover); expected --max-cover R --p P or --backup-cover R "
+        "--p P");
+  if (req.backup_cover >= 0 && req.p == 0)
+    throw gdist::Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
     throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   if (!req.any_siting())
@@ -465,7 +479,13 @@ int main(int argc, char** argv) {
                  "P new sites as far apart as possible: maximise the smallest distance between two sites")
       ->check(gdist::SiteCount())
       ->group(siting);
-  app.add_option("--p", req.p, "number of new sites for --max-cover")->check(gdist::SiteCount())->group(siting);
+  app.add_option("--backup-cover", req.backup_cover,
+                 "P sites (--p) covering every demand within R, the most demand weight twice (LSCP-B; CBC)")
+      ->check(gdist::Radius())
+      ->group(siting);
+  app.add_option("--p", req.p, "number of new sites for --max-cover and --backup-cover")
+      ->check(gdist::SiteCount())
+      ->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);

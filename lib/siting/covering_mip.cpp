@@ -21,6 +21,10 @@ MipAnswer SolveMaxCoverMip(const CoverLists&, const std::vector<double>&, const 
                            std::size_t, const MipOptions&) {
   return {};
 }
+MipAnswer SolveBackupCoverMip(const CoverLists&, const std::vector<double>&, const std::vector<std::uint32_t>&,
+                              std::size_t, const MipOptions&) {
+  return {};
+}
 
 #else
 
@@ -233,6 +237,74 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
         open[k] = 1;
         a.sites.push_back(static_cast<std::uint32_t>(k));
       }
+  }
+  return a;
+}
+
+MipAnswer SolveBackupCoverMip(const CoverLists& L, const std::vector<double>& weights,
+                              const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
+  const std::vector<char> is_fixed = Mark(L.m, fixed);
+  MipAnswer a;
+  for (std::size_t u = 0; u < L.nd; ++u)
+    if (L.num_covering(u) == 0) {
+      a.status = MipAnswer::Status::kInfeasible;
+      return a;
+    }
+  // One row per demand (a fixed site covers it once, not twice: no row drops
+  // out), then the site count; columns y_k, then z_u.
+  Problem P;
+  const int nr = static_cast<int>(L.nd);
+  P.ncols = static_cast<int>(L.m) + nr;
+  P.nrows = nr + 1;
+  for (std::size_t k = 0; k < L.m; ++k) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
+      P.cols.index.push_back(static_cast<int>(L.covered(k)[i]));
+      P.cols.value.push_back(1.0);
+    }
+    P.cols.index.push_back(nr);
+    P.cols.value.push_back(1.0);
+  }
+  for (int u = 0; u < nr; ++u) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(u);
+    P.cols.value.push_back(-1.0);
+  }
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.collb.assign(P.ncols, 0.0);
+  P.colub.assign(P.ncols, 1.0);
+  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.obj.assign(P.ncols, 0.0);
+  bool whole = true;
+  for (int u = 0; u < nr; ++u) {
+    P.obj[L.m + u] = weights[u];
+    whole = whole && std::floor(weights[u]) == weights[u];
+  }
+  P.rowlb.assign(P.nrows, 1.0);
+  P.rowub.assign(P.nrows, INFINITY);
+  P.rowlb[nr] = static_cast<double>(fixed.size());
+  P.rowub[nr] = static_cast<double>(p + fixed.size());
+  P.num_integer = static_cast<int>(L.m);
+  P.sense = -1;
+  P.objective_step = whole ? 1 : 0;
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  MipOptions io = o;
+  io.cutoff = 0;
+  a = SolveInteger(P, io, nullptr, L.m);
+  if (!a.sites.empty()) {  // fixed first, padded to p new sites: more sites never cover less
+    std::vector<std::uint32_t> sites = fixed;
+    std::vector<char> open = is_fixed;
+    for (std::uint32_t k : a.sites)
+      if (!open[k]) {
+        open[k] = 1;
+        sites.push_back(k);
+      }
+    for (std::uint32_t k = 0; k < L.m && sites.size() < p + fixed.size(); ++k)
+      if (!open[k]) {
+        open[k] = 1;
+        sites.push_back(k);
+      }
+    a.sites = sites;
   }
   return a;
 }

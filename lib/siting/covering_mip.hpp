@@ -8,6 +8,7 @@
 //       s.t. sum_{k covers u} y_k >= 1 for every demand, y_k in {0,1}, fixed y_k = 1
 //   max-cover (MCLP): max sum_u w_u z_u
 //       s.t. z_u <= sum_{k covers u} y_k, sum_k y_k = p + #fixed, z_u in [0,1], y_k in {0,1}
+//   backup cover (LSCP-B): below
 //
 // Without the COIN-OR libraries (GDIST_HAVE_CBC unset) every call answers
 // kUnavailable and the models report no bound.
@@ -48,5 +49,13 @@ MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint3
 
 MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
+
+// LSCP-B, backup coverage (Hogan & ReVelle 1986): at most p new sites cover
+// every demand at least once and maximise the weight covered at least twice:
+//   max sum_u w_u z_u  s.t. sum_{k covers u} y_k - z_u >= 1 for every demand,
+//   sum_k y_k <= p + #fixed, y_k in {0,1} (fixed: 1), z_u in [0,1].
+// kInfeasible: no p new sites cover every demand. `sites`: fixed first, padded to p new ones.
+MipAnswer SolveBackupCoverMip(const CoverLists& lists, const std::vector<double>& weights,
+                              const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
 
 }  // namespace gdist

@@ -7,6 +7,8 @@
 //   cover     fewest sites with d(u, S) <= R for every demand u (LSCP)
 //   max-cover p sites maximising sum of w_u over d(u, S) <= R (MCLP)
 //   p-dispersion  p sites maximising min_{a != b in S} min(d(a,b), d(b,a))
+//   backup-cover  p sites covering every demand within R, maximising the
+//                 weight covered twice (LSCP-B)
 #pragma once
 #include <cstddef>
 
@@ -20,6 +22,8 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options);
 template <class T>
 SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
+template <class T>
+SitingResult SolveBackupCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
 template <class T>
 SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options);
 
