@@ -57,6 +57,7 @@ struct Request {
   double cover = -1, max_cover = -1;
   std::size_t p_dispersion = 0;  // --p-dispersion P (lib/siting/p_dispersion.cpp)
   double backup_cover = -1;      // --backup-cover R --p P (lib/siting/backup_cover.cpp)
+  std::string capacities;        // --capacities FILE: --p-median is capacitated (lib/siting/capacitated_median.cpp)
   std::string weights, candidates, fixed, assignment, direction = "out";
   std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
@@ -84,6 +85,7 @@ struct SiteLists {
   std::optional<std::vector<double>> weights;
   std::optional<std::vector<std::uint32_t>> candidates;
   std::vector<std::uint32_t> fixed;
+  std::optional<std::vector<double>> capacities;  // per vertex (--capacities)
 };
 
 // Names resolved against the matrix's labels (n vertices).
@@ -92,6 +94,7 @@ SiteLists ReadSiteLists(const Request& req, const gdist::VertexLabels& labels, s
   if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, labels, n);
   if (!req.candidates.empty()) s.candidates = gdist::ReadVertexListFile(req.candidates, labels);
   if (!req.fixed.empty()) s.fixed = gdist::ReadVertexListFile(req.fixed, labels);
+  if (!req.capacities.empty()) s.capacities = gdist::ReadWeightsFile(req.capacities, labels, n);
   return s;
 }
 
@@ -101,6 +104,12 @@ SiteLists ReadSiteLists(const Request& req, const gdist::CostMatrixNames& names)
   if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, names.demands, names.demands.size());
   if (!req.candidates.empty()) s.candidates = names.ReadFacilities(req.candidates);
   if (!req.fixed.empty()) s.fixed = names.ReadFacilities(req.fixed);
+  if (!req.capacities.empty()) {  // facility f is vertex D + f
+    const std::vector<double> by_facility =
+        gdist::ReadWeightsFile(req.capacities, names.facilities, names.facilities.size());
+    s.capacities = std::vector<double>(names.demands.size(), 0.0);
+    s.capacities->insert(s.capacities->end(), by_facility.begin(), by_facility.end());
+  }
   return s;
 }
 
@@ -149,6 +158,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     input.backend = req.backend;
     input.labels = &labels;
     SiteLists read = lists ? *lists : ReadSiteLists(req, labels, d.n);
+    const std::optional<std::vector<double>> capacities = std::move(read.capacities);
     input.weights = std::move(read.weights);
     input.candidates = std::move(read.candidates);
     input.fixed = std::move(read.fixed);
@@ -183,7 +193,10 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       else gdist::WriteSweepText(report, name + " sweep (" + objective + ")", points, *prob, labels);
     };
     solve_all(req.p_median, medians, "p_median", "p-median", "total weighted distance",
-              [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePMedian(*prob, p, o); });
+              [&](std::size_t p, const gdist::SitingOptions& o) {
+                return capacities ? gdist::SolveCapacitatedPMedian(*prob, p, *capacities, o)
+                                  : gdist::SolvePMedian(*prob, p, o);
+              });
     solve_all(req.p_center, centers, "p_center", "p-center", "largest distance",
               [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePCenter(*prob, p, o); });
     if (req.cover >= 0) {
@@ -244,6 +257,8 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
     throw gdist::Error(
         "--p: only --max-cover takes --p (and --backup-cover); expected --max-cover R --p P or --backup-cover R "
         "--p P");
+  if (!req.capacities.empty() && req.p_median.empty())
+    throw gdist::Error("--capacities: applies to --p-median (the capacitated p-median); expected --p-median P");
   if (req.backup_cover >= 0 && req.p == 0)
     throw gdist::Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
@@ -486,6 +501,10 @@ int main(int argc, char** argv) {
   app.add_option("--p", req.p, "number of new sites for --max-cover and --backup-cover")
       ->check(gdist::SiteCount())
       ->group(siting);
+  app.add_option("--capacities", req.capacities,
+                 "with --p-median: site capacities, 'label,capacity' per line (unlisted: 0); each demand is\n"
+                 "served whole by one site, its --weights the load (single-source capacitated p-median; CBC)")
+      ->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
@@ -548,7 +567,8 @@ int main(int argc, char** argv) {
                              {"--candidates", req.candidates},
                              {"--fixed", req.fixed},
                              {"--coordinates", req.coordinates_file.value_or("")},
-                             {"--cost-matrix", req.cost_matrix}});
+                             {"--cost-matrix", req.cost_matrix},
+                             {"--capacities", req.capacities}});
     if (!req.cost_matrix.empty()) return CostMatrixReport(app, input, req);
     const bool matrix_file = input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in);
     if (matrix_file) {

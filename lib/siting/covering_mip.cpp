@@ -25,6 +25,11 @@ MipAnswer SolveBackupCoverMip(const CoverLists&, const std::vector<double>&, con
                               std::size_t, const MipOptions&) {
   return {};
 }
+MipAnswer SolveCapacitatedMedianMip(const std::vector<double>&, std::size_t, std::size_t, const std::vector<double>&,
+                                    const std::vector<double>&, const std::vector<std::uint32_t>&, std::size_t,
+                                    const MipOptions&) {
+  return {};
+}
 
 #else
 
@@ -94,8 +99,10 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
   return a;
 }
 
-// The integer program with CBC; `start` (column values) seeds it.
-MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m) {
+// The integer program with CBC; `start` (column values) seeds it. `values`:
+// the best solution's columns, when the caller needs more than the sites.
+MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m,
+                       std::vector<double>* values = nullptr) {
   MipAnswer a;
   Cbc_Model* cbc = Cbc_newModel();
   Cbc_setLogLevel(cbc, 0);
@@ -120,6 +127,7 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   Cbc_solve(cbc);
   const double* x = Cbc_bestSolution(cbc);
   if (x) {
+    if (values) values->assign(x, x + P.ncols);
     for (std::size_t k = 0; k < m; ++k)
       if (x[k] > 0.5) a.sites.push_back(static_cast<std::uint32_t>(k));
     a.objective = Cbc_getObjValue(cbc) + P.constant;
@@ -238,6 +246,83 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
         a.sites.push_back(static_cast<std::uint32_t>(k));
       }
   }
+  return a;
+}
+
+MipAnswer SolveCapacitatedMedianMip(const std::vector<double>& cost, std::size_t nd, std::size_t m,
+                                    const std::vector<double>& weights, const std::vector<double>& capacity,
+                                    const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
+  const std::vector<char> is_fixed = Mark(m, fixed);
+  // Columns: y_k (m), then x_uk for every pair k can serve, by candidate.
+  // Rows: assignment of each demand (nd), capacity of each candidate (m), site count.
+  Problem P;
+  const int count_row = static_cast<int>(nd + m);
+  P.nrows = count_row + 1;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_of;  // x column -> (u, k)
+  for (std::size_t k = 0; k < m; ++k) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(static_cast<int>(nd + k));
+    P.cols.value.push_back(-capacity[k]);
+    P.cols.index.push_back(count_row);
+    P.cols.value.push_back(1.0);
+  }
+  P.obj.assign(m, 0.0);
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t u = 0; u < nd; ++u) {
+      const double c = cost[u * m + k];
+      if (!std::isfinite(c) || weights[u] > capacity[k]) continue;  // k cannot serve u
+      pair_of.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(k)});
+      P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+      P.cols.index.push_back(static_cast<int>(u));
+      P.cols.value.push_back(1.0);
+      P.cols.index.push_back(static_cast<int>(nd + k));
+      P.cols.value.push_back(weights[u]);
+      P.obj.push_back(weights[u] * c);
+    }
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.ncols = static_cast<int>(m + pair_of.size());
+  P.collb.assign(P.ncols, 0.0);
+  P.colub.assign(P.ncols, 1.0);
+  for (std::size_t k = 0; k < m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.rowlb.assign(P.nrows, 0.0);
+  P.rowub.assign(P.nrows, 0.0);
+  for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;  // served once, whole
+  for (std::size_t k = 0; k < m; ++k) P.rowlb[nd + k] = -INFINITY;     // load - Q_k y_k <= 0
+  P.rowlb[count_row] = static_cast<double>(fixed.size());
+  P.rowub[count_row] = static_cast<double>(p + fixed.size());
+  P.num_integer = P.ncols;
+  bool whole = true;
+  for (std::size_t i = m; i < P.obj.size(); ++i) whole = whole && std::floor(P.obj[i]) == P.obj[i];
+  P.objective_step = whole ? 1 : 0;
+  MipAnswer a;
+  std::vector<char> servable(nd, 0);
+  for (const auto& q : pair_of) servable[q.first] = 1;
+  if (std::find(servable.begin(), servable.end(), 0) != servable.end()) {
+    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can hold
+    return a;
+  }
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  MipOptions io = o;
+  io.cutoff = 0;
+  std::vector<double> values;
+  a = SolveInteger(P, io, nullptr, m, &values);
+  if (a.sites.empty()) return a;
+  a.assigned.assign(nd, 0);
+  for (std::size_t i = 0; i < pair_of.size(); ++i)
+    if (values[m + i] > 0.5) a.assigned[pair_of[i].first] = pair_of[i].second;
+  std::vector<std::uint32_t> sites = fixed;  // fixed first, then the new ones, padded to p
+  std::vector<char> open = is_fixed;
+  for (std::uint32_t k : a.sites)
+    if (!open[k]) {
+      open[k] = 1;
+      sites.push_back(k);
+    }
+  for (std::uint32_t k = 0; k < m && sites.size() < p + fixed.size(); ++k)
+    if (!open[k]) {
+      open[k] = 1;
+      sites.push_back(k);
+    }
+  a.sites = sites;
   return a;
 }
 

@@ -28,9 +28,10 @@ struct MipAnswer {
     kUnavailable,  // built without COIN-OR
   };
   Status status = Status::kUnavailable;
-  double objective = 0;              // of `sites` (integer programs) or of the LP
-  double bound = 0;                  // proven: lower for min-cover, upper for max-cover
-  std::vector<std::uint32_t> sites;  // candidate indices, fixed ones included
+  double objective = 0;                 // of `sites` (integer programs) or of the LP
+  double bound = 0;                     // proven: lower for min-cover, upper for max-cover
+  std::vector<std::uint32_t> sites;     // candidate indices, fixed ones included
+  std::vector<std::uint32_t> assigned;  // capacitated p-median: each demand's site (candidate index)
 };
 
 bool HaveMipSolver();
@@ -49,6 +50,16 @@ MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint3
 
 MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
+
+// Single-source capacitated p-median: demand u (weight w_u) is served whole by
+// one open site k of capacity Q_k, at cost c_uk (+inf: k cannot serve u):
+//   min sum w_u c_uk x_uk  s.t. sum_k x_uk = 1 for every u,
+//   sum_u w_u x_uk <= Q_k y_k for every k, sum_k y_k <= p + #fixed,
+//   x_uk, y_k in {0,1} (fixed: y_k = 1).
+// cost: demand-major nd x m. kInfeasible: the capacities cannot hold the demand.
+MipAnswer SolveCapacitatedMedianMip(const std::vector<double>& cost, std::size_t nd, std::size_t m,
+                                    const std::vector<double>& weights, const std::vector<double>& capacity,
+                                    const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
 
 // LSCP-B, backup coverage (Hogan & ReVelle 1986): at most p new sites cover
 // every demand at least once and maximise the weight covered at least twice:

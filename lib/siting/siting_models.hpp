@@ -11,6 +11,7 @@
 //                 weight covered twice (LSCP-B)
 #pragma once
 #include <cstddef>
+#include <vector>
 
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
@@ -22,6 +23,11 @@ template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options);
 template <class T>
 SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
+// Single-source capacitated p-median: capacity_of_vertex[v] bounds the demand
+// weight candidate vertex v serves (unlisted: 0).
+template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& prob, std::size_t p,
+                                                        const std::vector<double>& capacity_of_vertex,
+                                                        const SitingOptions& options);
 template <class T>
 SitingResult SolveBackupCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
 template <class T>

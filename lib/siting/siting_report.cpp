@@ -24,6 +24,7 @@ template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key
   json.Key("objective");
   if (r.whole_objective) json.Integer(*r.whole_objective);  // exact past 2^53
   else json.Number(r.objective);
+  if (r.capacitated) json.Key("capacitated").Bool(true);
   json.Key("new_sites").Number(static_cast<double>(r.sites.size() - prob.fixed().size()));
   json.Key("fixed_sites").Number(static_cast<double>(prob.fixed().size()));
   if (r.radius >= 0 && key != "p_center") json.Key("radius").Number(r.radius);

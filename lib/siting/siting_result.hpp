@@ -57,6 +57,7 @@ struct SitingResult {
   // Whole-number costs and weights: the objective and the bound exactly, in
   // the input's costs (a double rounds them past 2^53; whole_objective.hpp).
   std::optional<std::int64_t> whole_objective, whole_bound;
+  bool capacitated = false;  // p-median with capacities: the assignment is the program's
 
   bool has_bound() const { return !std::isnan(bound); }
   // Relative distance between objective and bound (0 when they meet).
