@@ -55,9 +55,11 @@ struct Request {
   std::size_t p = 0;
   std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
-  std::size_t p_dispersion = 0;  // --p-dispersion P (lib/siting/p_dispersion.cpp)
-  double backup_cover = -1;      // --backup-cover R --p P (lib/siting/backup_cover.cpp)
-  std::string capacities;        // --capacities FILE: --p-median is capacitated (lib/siting/capacitated_median.cpp)
+  std::size_t p_dispersion = 0;    // --p-dispersion P (lib/siting/p_dispersion.cpp)
+  double backup_cover = -1;        // --backup-cover R --p P (lib/siting/backup_cover.cpp)
+  std::string capacities;          // --capacities FILE: --p-median is capacitated (lib/siting/capacitated_median.cpp)
+  bool facility_location = false;  // --facility-location --opening-costs FILE (lib/siting/facility_location.cpp)
+  std::string opening_costs;
   std::string weights, candidates, fixed, assignment, direction = "out";
   std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
@@ -74,7 +76,7 @@ struct Request {
 
   bool any_siting() const {
     return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0 ||
-           backup_cover >= 0;
+           backup_cover >= 0 || facility_location;
   }
 };
 
@@ -85,7 +87,8 @@ struct SiteLists {
   std::optional<std::vector<double>> weights;
   std::optional<std::vector<std::uint32_t>> candidates;
   std::vector<std::uint32_t> fixed;
-  std::optional<std::vector<double>> capacities;  // per vertex (--capacities)
+  std::optional<std::vector<double>> capacities;     // per vertex (--capacities)
+  std::optional<std::vector<double>> opening_costs;  // per vertex (--opening-costs)
 };
 
 // Names resolved against the matrix's labels (n vertices).
@@ -95,6 +98,7 @@ SiteLists ReadSiteLists(const Request& req, const gdist::VertexLabels& labels, s
   if (!req.candidates.empty()) s.candidates = gdist::ReadVertexListFile(req.candidates, labels);
   if (!req.fixed.empty()) s.fixed = gdist::ReadVertexListFile(req.fixed, labels);
   if (!req.capacities.empty()) s.capacities = gdist::ReadWeightsFile(req.capacities, labels, n);
+  if (!req.opening_costs.empty()) s.opening_costs = gdist::ReadWeightsFile(req.opening_costs, labels, n);
   return s;
 }
 
@@ -109,6 +113,12 @@ SiteLists ReadSiteLists(const Request& req, const gdist::CostMatrixNames& names)
         gdist::ReadWeightsFile(req.capacities, names.facilities, names.facilities.size());
     s.capacities = std::vector<double>(names.demands.size(), 0.0);
     s.capacities->insert(s.capacities->end(), by_facility.begin(), by_facility.end());
+  }
+  if (!req.opening_costs.empty()) {
+    const std::vector<double> by_facility =
+        gdist::ReadWeightsFile(req.opening_costs, names.facilities, names.facilities.size());
+    s.opening_costs = std::vector<double>(names.demands.size(), 0.0);
+    s.opening_costs->insert(s.opening_costs->end(), by_facility.begin(), by_facility.end());
   }
   return s;
 }
@@ -147,7 +157,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   std::optional<gdist::SitingProblem<T>> prob;
-  gdist::SitingResult cover, max_cover, dispersion, backup;
+  gdist::SitingResult cover, max_cover, dispersion, backup, location;
   std::vector<gdist::SweepPoint> medians, centers;  // sized before solving: `done` points into them
   std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
@@ -159,6 +169,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     input.labels = &labels;
     SiteLists read = lists ? *lists : ReadSiteLists(req, labels, d.n);
     const std::optional<std::vector<double>> capacities = std::move(read.capacities);
+    const std::optional<std::vector<double>> opening_costs = std::move(read.opening_costs);
     input.weights = std::move(read.weights);
     input.candidates = std::move(read.candidates);
     input.fixed = std::move(read.fixed);
@@ -221,6 +232,14 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
                ", demand weight covered twice)",
            backup);
     }
+    if (req.facility_location) {
+      location = gdist::SolveFacilityLocation(*prob, *opening_costs, capacities ? &*capacities : nullptr,
+                                              options_for("facility-location"));
+      show(
+          "facility_location",
+          std::string(capacities ? "capacitated " : "") + "facility location (opening costs + total weighted distance)",
+          location);
+    }
   }
   if (req.json) {
     json.EndObject();
@@ -257,8 +276,14 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
     throw gdist::Error(
         "--p: only --max-cover takes --p (and --backup-cover); expected --max-cover R --p P or --backup-cover R "
         "--p P");
-  if (!req.capacities.empty() && req.p_median.empty())
-    throw gdist::Error("--capacities: applies to --p-median (the capacitated p-median); expected --p-median P");
+  if (!req.capacities.empty() && req.p_median.empty() && !req.facility_location)
+    throw gdist::Error(
+        "--capacities: applies to --p-median (the capacitated p-median) and --facility-location; expected "
+        "--p-median P");
+  if (req.facility_location != !req.opening_costs.empty())
+    throw gdist::Error(req.facility_location
+                           ? "--facility-location: needs --opening-costs FILE ('label,cost' per candidate)"
+                           : "--opening-costs: applies to --facility-location");
   if (req.backup_cover >= 0 && req.p == 0)
     throw gdist::Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
@@ -505,6 +530,12 @@ int main(int argc, char** argv) {
                  "with --p-median: site capacities, 'label,capacity' per line (unlisted: 0); each demand is\n"
                  "served whole by one site, its --weights the load (single-source capacitated p-median; CBC)")
       ->group(siting);
+  app.add_flag("--facility-location", req.facility_location,
+               "open any number of sites minimising opening costs (--opening-costs) plus total weighted\n"
+               "distance (fixed-charge location; with --capacities single-source capacitated; CBC)")
+      ->group(siting);
+  app.add_option("--opening-costs", req.opening_costs, "with --facility-location: 'label,cost' per candidate")
+      ->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
@@ -568,7 +599,8 @@ int main(int argc, char** argv) {
                              {"--fixed", req.fixed},
                              {"--coordinates", req.coordinates_file.value_or("")},
                              {"--cost-matrix", req.cost_matrix},
-                             {"--capacities", req.capacities}});
+                             {"--capacities", req.capacities},
+                             {"--opening-costs", req.opening_costs}});
     if (!req.cost_matrix.empty()) return CostMatrixReport(app, input, req);
     const bool matrix_file = input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in);
     if (matrix_file) {

@@ -1,7 +1,7 @@
 // Single-source capacitated p-median (docs/SITING.md): each demand is served
 // whole by one open site, whose capacity bounds the demand weight it serves.
 // An integer program through CBC (lib/siting/covering_mip.hpp,
-// SolveCapacitatedMedianMip); the answer's assignment is the program's, not
+// SolveAssignmentMip); the answer's assignment is the program's, not
 // each demand's nearest site. Capacities too small for the demand are a
 // reported infeasibility (proven by CBC), never a guess.
 #include <algorithm>
@@ -39,20 +39,27 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   if (nd * m > kMaxCapacitatedPairs)
     throw Error("capacitated p-median: " + std::to_string(nd) + " demands x " + std::to_string(m) +
                 " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");
-  std::vector<double> capacity(m, 0.0), cost(nd * m);
+  AssignmentProgram program;
+  program.nd = nd;
+  program.m = m;
+  program.cost.resize(nd * m);
+  program.weights = prob.weights();
+  program.capacity = std::vector<double>(m, 0.0);
+  program.max_sites = nfixed + p;
+  program.fixed = prob.fixed();
   for (std::size_t k = 0; k < m; ++k) {
     const std::uint32_t v = prob.candidate_vertex(k);
-    if (v < capacity_of_vertex.size()) capacity[k] = capacity_of_vertex[v];
+    if (v < capacity_of_vertex.size()) (*program.capacity)[k] = capacity_of_vertex[v];
   }
   for (std::size_t u = 0; u < nd; ++u)
     for (std::size_t k = 0; k < m; ++k) {
       const T c = prob.Cost(u, k);
-      cost[u * m + k] =
+      program.cost[u * m + k] =
           SitingProblem<T>::Reachable(c) ? static_cast<double>(c) : std::numeric_limits<double>::infinity();
     }
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
-  const MipAnswer a = SolveCapacitatedMedianMip(cost, nd, m, prob.weights(), capacity, prob.fixed(), p, o);
+  const MipAnswer a = SolveAssignmentMip(program, o);
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error("capacitated p-median: infeasible: no " + std::to_string(p) + " new sites" +
                 (nfixed ? " (with the " + std::to_string(nfixed) + " fixed ones)" : "") +
@@ -70,7 +77,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   as.site = a.assigned;
   as.distance.resize(nd);
   for (std::size_t u = 0; u < nd; ++u) {
-    as.distance[u] = cost[u * m + as.site[u]];
+    as.distance[u] = program.cost[u * m + as.site[u]];
     as.total += prob.weight(u) * as.distance[u];
     as.max_distance = std::max(as.max_distance, as.distance[u]);
   }

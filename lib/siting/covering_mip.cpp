@@ -25,11 +25,7 @@ MipAnswer SolveBackupCoverMip(const CoverLists&, const std::vector<double>&, con
                               std::size_t, const MipOptions&) {
   return {};
 }
-MipAnswer SolveCapacitatedMedianMip(const std::vector<double>&, std::size_t, std::size_t, const std::vector<double>&,
-                                    const std::vector<double>&, const std::vector<std::uint32_t>&, std::size_t,
-                                    const MipOptions&) {
-  return {};
-}
+MipAnswer SolveAssignmentMip(const AssignmentProgram&, const MipOptions&) { return {}; }
 
 #else
 
@@ -249,58 +245,76 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
   return a;
 }
 
-MipAnswer SolveCapacitatedMedianMip(const std::vector<double>& cost, std::size_t nd, std::size_t m,
-                                    const std::vector<double>& weights, const std::vector<double>& capacity,
-                                    const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
-  const std::vector<char> is_fixed = Mark(m, fixed);
-  // Columns: y_k (m), then x_uk for every pair k can serve, by candidate.
-  // Rows: assignment of each demand (nd), capacity of each candidate (m), site count.
+MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
+  const std::size_t nd = A.nd, m = A.m;
+  const std::vector<char> is_fixed = Mark(m, A.fixed);
+  MipAnswer a;
+  // The pairs that can be served, by candidate: x column i serves pair_of[i].
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_of;
+  std::vector<char> servable(nd, 0);
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t u = 0; u < nd; ++u)
+      if (std::isfinite(A.cost[u * m + k]) && !(A.capacity && A.weights[u] > (*A.capacity)[k])) {
+        pair_of.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(k)});
+        servable[u] = 1;
+      }
+  if (std::find(servable.begin(), servable.end(), 0) != servable.end()) {
+    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can serve
+    return a;
+  }
+  // Rows: each demand served once; then per candidate its capacity, or per
+  // pair x_uk <= y_k; then the site count (with max_sites).
+  const int link_rows = static_cast<int>(A.capacity ? m : pair_of.size());
+  const int count_row = static_cast<int>(nd) + link_rows;
   Problem P;
-  const int count_row = static_cast<int>(nd + m);
-  P.nrows = count_row + 1;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_of;  // x column -> (u, k)
+  P.nrows = count_row + (A.max_sites ? 1 : 0);
+  std::vector<std::vector<int>> pair_rows_of(m);  // uncapacitated: candidate k's link rows
+  if (!A.capacity)
+    for (std::size_t i = 0; i < pair_of.size(); ++i)
+      pair_rows_of[pair_of[i].second].push_back(static_cast<int>(nd + i));
+  P.obj.assign(m, 0.0);
   for (std::size_t k = 0; k < m; ++k) {
     P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
-    P.cols.index.push_back(static_cast<int>(nd + k));
-    P.cols.value.push_back(-capacity[k]);
-    P.cols.index.push_back(count_row);
-    P.cols.value.push_back(1.0);
-  }
-  P.obj.assign(m, 0.0);
-  for (std::size_t k = 0; k < m; ++k)
-    for (std::size_t u = 0; u < nd; ++u) {
-      const double c = cost[u * m + k];
-      if (!std::isfinite(c) || weights[u] > capacity[k]) continue;  // k cannot serve u
-      pair_of.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(k)});
-      P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
-      P.cols.index.push_back(static_cast<int>(u));
-      P.cols.value.push_back(1.0);
+    if (A.capacity) {
       P.cols.index.push_back(static_cast<int>(nd + k));
-      P.cols.value.push_back(weights[u]);
-      P.obj.push_back(weights[u] * c);
+      P.cols.value.push_back(-(*A.capacity)[k]);
+    } else {
+      for (int row : pair_rows_of[k]) {
+        P.cols.index.push_back(row);
+        P.cols.value.push_back(-1.0);
+      }
     }
+    if (A.max_sites) {
+      P.cols.index.push_back(count_row);
+      P.cols.value.push_back(1.0);
+    }
+    if (A.opening) P.obj[k] = (*A.opening)[k];
+  }
+  for (std::size_t i = 0; i < pair_of.size(); ++i) {
+    const auto [u, k] = pair_of[i];
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(static_cast<int>(u));
+    P.cols.value.push_back(1.0);
+    P.cols.index.push_back(static_cast<int>(A.capacity ? nd + k : nd + i));
+    P.cols.value.push_back(A.capacity ? A.weights[u] : 1.0);
+    P.obj.push_back(A.weights[u] * A.cost[u * m + k]);
+  }
   P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
   P.ncols = static_cast<int>(m + pair_of.size());
   P.collb.assign(P.ncols, 0.0);
   P.colub.assign(P.ncols, 1.0);
   for (std::size_t k = 0; k < m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
-  P.rowlb.assign(P.nrows, 0.0);
-  P.rowub.assign(P.nrows, 0.0);
-  for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;  // served once, whole
-  for (std::size_t k = 0; k < m; ++k) P.rowlb[nd + k] = -INFINITY;     // load - Q_k y_k <= 0
-  P.rowlb[count_row] = static_cast<double>(fixed.size());
-  P.rowub[count_row] = static_cast<double>(p + fixed.size());
+  P.rowlb.assign(P.nrows, -INFINITY);
+  P.rowub.assign(P.nrows, 0.0);  // links: x - y <= 0, load - Q y <= 0
+  for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;
+  if (A.max_sites) {
+    P.rowlb[count_row] = static_cast<double>(A.fixed.size());
+    P.rowub[count_row] = static_cast<double>(*A.max_sites);
+  }
   P.num_integer = P.ncols;
   bool whole = true;
-  for (std::size_t i = m; i < P.obj.size(); ++i) whole = whole && std::floor(P.obj[i]) == P.obj[i];
+  for (double c : P.obj) whole = whole && std::floor(c) == c;
   P.objective_step = whole ? 1 : 0;
-  MipAnswer a;
-  std::vector<char> servable(nd, 0);
-  for (const auto& q : pair_of) servable[q.first] = 1;
-  if (std::find(servable.begin(), servable.end(), 0) != servable.end()) {
-    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can hold
-    return a;
-  }
   if (o.relax) return SolveRelaxation(P, o.time_limit_s);
   MipOptions io = o;
   io.cutoff = 0;
@@ -310,14 +324,14 @@ MipAnswer SolveCapacitatedMedianMip(const std::vector<double>& cost, std::size_t
   a.assigned.assign(nd, 0);
   for (std::size_t i = 0; i < pair_of.size(); ++i)
     if (values[m + i] > 0.5) a.assigned[pair_of[i].first] = pair_of[i].second;
-  std::vector<std::uint32_t> sites = fixed;  // fixed first, then the new ones, padded to p
+  std::vector<std::uint32_t> sites = A.fixed;  // fixed first; padded to max_sites (more never cost more)
   std::vector<char> open = is_fixed;
   for (std::uint32_t k : a.sites)
     if (!open[k]) {
       open[k] = 1;
       sites.push_back(k);
     }
-  for (std::uint32_t k = 0; k < m && sites.size() < p + fixed.size(); ++k)
+  for (std::uint32_t k = 0; A.max_sites && k < m && sites.size() < *A.max_sites; ++k)
     if (!open[k]) {
       open[k] = 1;
       sites.push_back(k);

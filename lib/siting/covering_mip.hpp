@@ -14,6 +14,7 @@
 // kUnavailable and the models report no bound.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "lib/siting/cover_lists.hpp"
@@ -51,15 +52,24 @@ MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint3
 MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
 
-// Single-source capacitated p-median: demand u (weight w_u) is served whole by
-// one open site k of capacity Q_k, at cost c_uk (+inf: k cannot serve u):
-//   min sum w_u c_uk x_uk  s.t. sum_k x_uk = 1 for every u,
-//   sum_u w_u x_uk <= Q_k y_k for every k, sum_k y_k <= p + #fixed,
-//   x_uk, y_k in {0,1} (fixed: y_k = 1).
-// cost: demand-major nd x m. kInfeasible: the capacities cannot hold the demand.
-MipAnswer SolveCapacitatedMedianMip(const std::vector<double>& cost, std::size_t nd, std::size_t m,
-                                    const std::vector<double>& weights, const std::vector<double>& capacity,
-                                    const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
+// Serving each demand whole from one open site (x_uk, y_k binary; fixed y_k = 1):
+//   min sum_k f_k y_k + sum w_u c_uk x_uk  s.t. sum_k x_uk = 1 for every u,
+//   capacitated: sum_u w_u x_uk <= Q_k y_k; else x_uk <= y_k;
+//   with max_sites: sum_k y_k <= max_sites.
+// The single-source capacitated p-median (no f, max_sites = p + #fixed) and
+// fixed-charge facility location (f, capacitated or not). A pair k cannot
+// serve (c = +inf, or w_u > Q_k) has no column. kInfeasible: no open sites
+// serve every demand. `assigned`: each demand's site.
+struct AssignmentProgram {
+  std::size_t nd = 0, m = 0;
+  std::vector<double> cost;                     // nd x m, demand-major
+  std::vector<double> weights;                  // per demand: its load and its cost's multiplier
+  std::optional<std::vector<double>> capacity;  // per candidate; unset: uncapacitated
+  std::optional<std::vector<double>> opening;   // per candidate; unset: free
+  std::optional<std::size_t> max_sites;         // open sites in all, fixed included
+  std::vector<std::uint32_t> fixed;
+};
+MipAnswer SolveAssignmentMip(const AssignmentProgram& program, const MipOptions& options);
 
 // LSCP-B, backup coverage (Hogan & ReVelle 1986): at most p new sites cover
 // every demand at least once and maximise the weight covered at least twice:

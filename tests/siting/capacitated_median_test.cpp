@@ -1,7 +1,7 @@
-// Single-source capacitated p-median against an exhaustive search written
-// here: every site set, and every way to serve each demand whole from one
-// open site within the sites' capacities. Infeasible instances must be
-// reported, never answered.
+// Single-source capacitated p-median and fixed-charge facility location
+// (capacitated or not) against an exhaustive search written here: every site
+// set, and every way to serve each demand whole from one open site within the
+// sites' capacities. Infeasible instances must be reported, never answered.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -116,6 +116,82 @@ TEST(CapacitatedMedian, MatchesExhaustiveSearch) {
   EXPECT_GT(infeasible, 5u);
 }
 
+// The cheapest way to serve every demand whole from one site of `s` (within
+// the capacities when given); -1 when there is none.
+double ServeCost(const Case& c, const std::vector<std::uint32_t>& s, bool capacitated) {
+  double best = -1;
+  std::vector<double> load(s.size(), 0);
+  std::function<void(std::size_t, double)> serve = [&](std::size_t u, double so_far) {
+    if (best >= 0 && so_far >= best) return;
+    if (u == c.nd) {
+      best = so_far;
+      return;
+    }
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const std::int32_t cost = c.rows[(s[i] - c.nd) * c.nd + u];
+      if (cost == kNone || (capacitated && load[i] + c.w[u] > c.capacity_of_vertex[s[i]])) continue;
+      load[i] += c.w[u];
+      serve(u + 1, so_far + c.w[u] * cost);
+      load[i] -= c.w[u];
+    }
+  };
+  serve(0, 0);
+  return best;
+}
+
+TEST(FacilityLocation, MatchesExhaustiveSearch) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  std::size_t solved = 0, infeasible = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Case c = MakeCase(seed);
+    std::mt19937_64 rng(seed * 977);
+    std::vector<double> opening(c.nd + c.m, 0.0);
+    for (std::size_t k = 0; k < c.m; ++k) opening[c.nd + k] = static_cast<double>(rng() % 40);
+    SitingInput in;
+    in.threads = 1;
+    in.weights = c.w;
+    in.fixed = c.fixed;
+    in.labels = &c.labels;
+    const SitingProblem<std::int32_t> prob(MatrixView<std::int32_t>{c.rows.data(), c.nd, c.nd}, c.cand, in);
+    for (bool capacitated : {false, true}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + (capacitated ? " capacitated" : ""));
+      double optimum = -1;  // over every set of the free candidates, the fixed ones open
+      for (std::size_t p = 0; c.fixed.size() + p <= c.m; ++p)
+        testing::ForEachSiteSet(c.cand, c.fixed, p, [&](const std::vector<std::uint32_t>& s) {
+          const double serve = ServeCost(c, s, capacitated);
+          if (serve < 0) return;
+          double total = serve;
+          for (std::uint32_t v : s) total += opening[v];
+          if (optimum < 0 || total < optimum) optimum = total;
+        });
+      SitingOptions o;
+      o.exact = true;
+      const std::vector<double>* caps = capacitated ? &c.capacity_of_vertex : nullptr;
+      if (optimum < 0) {
+        ++infeasible;
+        EXPECT_THROW(SolveFacilityLocation(prob, opening, caps, o), Error);
+        continue;
+      }
+      ++solved;
+      const SitingResult r = SolveFacilityLocation(prob, opening, caps, o);
+      EXPECT_EQ(r.objective, optimum);
+      EXPECT_TRUE(r.optimal);
+      EXPECT_EQ(r.capacitated, capacitated);
+      // The answer's own value, recomputed from its sites and assignment.
+      double total = 0;
+      for (std::uint32_t k : r.sites) total += opening[c.nd + k];
+      for (std::size_t u = 0; u < c.nd; ++u) {
+        const std::uint32_t k = r.assignment.site[u];
+        ASSERT_NE(std::find(r.sites.begin(), r.sites.end(), k), r.sites.end());
+        total += c.w[u] * c.rows[k * c.nd + u];
+      }
+      EXPECT_EQ(total, optimum);
+    }
+  }
+  EXPECT_GT(solved, 40u);
+  EXPECT_GT(infeasible, 0u);
+}
+
 // Through gcenter --cost-matrix --capacities, worked by hand: d1 and d2
 // (weight 2 each) are 1 from A and 10 from B, d3 (weight 1) the other way
 // round. A holds 3, B 5. p = 2: A takes one of d1, d2 (2), B the other and d3:
@@ -148,6 +224,34 @@ TEST(CapacitatedMedian, GcenterSolvesAHandWorkedTable) {
                                       " --p-center 1 --capacities " + dir.file("cap.csv"));
   EXPECT_EQ(alone.exit_code, 2) << alone.output;
   EXPECT_NE(alone.output.find("--capacities: applies to --p-median"), std::string::npos) << alone.output;
+}
+
+// The same table with opening costs A 5, B 4 (worked by hand): A alone
+// 5 + 2 + 2 + 10 = 19, B alone 4 + 20 + 20 + 1 = 45, both 9 + 2 + 2 + 1 = 14.
+// With the capacities (A 3, B 5) A alone cannot hold the demand and both
+// cost 9 + 2 + 20 + 1 = 32 (below B alone).
+TEST(FacilityLocation, GcenterSolvesAHandWorkedTable) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  test::TempDir dir;
+  test::WriteText(dir.file("c.csv"), ",A,B\nd1,1,10\nd2,1,10\nd3,10,1\n");
+  test::WriteText(dir.file("w.csv"), "d1,2\nd2,2\nd3,1\n");
+  test::WriteText(dir.file("open.csv"), "A,5\nB,4\n");
+  test::WriteText(dir.file("cap.csv"), "A,3\nB,5\n");
+  const std::string base = test::App("gcenter") + " --backend cpu --cost-matrix " + dir.file("c.csv") + " --weights " +
+                           dir.file("w.csv") + " --json --facility-location --opening-costs " + dir.file("open.csv");
+  const auto free = test::RunCommand(base);
+  ASSERT_EQ(free.exit_code, 0) << free.output;
+  EXPECT_NE(free.output.find("\"facility_location\":{\"sites\":[\"A\",\"B\"],\"objective\":14,"), std::string::npos)
+      << free.output;
+  EXPECT_NE(free.output.find("\"lower_bound\":14,\"gap\":0,\"optimal\":true"), std::string::npos) << free.output;
+  const auto held = test::RunCommand(base + " --capacities " + dir.file("cap.csv"));
+  ASSERT_EQ(held.exit_code, 0) << held.output;
+  EXPECT_NE(held.output.find("\"capacitated\":true"), std::string::npos) << held.output;
+  EXPECT_NE(held.output.find("\"objective\":32,"), std::string::npos) << held.output;
+  const auto no_costs =
+      test::RunCommand(test::App("gcenter") + " --cost-matrix " + dir.file("c.csv") + " --facility-location");
+  EXPECT_EQ(no_costs.exit_code, 2) << no_costs.output;
+  EXPECT_NE(no_costs.output.find("--facility-location: needs --opening-costs"), std::string::npos) << no_costs.output;
 }
 
 }  // namespace
