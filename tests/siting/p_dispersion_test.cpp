@@ -91,6 +91,28 @@ TEST(PDispersion, MatchesExhaustiveSearch) {
   EXPECT_GT(proven_by_search, 0u);  // some heuristic answers needed the exact search
 }
 
+// Medium instances (45-60 candidates, 4-5 sites: up to 5.5 million sets) where
+// the clique search has real work: --exact against the enumeration.
+TEST(PDispersion, ExactMatchesExhaustiveSearchOnMediumInstances) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    std::mt19937_64 rng(seed);
+    const std::size_t n = 45 + 5 * seed, p = seed == 3 ? 5 : 4;
+    const testing::SmallGraph g = testing::RandomGraph(n, seed == 2, 0.08, 50, seed * 7 + 1);
+    std::vector<std::uint32_t> all(n);
+    for (std::uint32_t v = 0; v < n; ++v) all[v] = v;
+    SitingInput in;
+    in.symmetric = seed != 2;
+    in.threads = 1;
+    const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
+    SitingOptions o;
+    o.exact = true;
+    const SitingResult r = SolvePDispersion(prob, p, o);
+    SCOPED_TRACE("seed " + std::to_string(seed) + " n=" + std::to_string(n) + " p=" + std::to_string(p));
+    EXPECT_EQ(r.objective, BruteDispersion(g, all, {}, p));
+    EXPECT_TRUE(r.optimal);
+  }
+}
+
 TEST(PDispersion, RefusesACostTable) {
   // Two facilities over three demands: no facility-to-facility distance.
   const std::vector<std::int32_t> rows = {1, 2, 3, 4, 5, 6};
