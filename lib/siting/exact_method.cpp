@@ -9,13 +9,14 @@ std::string ExactUnavailableReason(ExactModel model, bool have_mip_solver) {
   const char* name = nullptr;
   switch (model) {
     case ExactModel::kPMedian:
-    case ExactModel::kMaxCover: return "";  // the Lagrangian branch and bound, no LP solver needed
-    case ExactModel::kPCenter: name = "p-center"; break;
+    case ExactModel::kMaxCover:
+    // p-center: its radius decisions by the MCLP proof without CBC (cover_decision.hpp).
+    case ExactModel::kPCenter: return "";  // the Lagrangian branch and bound, no LP solver needed
     case ExactModel::kCover: name = "cover"; break;
   }
   if (have_mip_solver) return "";
   return std::string(name) +
-         " --exact: the proof needs the covering integer programs of COIN-OR CBC, and this build has none; install "
+         " --exact: the proof needs the covering integer program of COIN-OR CBC, and this build has none; install "
          "it (Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again, or drop --exact";
 }
 

@@ -1,8 +1,9 @@
 // Which exact method proves each model with --exact, on this build. p-median
-// and MCLP are proven by the project's own Lagrangian branch and bound;
-// p-center and LSCP by covering integer programs that need COIN-OR CBC. A
-// build without CBC refuses --exact for those (naming the package) rather
-// than answer with a bound that proves nothing (issue 26).
+// and MCLP are proven by the project's own Lagrangian branch and bound, and
+// so is p-center without CBC (its radius decisions as maximal covering,
+// cover_decision.hpp); LSCP needs CBC's covering integer program. A build
+// without CBC refuses --exact for it (naming the package) rather than answer
+// with a bound that proves nothing (issue 26).
 #pragma once
 #include <string>
 

@@ -29,7 +29,6 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/deadline.hpp"
-#include "lib/siting/exact_method.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_device.hpp"
@@ -149,7 +148,6 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   const std::size_t nfixed = prob.fixed().size();
   if (nfixed + p == 0) throw Error("p-center: ask for at least one site");
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
-  if (options.exact) RequireExactMethod(ExactModel::kPCenter);
   SitingResult r;
   r.method = "farthest-first + radius search with covering local search";
   StepLog log("p-center");
