@@ -15,6 +15,8 @@ namespace gdist {
 
 namespace {
 
+constexpr std::size_t kMaxServiceCheckPairs = std::size_t{1} << 24;
+
 // `sites` (fixed first) filled up to p_total with unopened candidates: more sites never serve fewer.
 std::vector<std::uint32_t> PaddedTo(std::vector<std::uint32_t> sites, std::size_t m, std::size_t p_total) {
   std::vector<char> open(m, 0);
@@ -35,8 +37,10 @@ template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDe
                                                                                      const SitingOptions& options) {
   if (!prob.any_unreachable()) return std::nullopt;
   // Every reachable pair "covers": a cover of p_total sites serves everyone.
+  // At most 2^24 pairs (200 MB of lists, for a check most instances pass):
+  // past that the models' last check on their answer stands alone.
   const std::optional<CoverLists> lists =
-      BuildCoverLists(prob, std::numeric_limits<double>::infinity(), kMaxCoverPairs);
+      BuildCoverLists(prob, std::numeric_limits<double>::infinity(), kMaxServiceCheckPairs);
   if (!lists) return std::nullopt;
   for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) == 0)

@@ -17,8 +17,8 @@
 namespace gdist {
 
 // nullopt when every pair is reachable (any p sites serve everyone) or the
-// reachable pairs are too many to list (the caller's final check catches an
-// answer that leaves a demand out). Otherwise p_total sites, the fixed ones
+// reachable pairs are too many to list (above 2^24; the caller's final check
+// catches an answer that leaves a demand out). Otherwise p_total sites, the fixed ones
 // first, that reach every demand. `model` names the model in messages.
 template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDemand(const SitingProblem<T>& prob,
                                                                                      std::size_t p_total,
