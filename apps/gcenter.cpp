@@ -57,6 +57,11 @@ struct Request {
   std::size_t p = 0;
   std::string curve;  // --curve: the sweep's objective against p (SVG)
   double cover = -1, max_cover = -1;
+  std::size_t p_dispersion = 0;    // --p-dispersion P (lib/siting/p_dispersion.cpp)
+  double backup_cover = -1;        // --backup-cover R --p P (lib/siting/backup_cover.cpp)
+  std::string capacities;          // --capacities FILE: --p-median is capacitated (lib/siting/capacitated_median.cpp)
+  bool facility_location = false;  // --facility-location --opening-costs FILE (lib/siting/facility_location.cpp)
+  std::string opening_costs;
   std::string weights, candidates, fixed, assignment, direction = "out";
   std::string cost_matrix;  // --cost-matrix: a demand x facility cost table instead of DIST
   gdist::SitingOptions siting;
@@ -72,7 +77,10 @@ struct Request {
   std::string largest_component;                              // "", "strong" or "weak"
   bool centrality = false;                                    // sparse engine: every tree for the centralities
 
-  bool any_siting() const { return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0; }
+  bool any_siting() const {
+    return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0 ||
+           backup_cover >= 0 || facility_location;
+  }
 };
 
 std::string Num(double v) { return gdist::ExactText(v); }
@@ -82,6 +90,8 @@ struct SiteLists {
   std::optional<std::vector<double>> weights;
   std::optional<std::vector<std::uint32_t>> candidates;
   std::vector<std::uint32_t> fixed;
+  std::optional<std::vector<double>> capacities;     // per vertex (--capacities)
+  std::optional<std::vector<double>> opening_costs;  // per vertex (--opening-costs)
 };
 
 // Names resolved against the matrix's labels (n vertices).
@@ -90,6 +100,8 @@ SiteLists ReadSiteLists(const Request& req, const gdist::VertexLabels& labels, s
   if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, labels, n);
   if (!req.candidates.empty()) s.candidates = gdist::ReadVertexListFile(req.candidates, labels);
   if (!req.fixed.empty()) s.fixed = gdist::ReadVertexListFile(req.fixed, labels);
+  if (!req.capacities.empty()) s.capacities = gdist::ReadWeightsFile(req.capacities, labels, n);
+  if (!req.opening_costs.empty()) s.opening_costs = gdist::ReadWeightsFile(req.opening_costs, labels, n);
   return s;
 }
 
@@ -99,6 +111,18 @@ SiteLists ReadSiteLists(const Request& req, const gdist::CostMatrixNames& names)
   if (!req.weights.empty()) s.weights = gdist::ReadWeightsFile(req.weights, names.demands, names.demands.size());
   if (!req.candidates.empty()) s.candidates = names.ReadFacilities(req.candidates);
   if (!req.fixed.empty()) s.fixed = names.ReadFacilities(req.fixed);
+  if (!req.capacities.empty()) {  // facility f is vertex D + f
+    const std::vector<double> by_facility =
+        gdist::ReadWeightsFile(req.capacities, names.facilities, names.facilities.size());
+    s.capacities = std::vector<double>(names.demands.size(), 0.0);
+    s.capacities->insert(s.capacities->end(), by_facility.begin(), by_facility.end());
+  }
+  if (!req.opening_costs.empty()) {
+    const std::vector<double> by_facility =
+        gdist::ReadWeightsFile(req.opening_costs, names.facilities, names.facilities.size());
+    s.opening_costs = std::vector<double>(names.demands.size(), 0.0);
+    s.opening_costs->insert(s.opening_costs->end(), by_facility.begin(), by_facility.end());
+  }
   return s;
 }
 
@@ -136,7 +160,7 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     }
   }
   std::optional<gdist::SitingProblem<T>> prob;
-  gdist::SitingResult cover, max_cover;
+  gdist::SitingResult cover, max_cover, dispersion, backup, location;
   std::vector<gdist::SweepPoint> medians, centers;  // sized before solving: `done` points into them
   std::vector<gdist::NamedResult> done;
   if (req.any_siting()) {
@@ -147,6 +171,8 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
     input.backend = req.backend;
     input.labels = &labels;
     SiteLists read = lists ? *lists : ReadSiteLists(req, labels, d.n);
+    const std::optional<std::vector<double>> capacities = std::move(read.capacities);
+    const std::optional<std::vector<double>> opening_costs = std::move(read.opening_costs);
     input.weights = std::move(read.weights);
     input.candidates = std::move(read.candidates);
     input.fixed = std::move(read.fixed);
@@ -181,7 +207,10 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       else gdist::WriteSweepText(report, name + " sweep (" + objective + ")", points, *prob, labels);
     };
     solve_all(req.p_median, medians, "p_median", "p-median", "total weighted distance",
-              [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePMedian(*prob, p, o); });
+              [&](std::size_t p, const gdist::SitingOptions& o) {
+                return capacities ? gdist::SolveCapacitatedPMedian(*prob, p, *capacities, o)
+                                  : gdist::SolvePMedian(*prob, p, o);
+              });
     solve_all(req.p_center, centers, "p_center", "p-center", "largest distance",
               [&](std::size_t p, const gdist::SitingOptions& o) { return gdist::SolvePCenter(*prob, p, o); });
     if (req.cover >= 0) {
@@ -193,6 +222,26 @@ template <class T> int Report(const gdist::MatrixView<T>& d, const gdist::Matrix
       show("max_cover",
            "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) + ", covered demand weight)",
            max_cover);
+    }
+    if (req.p_dispersion) {
+      dispersion = gdist::SolvePDispersion(*prob, req.p_dispersion, options_for("p-dispersion"));
+      show("p_dispersion",
+           "p-dispersion (p = " + std::to_string(req.p_dispersion) + ", smallest distance between sites)", dispersion);
+    }
+    if (req.backup_cover >= 0) {
+      backup = gdist::SolveBackupCover(*prob, req.backup_cover, req.p, options_for("backup-cover"));
+      show("backup_cover",
+           "backup-cover (radius " + Num(req.backup_cover) + ", p = " + std::to_string(req.p) +
+               ", demand weight covered twice)",
+           backup);
+    }
+    if (req.facility_location) {
+      location = gdist::SolveFacilityLocation(*prob, *opening_costs, capacities ? &*capacities : nullptr,
+                                              options_for("facility-location"));
+      show(
+          "facility_location",
+          std::string(capacities ? "capacitated " : "") + "facility location (opening costs + total weighted distance)",
+          location);
     }
   }
   if (req.json) {
@@ -227,7 +276,20 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
     throw gdist::Error(
         "--curve: plots one sweep; expected several values in either --p-median or --p-center "
         "(e.g. --p-median 5,10,20)");
-  if (req.p && req.max_cover < 0) throw gdist::Error("--p: only --max-cover takes --p; expected --max-cover R --p P");
+  if (req.p && req.max_cover < 0 && req.backup_cover < 0)
+    throw gdist::Error(
+        "--p: only --max-cover takes --p (and --backup-cover); expected --max-cover R --p P or --backup-cover R "
+        "--p P");
+  if (!req.capacities.empty() && req.p_median.empty() && !req.facility_location)
+    throw gdist::Error(
+        "--capacities: applies to --p-median (the capacitated p-median) and --facility-location; expected "
+        "--p-median P");
+  if (req.facility_location != !req.opening_costs.empty())
+    throw gdist::Error(req.facility_location
+                           ? "--facility-location: needs --opening-costs FILE ('label,cost' per candidate)"
+                           : "--opening-costs: applies to --facility-location");
+  if (req.backup_cover >= 0 && req.p == 0)
+    throw gdist::Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
     throw gdist::Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   if (!req.any_siting())
@@ -484,7 +546,27 @@ int main(int argc, char** argv) {
   app.add_option("--max-cover", req.max_cover, "P sites (--p) covering the most demand weight within R (MCLP)")
       ->check(gdist::Radius())
       ->group(siting);
-  app.add_option("--p", req.p, "number of new sites for --max-cover")->check(gdist::SiteCount())->group(siting);
+  app.add_option("--p-dispersion", req.p_dispersion,
+                 "P new sites as far apart as possible: maximise the smallest distance between two sites")
+      ->check(gdist::SiteCount())
+      ->group(siting);
+  app.add_option("--backup-cover", req.backup_cover,
+                 "P sites (--p) covering every demand within R, the most demand weight twice (LSCP-B; CBC)")
+      ->check(gdist::Radius())
+      ->group(siting);
+  app.add_option("--p", req.p, "number of new sites for --max-cover and --backup-cover")
+      ->check(gdist::SiteCount())
+      ->group(siting);
+  app.add_option("--capacities", req.capacities,
+                 "with --p-median: site capacities, 'label,capacity' per line (unlisted: 0); each demand is\n"
+                 "served whole by one site, its --weights the load (single-source capacitated p-median; CBC)")
+      ->group(siting);
+  app.add_flag("--facility-location", req.facility_location,
+               "open any number of sites minimising opening costs (--opening-costs) plus total weighted\n"
+               "distance (fixed-charge location; with --capacities single-source capacitated; CBC)")
+      ->group(siting);
+  app.add_option("--opening-costs", req.opening_costs, "with --facility-location: 'label,cost' per candidate")
+      ->group(siting);
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
@@ -547,7 +629,9 @@ int main(int argc, char** argv) {
                              {"--candidates", req.candidates},
                              {"--fixed", req.fixed},
                              {"--coordinates", req.coordinates_file.value_or("")},
-                             {"--cost-matrix", req.cost_matrix}});
+                             {"--cost-matrix", req.cost_matrix},
+                             {"--capacities", req.capacities},
+                             {"--opening-costs", req.opening_costs}});
     if (!req.cost_matrix.empty()) return CostMatrixReport(app, input, req);
     const bool matrix_file = input.read.format == gdist::InputFormat::kAuto && gdist::IsMatrixFile(in);
     if (matrix_file) {

@@ -1,5 +1,6 @@
 #include "formats/cost_matrix.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_set>
@@ -53,18 +54,34 @@ CostMatrix ReadCostMatrix(const std::string& path, const InputLimits& limits) {
     for (std::size_t f = 1; f < fields.size(); ++f) {
       const std::string_view cell = fields[f];
       double v = kInf;  // an empty cell: no service
+      std::int64_t exact = CostMatrix::kNoService;
+      // Digits below 2^63 are read as an int64; larger ones make the table a float table.
+      const bool digits =
+          !cell.empty() && cell.find_first_not_of("+0123456789") == std::string_view::npos && ParseInt(cell, &exact);
       if (!cell.empty() && (!ParseDouble(cell, &v) || std::isnan(v) || v < 0))
         throw ParseError(in.path(), in.line_number(),
                          "expected a cost >= 0 (or empty / inf: no service) for facility '" + m.facilities[f - 1] +
                              "', got '" + std::string(cell) + "'");
-      if (std::isfinite(v) && v != std::floor(v)) m.integral = false;
+      // A whole number written otherwise (1e3, 5.0) is exact only below 2^53.
+      if (!digits && std::isfinite(v)) {
+        if (v != std::floor(v) || v >= 0x1p53) m.integral = false;
+        else exact = static_cast<std::int64_t>(v);
+      }
       m.cost.push_back(v);
+      m.whole.push_back(exact);
     }
   }
   if (header_line == 0) throw ParseError(in.path(), 1, "file is empty; expected a header row of facility names");
   if (m.demands.empty()) throw ParseError(in.path(), header_line, "expected demand rows after the header, found none");
   CheckUnique(m.demands, in.path(), demand_lines.back(), "demand");
+  if (!m.integral) m.whole.clear();
   return m;
+}
+
+std::int64_t CostMatrix::LargestWhole() const {
+  std::int64_t most = kNoService;
+  for (std::int64_t c : whole) most = std::max(most, c);
+  return most;
 }
 
 }  // namespace gdist

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "formats/cost_matrix.hpp"
@@ -41,11 +42,10 @@ struct CostMatrixNames {
 // The element type that holds every cost exactly: int32 (or int64) for whole
 // numbers below its INF, float64 otherwise. Empty cells become the type's INF.
 inline ElementType CostElementType(const CostMatrix& m) {
-  double most = 0;
-  for (double c : m.cost)
-    if (std::isfinite(c)) most = std::max(most, c);
-  if (!m.integral || most >= 0x1p53) return ElementType::kFloat64;
-  return most < static_cast<double>(ElementTraits<std::int32_t>::kInf) ? ElementType::kInt32 : ElementType::kInt64;
+  // Whole costs stay whole (int64 past 2^53 too: never rounded through a double).
+  const std::int64_t most = m.integral ? m.LargestWhole() : 0;
+  if (!m.integral || most >= ElementTraits<std::int64_t>::kInf) return ElementType::kFloat64;
+  return most < ElementTraits<std::int32_t>::kInf ? ElementType::kInt32 : ElementType::kInt64;
 }
 
 template <class T> struct FacilityRows {
@@ -62,8 +62,13 @@ template <class T> FacilityRows<T> CostMatrixRows(const CostMatrix& m) {
   std::fill(data, data + f * stride, ElementTraits<T>::kInf);  // padding columns stay INF
   for (std::size_t u = 0; u < d; ++u)
     for (std::size_t k = 0; k < f; ++k) {
-      const double c = m.at(u, k);
-      if (std::isfinite(c)) data[k * stride + u] = static_cast<T>(c);
+      if constexpr (std::is_integral_v<T>) {  // CostElementType chose T: every cost is whole
+        const std::int64_t c = m.whole_at(u, k);
+        if (c != CostMatrix::kNoService) data[k * stride + u] = static_cast<T>(c);
+      } else {
+        const double c = m.at(u, k);
+        if (std::isfinite(c)) data[k * stride + u] = static_cast<T>(c);
+      }
     }
   rows.view = MatrixView<T>{data, d, stride};
   for (std::size_t k = 0; k < f; ++k) rows.row_vertex.push_back(static_cast<std::uint32_t>(d + k));

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/siting/cover_decision.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
@@ -62,7 +63,6 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   proof.radius = Assign(prob, start).max_distance;
   proof.lower_bound = lower;
   proof.how = "max over demands of the nearest candidate's distance";
-  auto remaining = [&] { return deadline_s > 0 ? std::max(0.01, deadline_s - SteadySeconds()) : 0.0; };
   auto out_of_time = [&] { return deadline_s > 0 && SteadySeconds() > deadline_s; };
   if (proof.radius <= lower) {
     proof.complete = true;
@@ -81,7 +81,7 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
     proof.complete = lo + 1 >= hi;
   };
   finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
-  if (!exact || proof.complete || !HaveMipSolver()) return proof;
+  if (!exact || proof.complete) return proof;
   std::optional<CoverLists> built;
   if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   const CoverLists* top = built ? &*built : given;
@@ -89,31 +89,33 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   auto lists_at = [&](double R) {
     return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs);
   };
-  const double cap = static_cast<double>(p_total);
-  // Integer bisection between the LP bound and the answer.
+  // Integer bisection between the LP bound and the answer: CBC's covering
+  // program, or without CBC the own Lagrangian proof of maximal covering.
+  const bool mip = HaveMipSolver();
+  const char* stopped = mip ? "covering integer programs (CBC), stopped at the time limit"
+                            : "maximal-covering Lagrangian branch and bound, stopped at the time limit";
   while (hi - lo > 1) {
     if (out_of_time()) {
-      finish("covering integer programs (CBC), stopped at the time limit");
+      finish(stopped);
       return proof;
     }
     const std::ptrdiff_t mid = lo + (hi - lo) / 2;
-    MipOptions o;
-    o.cutoff = cap + 1;  // covers of at most p sites
-    o.first_solution = true;
-    o.time_limit_s = remaining();
-    const MipAnswer a = SolveMinCoverMip(lists_at(radii[mid]), prob.fixed(), o);
-    if (a.status == MipAnswer::Status::kInfeasible) {
+    std::vector<std::uint32_t> cover;
+    const CoverDecision d =
+        DecideCover(lists_at(radii[mid]), prob.fixed(), p_total, proof.sites, deadline_s, prob.threads(), mip, &cover);
+    if (d == CoverDecision::kNoCover) {
       lo = mid;
-    } else if (!a.sites.empty() && a.sites.size() <= p_total) {
-      proof.sites = Padded(a.sites, prob.fixed(), prob.num_candidates(), p_total);
+    } else if (d == CoverDecision::kCover) {
+      proof.sites = Padded(cover, prob.fixed(), prob.num_candidates(), p_total);
       proof.radius = Assign(prob, proof.sites).max_distance;
       hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
     } else {
-      finish("covering integer programs (CBC), stopped at the time limit");
+      finish(stopped);
       return proof;
     }
   }
-  finish("covering integer program (CBC): no cover of p sites at the distance below");
+  finish(mip ? "covering integer program (CBC): no cover of p sites at the distance below"
+             : "maximal-covering Lagrangian branch and bound: no p sites cover every demand at the distance below");
   return proof;
 }
 

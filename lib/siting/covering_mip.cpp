@@ -21,6 +21,11 @@ MipAnswer SolveMaxCoverMip(const CoverLists&, const std::vector<double>&, const 
                            std::size_t, const MipOptions&) {
   return {};
 }
+MipAnswer SolveBackupCoverMip(const CoverLists&, const std::vector<double>&, const std::vector<std::uint32_t>&,
+                              std::size_t, const MipOptions&) {
+  return {};
+}
+MipAnswer SolveAssignmentMip(const AssignmentProgram&, const MipOptions&) { return {}; }
 
 #else
 
@@ -90,8 +95,10 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
   return a;
 }
 
-// The integer program with CBC; `start` (column values) seeds it.
-MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m) {
+// The integer program with CBC; `start` (column values) seeds it. `values`:
+// the best solution's columns, when the caller needs more than the sites.
+MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m,
+                       std::vector<double>* values = nullptr) {
   MipAnswer a;
   Cbc_Model* cbc = Cbc_newModel();
   Cbc_setLogLevel(cbc, 0);
@@ -116,6 +123,7 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   Cbc_solve(cbc);
   const double* x = Cbc_bestSolution(cbc);
   if (x) {
+    if (values) values->assign(x, x + P.ncols);
     for (std::size_t k = 0; k < m; ++k)
       if (x[k] > 0.5) a.sites.push_back(static_cast<std::uint32_t>(k));
     a.objective = Cbc_getObjValue(cbc) + P.constant;
@@ -233,6 +241,169 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
         open[k] = 1;
         a.sites.push_back(static_cast<std::uint32_t>(k));
       }
+  }
+  return a;
+}
+
+MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
+  const std::size_t nd = A.nd, m = A.m;
+  const std::vector<char> is_fixed = Mark(m, A.fixed);
+  MipAnswer a;
+  // The pairs that can be served, by candidate: x column i serves pair_of[i].
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pair_of;
+  std::vector<char> servable(nd, 0);
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::size_t u = 0; u < nd; ++u)
+      if (std::isfinite(A.cost[u * m + k]) && !(A.capacity && A.weights[u] > (*A.capacity)[k])) {
+        pair_of.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(k)});
+        servable[u] = 1;
+      }
+  if (std::find(servable.begin(), servable.end(), 0) != servable.end()) {
+    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can serve
+    return a;
+  }
+  // Rows: each demand served once; then per candidate its capacity, or per
+  // pair x_uk <= y_k; then the site count (with max_sites).
+  const int link_rows = static_cast<int>(A.capacity ? m : pair_of.size());
+  const int count_row = static_cast<int>(nd) + link_rows;
+  Problem P;
+  P.nrows = count_row + (A.max_sites ? 1 : 0);
+  std::vector<std::vector<int>> pair_rows_of(m);  // uncapacitated: candidate k's link rows
+  if (!A.capacity)
+    for (std::size_t i = 0; i < pair_of.size(); ++i)
+      pair_rows_of[pair_of[i].second].push_back(static_cast<int>(nd + i));
+  P.obj.assign(m, 0.0);
+  for (std::size_t k = 0; k < m; ++k) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    if (A.capacity) {
+      P.cols.index.push_back(static_cast<int>(nd + k));
+      P.cols.value.push_back(-(*A.capacity)[k]);
+    } else {
+      for (int row : pair_rows_of[k]) {
+        P.cols.index.push_back(row);
+        P.cols.value.push_back(-1.0);
+      }
+    }
+    if (A.max_sites) {
+      P.cols.index.push_back(count_row);
+      P.cols.value.push_back(1.0);
+    }
+    if (A.opening) P.obj[k] = (*A.opening)[k];
+  }
+  for (std::size_t i = 0; i < pair_of.size(); ++i) {
+    const auto [u, k] = pair_of[i];
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(static_cast<int>(u));
+    P.cols.value.push_back(1.0);
+    P.cols.index.push_back(static_cast<int>(A.capacity ? nd + k : nd + i));
+    P.cols.value.push_back(A.capacity ? A.weights[u] : 1.0);
+    P.obj.push_back(A.weights[u] * A.cost[u * m + k]);
+  }
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.ncols = static_cast<int>(m + pair_of.size());
+  P.collb.assign(P.ncols, 0.0);
+  P.colub.assign(P.ncols, 1.0);
+  for (std::size_t k = 0; k < m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.rowlb.assign(P.nrows, -INFINITY);
+  P.rowub.assign(P.nrows, 0.0);  // links: x - y <= 0, load - Q y <= 0
+  for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;
+  if (A.max_sites) {
+    P.rowlb[count_row] = static_cast<double>(A.fixed.size());
+    P.rowub[count_row] = static_cast<double>(*A.max_sites);
+  }
+  P.num_integer = P.ncols;
+  bool whole = true;
+  for (double c : P.obj) whole = whole && std::floor(c) == c;
+  P.objective_step = whole ? 1 : 0;
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  MipOptions io = o;
+  io.cutoff = 0;
+  std::vector<double> values;
+  a = SolveInteger(P, io, nullptr, m, &values);
+  if (a.sites.empty()) return a;
+  a.assigned.assign(nd, 0);
+  for (std::size_t i = 0; i < pair_of.size(); ++i)
+    if (values[m + i] > 0.5) a.assigned[pair_of[i].first] = pair_of[i].second;
+  std::vector<std::uint32_t> sites = A.fixed;  // fixed first; padded to max_sites (more never cost more)
+  std::vector<char> open = is_fixed;
+  for (std::uint32_t k : a.sites)
+    if (!open[k]) {
+      open[k] = 1;
+      sites.push_back(k);
+    }
+  for (std::uint32_t k = 0; A.max_sites && k < m && sites.size() < *A.max_sites; ++k)
+    if (!open[k]) {
+      open[k] = 1;
+      sites.push_back(k);
+    }
+  a.sites = sites;
+  return a;
+}
+
+MipAnswer SolveBackupCoverMip(const CoverLists& L, const std::vector<double>& weights,
+                              const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& o) {
+  const std::vector<char> is_fixed = Mark(L.m, fixed);
+  MipAnswer a;
+  for (std::size_t u = 0; u < L.nd; ++u)
+    if (L.num_covering(u) == 0) {
+      a.status = MipAnswer::Status::kInfeasible;
+      return a;
+    }
+  // One row per demand (a fixed site covers it once, not twice: no row drops
+  // out), then the site count; columns y_k, then z_u.
+  Problem P;
+  const int nr = static_cast<int>(L.nd);
+  P.ncols = static_cast<int>(L.m) + nr;
+  P.nrows = nr + 1;
+  for (std::size_t k = 0; k < L.m; ++k) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    for (std::size_t i = 0; i < L.num_covered(k); ++i) {
+      P.cols.index.push_back(static_cast<int>(L.covered(k)[i]));
+      P.cols.value.push_back(1.0);
+    }
+    P.cols.index.push_back(nr);
+    P.cols.value.push_back(1.0);
+  }
+  for (int u = 0; u < nr; ++u) {
+    P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+    P.cols.index.push_back(u);
+    P.cols.value.push_back(-1.0);
+  }
+  P.cols.start.push_back(static_cast<CoinBigIndex>(P.cols.index.size()));
+  P.collb.assign(P.ncols, 0.0);
+  P.colub.assign(P.ncols, 1.0);
+  for (std::size_t k = 0; k < L.m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  P.obj.assign(P.ncols, 0.0);
+  bool whole = true;
+  for (int u = 0; u < nr; ++u) {
+    P.obj[L.m + u] = weights[u];
+    whole = whole && std::floor(weights[u]) == weights[u];
+  }
+  P.rowlb.assign(P.nrows, 1.0);
+  P.rowub.assign(P.nrows, INFINITY);
+  P.rowlb[nr] = static_cast<double>(fixed.size());
+  P.rowub[nr] = static_cast<double>(p + fixed.size());
+  P.num_integer = static_cast<int>(L.m);
+  P.sense = -1;
+  P.objective_step = whole ? 1 : 0;
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  MipOptions io = o;
+  io.cutoff = 0;
+  a = SolveInteger(P, io, nullptr, L.m);
+  if (!a.sites.empty()) {  // fixed first, padded to p new sites: more sites never cover less
+    std::vector<std::uint32_t> sites = fixed;
+    std::vector<char> open = is_fixed;
+    for (std::uint32_t k : a.sites)
+      if (!open[k]) {
+        open[k] = 1;
+        sites.push_back(k);
+      }
+    for (std::uint32_t k = 0; k < L.m && sites.size() < p + fixed.size(); ++k)
+      if (!open[k]) {
+        open[k] = 1;
+        sites.push_back(k);
+      }
+    a.sites = sites;
   }
   return a;
 }

@@ -8,11 +8,13 @@
 //       s.t. sum_{k covers u} y_k >= 1 for every demand, y_k in {0,1}, fixed y_k = 1
 //   max-cover (MCLP): max sum_u w_u z_u
 //       s.t. z_u <= sum_{k covers u} y_k, sum_k y_k = p + #fixed, z_u in [0,1], y_k in {0,1}
+//   backup cover (LSCP-B): below
 //
 // Without the COIN-OR libraries (GDIST_HAVE_CBC unset) every call answers
 // kUnavailable and the models report no bound.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "lib/siting/cover_lists.hpp"
@@ -27,9 +29,10 @@ struct MipAnswer {
     kUnavailable,  // built without COIN-OR
   };
   Status status = Status::kUnavailable;
-  double objective = 0;              // of `sites` (integer programs) or of the LP
-  double bound = 0;                  // proven: lower for min-cover, upper for max-cover
-  std::vector<std::uint32_t> sites;  // candidate indices, fixed ones included
+  double objective = 0;                 // of `sites` (integer programs) or of the LP
+  double bound = 0;                     // proven: lower for min-cover, upper for max-cover
+  std::vector<std::uint32_t> sites;     // candidate indices, fixed ones included
+  std::vector<std::uint32_t> assigned;  // capacitated p-median: each demand's site (candidate index)
 };
 
 bool HaveMipSolver();
@@ -48,5 +51,32 @@ MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint3
 
 MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& weights,
                            const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
+
+// Serving each demand whole from one open site (x_uk, y_k binary; fixed y_k = 1):
+//   min sum_k f_k y_k + sum w_u c_uk x_uk  s.t. sum_k x_uk = 1 for every u,
+//   capacitated: sum_u w_u x_uk <= Q_k y_k; else x_uk <= y_k;
+//   with max_sites: sum_k y_k <= max_sites.
+// The single-source capacitated p-median (no f, max_sites = p + #fixed) and
+// fixed-charge facility location (f, capacitated or not). A pair k cannot
+// serve (c = +inf, or w_u > Q_k) has no column. kInfeasible: no open sites
+// serve every demand. `assigned`: each demand's site.
+struct AssignmentProgram {
+  std::size_t nd = 0, m = 0;
+  std::vector<double> cost;                     // nd x m, demand-major
+  std::vector<double> weights;                  // per demand: its load and its cost's multiplier
+  std::optional<std::vector<double>> capacity;  // per candidate; unset: uncapacitated
+  std::optional<std::vector<double>> opening;   // per candidate; unset: free
+  std::optional<std::size_t> max_sites;         // open sites in all, fixed included
+  std::vector<std::uint32_t> fixed;
+};
+MipAnswer SolveAssignmentMip(const AssignmentProgram& program, const MipOptions& options);
+
+// LSCP-B, backup coverage (Hogan & ReVelle 1986): at most p new sites cover
+// every demand at least once and maximise the weight covered at least twice:
+//   max sum_u w_u z_u  s.t. sum_{k covers u} y_k - z_u >= 1 for every demand,
+//   sum_k y_k <= p + #fixed, y_k in {0,1} (fixed: 1), z_u in [0,1].
+// kInfeasible: no p new sites cover every demand. `sites`: fixed first, padded to p new ones.
+MipAnswer SolveBackupCoverMip(const CoverLists& lists, const std::vector<double>& weights,
+                              const std::vector<std::uint32_t>& fixed, std::size_t p, const MipOptions& options);
 
 }  // namespace gdist

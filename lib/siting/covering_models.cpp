@@ -18,6 +18,7 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/max_cover_proof.hpp"
@@ -26,12 +27,15 @@
 
 namespace gdist {
 
-template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options) {
+template <class T>
+SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const SitingOptions& options) {
+  if (options.exact) RequireExactMethod(ExactModel::kCover);
   SitingResult r;
-  r.radius = radius;
+  r.radius = input_radius;
+  const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
   const std::size_t nfixed = prob.fixed().size();
   auto lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
-  if (!lists) throw Error("cover: radius " + std::to_string(radius) + " covers too many pairs to hold in memory");
+  if (!lists) throw Error("cover: radius " + std::to_string(input_radius) + " covers too many pairs to hold in memory");
   for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) == 0)
       throw Error("cover: demand " + prob.VertexName(prob.demand_vertex(u)) +
@@ -99,10 +103,11 @@ template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double 
   return r;
 }
 
-template <class T>
-SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options) {
+template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, double input_radius, std::size_t p,
+                                              const SitingOptions& options) {
   SitingResult r;
-  r.radius = radius;
+  r.radius = input_radius;
+  const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
   if (prob.fixed().size() + p > prob.num_candidates())
     throw Error("max-cover: more sites asked for than there are candidates");
   if (prob.fixed().size() + p == 0) throw Error("max-cover: ask for at least one site");

@@ -25,9 +25,9 @@ class GainTable {
   // The current gains, m entries (a host copy for the GPU table).
   virtual const std::vector<double>& Gains() = 0;
   // argmax over slots r >= num_fixed and candidates f with slot_of[f] < 0 of
-  // gain[f] - loss[r] + extra[r][f], if above tol (BetterSwap breaks ties).
+  // gain[f] - loss[r] + extra[r][f], if it Improves by more than tol (BetterSwap breaks ties).
   virtual SwapChoice BestSwap(const std::vector<double>& loss, const std::vector<std::int32_t>& slot_of,
-                              std::size_t num_fixed, double tol) = 0;
+                              std::size_t num_fixed, SwapTolerance tol) = 0;
 };
 
 // The GPU table when the problem has its matrix on a GPU (SitingProblem::device()),

@@ -136,15 +136,15 @@ template <class T, class Model> class CpuGainTable final : public GainTable {
   const std::vector<double>& Gains() override { return gain_; }
 
   SwapChoice BestSwap(const std::vector<double>& loss, const std::vector<std::int32_t>& slot_of, std::size_t num_fixed,
-                      double tol) override {
+                      SwapTolerance tol) override {
     const std::size_t slots = loss.size();
     SwapChoice best;
-    best.profit = tol;
+    best.profit = tol.absolute;
     std::uint64_t best_index = UINT64_MAX;
     if (num_fixed >= slots) return best;
 #pragma omp parallel num_threads(ThreadsFor((slots - num_fixed) * m_, prob_.threads()))
     {
-      double my_best = tol;
+      double my_best = tol.absolute;
       std::uint64_t my_index = UINT64_MAX;
 #pragma omp for schedule(static) nowait
       for (std::size_t r = num_fixed; r < slots; ++r) {
@@ -152,7 +152,8 @@ template <class T, class Model> class CpuGainTable final : public GainTable {
         const double base = -loss[r];
         for (std::size_t f = 0; f < m_; ++f) {
           const double profit = gain_[f] + base + ex[f];
-          if (profit > tol && slot_of[f] < 0 && BetterSwap(profit, r * m_ + f, my_best, my_index)) {
+          if (Improves(profit, gain_[f], base, ex[f], tol) && slot_of[f] < 0 &&
+              BetterSwap(profit, r * m_ + f, my_best, my_index)) {
             my_best = profit;
             my_index = r * m_ + f;
           }

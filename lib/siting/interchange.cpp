@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
 #include <limits>
 #include <random>
@@ -12,6 +13,18 @@
 #include "lib/util/error.hpp"
 
 namespace gdist {
+
+namespace {
+
+// The largest model cost when every model cost is a whole number (unreachable
+// pairs at the penalty), or -1 when some may not be.
+template <class T> double WholeModelCostBound(const MedianCost<T>& model, double max_finite) {
+  if (!std::is_integral_v<T> || model.penalty != std::floor(model.penalty)) return -1;
+  return std::max(model.penalty, max_finite);
+}
+template <class T> double WholeModelCostBound(const CoverCost<T>&, double) { return 1; }  // 0 or 1
+
+}  // namespace
 
 template <class T, class Model>
 Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, const std::vector<std::uint32_t>& sites,
@@ -25,7 +38,15 @@ Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, co
   if (p_ == 0) throw Error("a solution needs at least one site");
   column_.resize(nd_);
   table_ = MakeGainTable(prob_, model_);
+  bool whole_weights = true;
+  for (double w : prob_.weights()) whole_weights = whole_weights && w == std::floor(w);
+  const double largest = WholeModelCostBound(model_, prob_.max_finite());
+  whole_ = whole_weights && largest >= 0 && prob_.total_weight() * largest < 0x1p52;
   Reset(sites);
+}
+
+template <class T, class Model> double Interchange<T, Model>::SavingTolerance() const {
+  return whole_ ? 0.5 : static_cast<double>(nd_ + 1) * 0x1p-52 * std::abs(objective_);
 }
 
 template <class T, class Model> void Interchange<T, Model>::NearestTwo(std::size_t u, UserState* s) const {
@@ -140,8 +161,10 @@ template <class T, class Model> void Interchange<T, Model>::Swap(std::size_t slo
 
 template <class T, class Model> bool Interchange<T, Model>::ImproveOnce() {
   if (num_fixed_ >= p_) return false;
-  // Improvements smaller than this are rounding noise of the running sums.
-  const double tol = 1e-9 * (1.0 + std::abs(objective_));
+  // Whole costs and weights: the running sums are exact, any saving (>= 1)
+  // counts. Otherwise a saving must exceed the rounding of the swap's own
+  // terms; the objective's size (a common offset on every cost) is no measure.
+  const SwapTolerance tol = whole_ ? SwapTolerance{0.5, 0} : SwapTolerance{0, 1e-9};
   const SwapChoice best = table_->BestSwap(loss_, slot_of_, num_fixed_, tol);
   if (!best.found()) return false;
   Swap(best.slot, best.cand);
@@ -209,7 +232,7 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
       engine.Swap(num_fixed + rng() % free, cand);
     }
     engine.LocalSearch();
-    const double tol = 1e-9 * (1.0 + std::abs(best_obj));
+    const double tol = engine.SavingTolerance();  // both objectives are fresh sums (LocalSearch)
     if (engine.objective() < best_obj - tol) {
       best_obj = engine.objective();
       best = engine.sites();

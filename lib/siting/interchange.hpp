@@ -47,6 +47,10 @@ template <class T, class Model> class Interchange {
   void Swap(std::size_t slot, std::uint32_t cand);
 
   double objective() const { return objective_; }  // sum_u w_u d1(u), in model costs
+  // The least change of objective() that is not rounding: 0.5 when model
+  // costs and weights are whole and their sums exact (any saving is >= 1),
+  // else the worst rounding of a sum of num_demands terms.
+  double SavingTolerance() const;
   const std::vector<std::uint32_t>& sites() const { return sites_; }
   std::size_t num_fixed() const { return num_fixed_; }
   bool is_open(std::uint32_t cand) const { return slot_of_[cand] >= 0; }
@@ -73,6 +77,7 @@ template <class T, class Model> class Interchange {
   std::vector<T> column_;             // scratch: one facility column
   std::vector<UserChange> changes_;   // scratch: one Rescan's batch
   double objective_ = 0;
+  bool whole_ = false;  // whole model costs and weights, sums below 2^52: exact arithmetic
 };
 
 struct SwapSearchOptions {

@@ -30,8 +30,10 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/deadline.hpp"
 #include "lib/siting/interchange.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_device.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
 
@@ -167,10 +169,15 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   lap("extremes pass");
   for (std::size_t u = 0; u < prob.num_demands(); ++u)
     if (!std::isfinite(near_of_demand[u]))
-      throw Error("p-center: demand " + prob.VertexName(prob.demand_vertex(u)) +
+      throw Error("p-center: infeasible: demand " + prob.VertexName(prob.demand_vertex(u)) +
                   " is reached by no candidate (give it weight 0 with --weights to leave it out)");
+  // Every demand must be served: settle first whether p sites can (an error if not).
+  const std::optional<std::vector<std::uint32_t>> serving =
+      SitesServingEveryDemand(prob, nfixed + p, "p-center", options);
   {
     r.sites = FarthestFirst(prob, p, far_of_cand);
+    // A radius counts only served demands: the search starts from sites that serve all.
+    if (serving && Assign(prob, r.sites).unserved) r.sites = *serving;
     double best = Assign(prob, r.sites).max_distance;
     lap("farthest-first");
     lower = *std::max_element(near_of_demand.begin(), near_of_demand.end());
@@ -267,7 +274,9 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.max_distance;
   }
+  RequireEveryDemandServed(r.assignment, "p-center");
   r.radius = r.objective;
+  FinishCostObjective(prob, ObjectiveFold::kLargest, &r);
   return r;
 }
 

@@ -17,7 +17,9 @@
 #include "lib/siting/lagrangian_dense.hpp"
 #include "lib/siting/lagrangian_device.hpp"
 #include "lib/siting/median_branch_and_bound.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -30,7 +32,10 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   if (prob.fixed().size() + p > prob.num_candidates())
     throw Error("p-median: " + std::to_string(p) + " new sites asked for, but only " +
                 std::to_string(prob.num_candidates() - prob.fixed().size()) + " candidates are free");
-  const double penalty = UnreachablePenalty(prob.max_finite());
+  // Every demand must be served: settle first whether p sites can (an error if not).
+  const std::optional<std::vector<std::uint32_t>> serving =
+      SitesServingEveryDemand(prob, prob.fixed().size() + p, "p-median", options);
+  const double penalty = ServeAllPenalty(prob);
   // The bound alone on a GPU that holds the costs: a pass over the whole
   // matrix there when the sorted rows do not fit or are slower to build and scan.
   const bool gpu_bound = options.bounds && !options.exact && prob.device() &&
@@ -48,6 +53,11 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   SwapSearchOptions so = SwapOptionsFor(options, p, heuristic_s);
   r.sites = SwapSearch(prob, model, start, prob.fixed().size(), so);
   r.method = "greedy + fast interchange (Resende-Werneck) + iterated local search";
+  if (serving && Assign(prob, r.sites).unserved) {  // the search settled where some demand is out of reach
+    std::vector<std::uint32_t> again = SwapSearch(prob, model, *serving, prob.fixed().size(), so);
+    r.sites = Assign(prob, again).unserved ? *serving : again;
+    r.method += ", restarted from sites that serve every demand";
+  }
   // The sorted rows' proof, or the GPU pass's root bound.
   std::unique_ptr<LagrangianPass> dense;
   if (gpu_bound)
@@ -63,7 +73,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     const MedianProof proof =
         costs ? ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads())
               : BoundMedianRoot(*dense, IntegralWeightedCosts(prob, penalty), prob.fixed(), r.sites, po);
-    if (proof.upper < r.assignment.total) {
+    if (proof.upper < r.assignment.total && Assign(prob, proof.sites).unserved == 0) {
       r.sites = proof.sites;
       r.method += options.exact ? "; improved by the branch and bound" : "; improved by the Lagrangian relaxation";
       r.assignment = Assign(prob, r.sites);
@@ -81,6 +91,8 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;
   }
+  RequireEveryDemandServed(r.assignment, "p-median");
+  FinishCostObjective(prob, ObjectiveFold::kWeightedSum, &r);
   return r;
 }
 

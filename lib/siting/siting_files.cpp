@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string_view>
+#include <type_traits>
 
 #include "formats/token_parse.hpp"
 #include "lib/core/element_traits.hpp"
@@ -97,6 +98,11 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
     const Assignment& a = r.result->assignment;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       const bool served = std::isfinite(a.distance[u]);
+      // The cost as the input gave it: whole costs exactly (past 2^53 too).
+      auto write_distance = [&](auto&& out) {
+        if constexpr (std::is_integral_v<T>) out(prob.InputCost(u, a.site[u]));
+        else out(a.distance[u]);
+      };
       if (json_lines) {  // one object per line; an unserved demand has null site and distance
         JsonWriter row(text);
         row.BeginObject().Key("model").Str(r.model).Key("demand");
@@ -104,13 +110,18 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
         row.Key("weight").Number(prob.weight(u)).Key("site");
         if (served) WriteLabel(row, labels, prob.candidate_vertex(a.site[u]));
         else row.Null();
-        row.Key("distance").Number(a.distance[u]).EndObject();
+        row.Key("distance");
+        if (served) write_distance([&](auto v) { row.Value(v); });
+        else row.Null();
+        row.EndObject();
         text << '\n';
         continue;
       }
       text << r.model << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ',' << prob.weight(u) << ',';
-      if (served) text << CsvField(labels.label(prob.candidate_vertex(a.site[u]))) << ',' << a.distance[u];
-      else text << ',';
+      if (served) {
+        text << CsvField(labels.label(prob.candidate_vertex(a.site[u]))) << ',';
+        write_distance([&](auto v) { text << v; });
+      } else text << ',';
       text << '\n';
     }
   }

@@ -83,13 +83,15 @@ __device__ Best BetterOf(Best a, Best b) { return BetterSwap(b.profit, b.index, 
 // Per block: the best (profit, slot * m + cand) over its share of the table.
 __global__ void __launch_bounds__(kScanThreads)
     BestSwapKernel(const double* gain, const double* extra, const double* loss, const std::int32_t* slot_of,
-                   std::size_t first, std::size_t end, std::uint32_t m, double tol, Best* block_best) {
-  Best best{tol, ~0ull};
+                   std::size_t first, std::size_t end, std::uint32_t m, SwapTolerance tol, Best* block_best) {
+  Best best{tol.absolute, ~0ull};
   for (std::size_t idx = first + blockIdx.x * std::size_t{kScanThreads} + threadIdx.x; idx < end;
        idx += std::size_t{gridDim.x} * kScanThreads) {
     const std::size_t r = idx / m, f = idx % m;
     const double profit = gain[f] + (-loss[r]) + extra[idx];
-    if (profit > tol && slot_of[f] < 0 && BetterSwap(profit, idx, best.profit, best.index)) best = Best{profit, idx};
+    if (Improves(profit, gain[f], loss[r], extra[idx], tol) && slot_of[f] < 0 &&
+        BetterSwap(profit, idx, best.profit, best.index))
+      best = Best{profit, idx};
   }
   for (int offset = 16; offset > 0; offset /= 2) {
     Best other{__shfl_down_sync(0xffffffffu, best.profit, offset), __shfl_down_sync(0xffffffffu, best.index, offset)};
@@ -142,9 +144,9 @@ template <class T, class Model> class GpuGainTable final : public GainTable {
   }
 
   SwapChoice BestSwap(const std::vector<double>& loss, const std::vector<std::int32_t>& slot_of, std::size_t num_fixed,
-                      double tol) override {
+                      SwapTolerance tol) override {
     SwapChoice choice;
-    choice.profit = tol;
+    choice.profit = tol.absolute;
     const std::size_t slots = loss.size();
     if (num_fixed >= slots || m_ == 0) return choice;
     if (!loss_ || loss_->count() < slots) loss_ = std::make_unique<cuda::DeviceBuffer<double>>(slots);
@@ -157,7 +159,7 @@ template <class T, class Model> class GpuGainTable final : public GainTable {
     GDIST_CUDA_CHECK_LAUNCH("BestSwapKernel");
     std::vector<Best> blocks(kScanBlocks);
     GDIST_CUDA_CHECK(cudaMemcpy(blocks.data(), block_best_.get(), block_best_.bytes(), cudaMemcpyDeviceToHost));
-    Best best{tol, ~0ull};
+    Best best{tol.absolute, ~0ull};
     for (const Best& b : blocks)
       if (b.index != ~0ull && BetterSwap(b.profit, b.index, best.profit, best.index)) best = b;
     if (best.index != ~0ull) {

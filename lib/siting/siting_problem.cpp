@@ -125,6 +125,47 @@ template <class T> void SitingProblem<T>::Init(const SitingInput& input, const s
   }
   max_finite_ = mx;
   any_unreachable_ = unreachable;
+  if constexpr (std::is_same_v<T, std::int64_t>) ShiftWholeCostsPastDoubles();
+}
+
+// Whole costs reach 2^53 (max_finite_, a double, is at least 2^53 exactly
+// then): shift them by the smallest so the solvers' doubles hold them
+// exactly, in a demand-major copy. Costs spanning 2^53 or more cannot be.
+template <class T> void SitingProblem<T>::ShiftWholeCostsPastDoubles() {
+  if constexpr (std::is_integral_v<T>) {
+    if (max_finite_ < 0x1p53) return;
+    const std::size_t nd = demand_.size(), m = cand_.size();
+    T lo = ElementTraits<T>::kInf, hi = 0;
+    std::vector<T> scratch(m);
+    for (std::size_t u = 0; u < nd; ++u) {
+      const T* row = DemandRow(u, 0, m, scratch.data());
+      for (std::size_t k = 0; k < m; ++k)
+        if (Reachable(row[k])) {
+          lo = std::min(lo, row[k]);
+          hi = std::max(hi, row[k]);
+        }
+    }
+    if (hi - lo >= (std::int64_t{1} << 53))
+      throw Error("costs from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                  " span 2^53 or more: the siting solvers compare costs as doubles, which cannot tell such costs "
+                  "apart exactly; scale the costs down (or subtract a common offset)");
+    if (!gathered_.data()) {
+      gathered_ = GatherCosts(d_, rows_are_demands_, demand_, cand_row_, ThreadsFor(nd, m, threads_));
+      gathered_stride_ = GatheredRowStride(m);
+    }
+    T* costs = static_cast<T*>(gathered_.data());
+    for (std::size_t u = 0; u < nd; ++u)
+      for (std::size_t k = 0; k < m; ++k)
+        if (Reachable(costs[u * gathered_stride_ + k])) costs[u * gathered_stride_ + k] -= lo;
+    cost_offset_ = lo;
+    max_finite_ = static_cast<double>(hi - lo);
+  }
+}
+
+template <class T> bool SitingProblem<T>::has_site_distances() const {
+  for (std::uint32_t v : cand_)
+    if (v >= d_.n) return false;
+  return true;
 }
 
 template <class T> SitingCostLayout SitingProblem<T>::Layout() const {
@@ -181,6 +222,10 @@ const T* SitingProblem<T>::DemandRow(std::size_t u, std::size_t lo, std::size_t 
 
 template <class T> void SitingProblem<T>::FacilityColumn(std::size_t k, T* out) const {
   const std::size_t nd = demand_.size();
+  if (cost_offset_ != 0) {  // the shifted costs the solvers see (gathered)
+    for (std::size_t u = 0; u < nd; ++u) out[u] = Cost(u, k);
+    return;
+  }
   if (!rows_are_demands_ || symmetric_) {
     const T* row = d_.row(cand_row_[k]);
     for (std::size_t u = 0; u < nd; ++u) out[u] = row[demand_[u]];

@@ -14,10 +14,12 @@
 // costs between candidate vertex row_vertex[r] and every vertex, already in
 // the direction asked for.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "lib/core/backend.hpp"
@@ -93,6 +95,18 @@ template <class T> class SitingProblem {
 
   static bool Reachable(T v) { return v < ElementTraits<T>::kInf; }
 
+  // Whole costs of 2^53 and more, which a double cannot tell apart (2^53 + 1
+  // reads as 2^53): the solvers, which compare costs as doubles, see every
+  // finite cost minus the smallest one, exactly (Cost, DemandRow and
+  // FacilityColumn return the shifted costs); reports add it back. 0 otherwise.
+  std::int64_t cost_offset() const { return cost_offset_; }
+  // The cost as the input gave it: Cost(u, k) + cost_offset() (unreachable stays so).
+  T InputCost(std::size_t u, std::size_t k) const {
+    const T v = Cost(u, k);
+    if constexpr (std::is_integral_v<T>) return Reachable(v) ? static_cast<T>(v + cost_offset_) : v;
+    return v;
+  }
+
   T Cost(std::size_t u, std::size_t k) const {
     if (gathered_.data()) return static_cast<const T*>(gathered_.data())[u * gathered_stride_ + k];
     return rows_are_demands_ ? d_.at(demand_[u], cand_[k]) : d_.at(cand_row_[k], demand_[u]);
@@ -102,6 +116,16 @@ template <class T> class SitingProblem {
   const T* DemandRow(std::size_t u, std::size_t lo, std::size_t hi, T* scratch) const;
   // Costs of every demand for candidate k: out[u] = Cost(u, k).
   void FacilityColumn(std::size_t k, T* out) const;
+
+  // Distances between two candidates (p-dispersion): a square matrix, or
+  // candidate rows whose candidates are also columns; not a cost table's
+  // facilities, which are no demand columns.
+  bool has_site_distances() const;
+  // min(d(a, b), d(b, a)) between candidates a and b, as the input gave them
+  // (never shifted); the two agree on an undirected matrix.
+  T SiteDistance(std::size_t a, std::size_t b) const {
+    return std::min(d_.at(cand_row_[a], cand_[b]), d_.at(cand_row_[b], cand_[a]));
+  }
 
   // The costs on a GPU, or null when the solvers run on the CPU.
   const std::shared_ptr<const SitingDevice>& device() const { return device_; }
@@ -114,6 +138,7 @@ template <class T> class SitingProblem {
   SitingCostLayout Layout() const;
   void ChooseBackend(Backend requested);
   void GatherIfWorthIt();
+  void ShiftWholeCostsPastDoubles();
 
   MatrixView<T> d_;
   bool rows_are_demands_ = true;  // demand u's costs are row demand[u] of D
@@ -133,6 +158,7 @@ template <class T> class SitingProblem {
   double total_weight_ = 0;
   double max_finite_ = 0;
   bool any_unreachable_ = false;
+  std::int64_t cost_offset_ = 0;
   int threads_ = 1;
   std::shared_ptr<const SitingDevice> device_;
   std::string backend_note_ = "cpu";

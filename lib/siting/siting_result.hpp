@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct SitingResult {
   bool bound_is_upper = false;
   bool optimal = false;      // the bound meets the objective
   std::string bound_method;  // how the bound was proven, for the report
+  // Whole-number costs and weights: the objective and the bound exactly, in
+  // the input's costs (a double rounds them past 2^53; whole_objective.hpp).
+  std::optional<std::int64_t> whole_objective, whole_bound;
+  bool capacitated = false;  // p-median with capacities: the assignment is the program's
 
   bool has_bound() const { return !std::isnan(bound); }
   // Relative distance between objective and bound (0 when they meet).

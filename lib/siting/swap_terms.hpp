@@ -70,6 +70,20 @@ struct SwapChoice {
   bool found() const { return cand != kNoSlot; }
 };
 
+// When a swap's profit is a saving and not the rounding of its sums: above
+// `absolute` plus `relative` times the size of its own terms (gain, loss,
+// extra). Never relative to the objective, which a common offset on every
+// cost inflates while a swap's terms stay small (issue 26).
+struct SwapTolerance {
+  double absolute = 0, relative = 0;
+  GDIST_HOST_DEVICE SwapTolerance(double absolute_ = 0, double relative_ = 0)  // NOLINT: a double is an absolute one
+      : absolute(absolute_), relative(relative_) {}
+};
+GDIST_HOST_DEVICE inline double Magnitude(double x) { return x < 0 ? -x : x; }
+GDIST_HOST_DEVICE inline bool Improves(double profit, double gain, double loss, double extra, SwapTolerance tol) {
+  return profit > tol.absolute + tol.relative * (Magnitude(gain) + Magnitude(loss) + Magnitude(extra));
+}
+
 // Tie rule of every best-swap scan: larger profit, then smaller (slot, cand).
 GDIST_HOST_DEVICE inline bool BetterSwap(double profit, std::uint64_t index, double best, std::uint64_t best_index) {
   return profit > best || (profit == best && index < best_index);

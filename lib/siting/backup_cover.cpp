@@ -1,0 +1,80 @@
+// LSCP-B, backup coverage (Hogan & ReVelle 1986; spopt's LSCPB): p new sites
+// (plus the fixed ones) that cover every demand within R at least once and
+// maximise the demand weight covered at least twice, as an integer program
+// through CBC (lib/siting/covering_mip.hpp). Without --exact CBC stops at
+// --time-limit with its bound; a p too small to cover everyone is reported
+// infeasible when CBC proves it, never answered with a guess.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "lib/siting/cover_lists.hpp"
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
+
+namespace gdist {
+
+template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, double input_radius, std::size_t p,
+                                                 const SitingOptions& options) {
+  const std::size_t nfixed = prob.fixed().size();
+  if (nfixed + p > prob.num_candidates()) throw Error("backup-cover: more sites asked for than there are candidates");
+  if (!HaveMipSolver())
+    throw Error(
+        "backup-cover: solved as an integer program by COIN-OR CBC, and this build has none; install it "
+        "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
+  const std::string R = ExactText(input_radius);
+  const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
+  const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
+  if (!lists) throw Error("backup-cover: radius " + R + " covers too many pairs to hold in memory");
+  for (std::size_t u = 0; u < lists->nd; ++u)
+    if (lists->num_covering(u) == 0)
+      throw Error("backup-cover: infeasible: demand " + prob.VertexName(prob.demand_vertex(u)) +
+                  " has no candidate within " + R + ", so no sites cover it once");
+  MipOptions o;
+  o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
+  const MipAnswer a = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
+  if (a.status == MipAnswer::Status::kInfeasible)
+    throw Error("backup-cover: infeasible: no " + std::to_string(p) + " new sites" +
+                (nfixed ? " (with the " + std::to_string(nfixed) + " fixed ones)" : "") +
+                " cover every demand within " + R + " (proven by the integer program, CBC): ask for more sites");
+  if (a.sites.empty())
+    throw Error("backup-cover: CBC found no cover of every demand within " + R + " in the time limit (" +
+                ExactText(o.time_limit_s) + " s; infeasibility not proven): raise --time-limit");
+  SitingResult r;
+  r.radius = input_radius;
+  r.sites = a.sites;
+  r.method = "integer program (CBC)";
+  r.bound_is_upper = true;
+  r.assignment = Assign(prob, r.sites, radius);
+  // The objective recounted from the lists: the weight of demands two open sites cover.
+  std::vector<char> open(prob.num_candidates(), 0);
+  for (std::uint32_t k : r.sites) open[k] = 1;
+  double twice = 0;
+  bool whole = true;
+  for (std::size_t u = 0; u < lists->nd; ++u) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < lists->num_covering(u); ++i) count += open[lists->covering(u)[i]];
+    if (count == 0) throw Error("backup-cover: internal error: CBC's answer leaves a demand uncovered");
+    if (count >= 2) twice += prob.weight(u);
+    whole = whole && std::floor(prob.weight(u)) == prob.weight(u);
+  }
+  r.objective = twice;
+  const double bound = a.status == MipAnswer::Status::kOptimal ? twice
+                       : whole                                 ? std::floor(a.bound + 1e-6)
+                                                               : a.bound + 1e-9 * (std::fabs(a.bound) + 1);
+  r.SetBound(std::max(bound, twice), a.status == MipAnswer::Status::kOptimal
+                                         ? "integer program (CBC), solved to optimality"
+                                         : "integer program (CBC), stopped at the time limit");
+  return r;
+}
+
+#define GDIST_INSTANTIATE(T) \
+  template SitingResult SolveBackupCover(const SitingProblem<T>&, double, std::size_t, const SitingOptions&);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

@@ -1,0 +1,58 @@
+#include "lib/siting/whole_objective.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "lib/core/element_traits.hpp"
+
+namespace gdist {
+
+namespace {
+
+// a * b + c in int64, or false when it overflows.
+bool MulAdd(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t* out) {
+  std::int64_t ab;
+  return !__builtin_mul_overflow(a, b, &ab) && !__builtin_add_overflow(ab, c, out);
+}
+
+}  // namespace
+
+template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r) {
+  // What the shift took from every served demand's cost, in the objective's units.
+  const double offset = static_cast<double>(prob.cost_offset());
+  const double shift = fold == ObjectiveFold::kWeightedSum ? offset * prob.total_weight() : offset;
+  const double shifted_bound = r->bound;
+  r->objective += shift;
+  if (r->has_bound()) r->bound += shift;
+  if (fold == ObjectiveFold::kLargest) r->radius = r->objective;
+  if constexpr (std::is_integral_v<T>) {
+    for (double w : prob.weights())
+      if (w != std::floor(w) || w >= 0x1p53) return;
+    const Assignment& a = r->assignment;
+    std::int64_t total = 0, largest = 0, weight = 0;
+    for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+      if (a.site[u] == std::numeric_limits<std::uint32_t>::max()) return;  // unserved: no objective to state
+      const auto w = static_cast<std::int64_t>(prob.weight(u));
+      const std::int64_t c = prob.InputCost(u, a.site[u]);
+      if (!MulAdd(w, c, total, &total) || !MulAdd(1, w, weight, &weight)) return;  // past int64: doubles only
+      largest = std::max(largest, c);
+    }
+    const bool sum = fold == ObjectiveFold::kWeightedSum;
+    r->whole_objective = sum ? total : largest;
+    if (!r->has_bound() || !(std::fabs(shifted_bound) < 0x1p62)) return;
+    // Proven on whole shifted costs, the bound is whole there (rounded up).
+    std::int64_t bound;
+    if (!MulAdd(prob.cost_offset(), sum ? weight : 1, static_cast<std::int64_t>(std::ceil(shifted_bound)), &bound))
+      return;
+    r->whole_bound = bound;
+    r->optimal = bound >= *r->whole_objective;
+  }
+}
+
+#define GDIST_INSTANTIATE(T) template void FinishCostObjective(const SitingProblem<T>&, ObjectiveFold, SitingResult*);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist

@@ -1,0 +1,21 @@
+// The objective as the input's costs give it, exactly. The solvers work in
+// doubles on costs shifted by SitingProblem::cost_offset() (whole costs past
+// 2^53); this adds the offset back and, when costs and weights are whole
+// numbers, recomputes the objective from the sites in integers (the JSON
+// prints it exactly) and re-judges `optimal` on the whole numbers.
+#pragma once
+#include "lib/siting/siting_problem.hpp"
+#include "lib/siting/siting_result.hpp"
+
+namespace gdist {
+
+enum class ObjectiveFold {
+  kWeightedSum,  // p-median: sum_u w_u d(u, S)
+  kLargest,      // p-center: max_u d(u, S)
+};
+
+// r: solved on prob (its assignment serving every demand), objective and
+// bound in the shifted costs.
+template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r);
+
+}  // namespace gdist

@@ -1,0 +1,139 @@
+// LSCP-B (backup coverage) against an exhaustive search written here over the
+// reference distances of small_graphs.hpp: the weight covered twice by the
+// best p-set that covers every demand once, or an error when none does.
+// Directed and undirected graphs, zero weights, candidate subsets, fixed sites.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "lib/util/error.hpp"
+#include "test_util.hpp"
+#include "tests/siting/site_sets.hpp"
+#include "tests/siting/small_graphs.hpp"
+
+namespace gdist {
+namespace {
+
+// -1: no p-set covers every demand within the radius.
+double BruteBackup(const testing::SmallGraph& g, const std::vector<double>& w, const std::vector<std::uint32_t>& cand,
+                   const std::vector<std::uint32_t>& fixed, std::size_t p, std::int64_t radius) {
+  double best = -1;
+  testing::ForEachSiteSet(cand, fixed, p, [&](const std::vector<std::uint32_t>& s) {
+    double twice = 0;
+    for (std::uint32_t u = 0; u < g.n; ++u) {
+      if (w[u] <= 0) continue;
+      std::size_t count = 0;
+      for (std::uint32_t k : s) count += g.dist[k][u] <= radius;  // direction out: site -> demand
+      if (count == 0) return;
+      if (count >= 2) twice += w[u];
+    }
+    best = std::max(best, twice);
+  });
+  return best;
+}
+
+TEST(BackupCover, MatchesExhaustiveSearch) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  std::size_t feasible = 0, infeasible = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    std::mt19937_64 rng(seed);
+    const std::size_t n = 8 + rng() % 10;
+    const bool directed = rng() % 2;
+    const testing::SmallGraph g = testing::RandomGraph(n, directed, 0.3, 20, seed * 104729 + 11);
+    SitingInput in;
+    in.symmetric = !directed;
+    in.threads = 1;
+    std::vector<double> w(n);
+    for (double& x : w) x = static_cast<double>(rng() % 4);
+    w[0] = 1;
+    in.weights = w;
+    std::vector<std::uint32_t> cand;
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (rng() % 3) cand.push_back(v);
+    if (cand.size() < 4) cand = {0, 1, 2, 3};
+    in.candidates = cand;
+    if (rng() % 3 == 0) in.fixed = {cand[rng() % cand.size()]};
+    const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
+    for (std::int64_t radius : {8, 15, 30})
+      for (std::size_t p = 1; p <= 4 && in.fixed.size() + p <= cand.size(); ++p)
+        for (bool exact : {false, true}) {
+          SCOPED_TRACE("seed " + std::to_string(seed) + " R=" + std::to_string(radius) + " p=" + std::to_string(p) +
+                       (exact ? " exact" : ""));
+          SitingOptions o;
+          o.exact = exact;
+          const double optimum = BruteBackup(g, w, cand, in.fixed, p, radius);
+          if (optimum < 0) {
+            ++infeasible;
+            EXPECT_THROW(SolveBackupCover(prob, static_cast<double>(radius), p, o), Error);
+            continue;
+          }
+          ++feasible;
+          const SitingResult r = SolveBackupCover(prob, static_cast<double>(radius), p, o);
+          EXPECT_EQ(r.sites.size(), in.fixed.size() + p);
+          EXPECT_EQ(r.objective, optimum);
+          EXPECT_TRUE(r.optimal);
+          EXPECT_TRUE(r.bound_is_upper);
+          EXPECT_EQ(r.bound, optimum);
+        }
+  }
+  EXPECT_GT(feasible, 40u);
+  EXPECT_GT(infeasible, 20u);
+}
+
+TEST(BackupCover, WithoutCbcItIsRefused) {
+  if (HaveMipSolver()) GTEST_SKIP() << "built with COIN-OR CBC";
+  const testing::SmallGraph g = testing::RandomGraph(6, false, 0.5, 9, 1);
+  SitingInput in;
+  in.symmetric = true;
+  const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
+  EXPECT_THROW(SolveBackupCover(prob, 10.0, 2, SitingOptions{}), Error);
+}
+
+// Through gcenter on a graph file: the JSON's objective and bound against the
+// exhaustive search, or exit 2 naming the infeasibility; --backup-cover needs --p.
+TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  test::TempDir dir;
+  std::size_t feasible = 0, infeasible = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const testing::SmallGraph g = testing::RandomGraph(12, false, 0.25, 20, seed * 17 + 5);
+    std::string arcs;
+    for (const auto& a : g.arcs)
+      arcs += std::to_string(a.from + 1) + "," + std::to_string(a.to + 1) + "," + std::to_string(a.weight) + "\n";
+    test::WriteText(dir.file("g.csv"), arcs);
+    std::vector<std::uint32_t> all(g.n);
+    for (std::uint32_t v = 0; v < g.n; ++v) all[v] = v;
+    const std::vector<double> w(g.n, 1.0);
+    for (std::size_t p : {1, 2, 3, 4}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " p=" + std::to_string(p));
+      const double optimum = BruteBackup(g, w, all, {}, p, 12);
+      const auto r = test::RunCommand(test::App("gcenter") + " --backend cpu --undirected " + dir.file("g.csv") +
+                                      " --backup-cover 12 --p " + std::to_string(p) + " --json");
+      if (optimum < 0) {
+        ++infeasible;
+        EXPECT_EQ(r.exit_code, 2) << r.output;
+        EXPECT_NE(r.output.find("backup-cover: infeasible"), std::string::npos) << r.output;
+        continue;
+      }
+      ++feasible;
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      const std::string expect = std::to_string(static_cast<long long>(optimum));
+      EXPECT_NE(r.output.find("\"backup_cover\":{"), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find("\"objective\":" + expect + ","), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find("\"upper_bound\":" + expect + ",\"gap\":0,\"optimal\":true"), std::string::npos)
+          << r.output;
+    }
+  }
+  EXPECT_GT(feasible, 0u);
+  EXPECT_GT(infeasible, 0u);
+  const auto no_p = test::RunCommand(test::App("gcenter") + " " + dir.file("g.csv") + " --backup-cover 12");
+  EXPECT_EQ(no_p.exit_code, 2);
+  EXPECT_NE(no_p.output.find("--backup-cover: needs --p P"), std::string::npos) << no_p.output;
+}
+
+}  // namespace
+}  // namespace gdist

@@ -1,0 +1,99 @@
+// --exact on a build without COIN-OR CBC (issue 26): LSCP, whose proof needs
+// CBC's covering program, is refused with the package to install; the models
+// proven by the project's own branch and bound are not, p-center's radius
+// decisions included (DecideCover without CBC, against CBC and enumeration).
+// CI builds with CBC, so the choices are tested as functions of "use CBC".
+#include "lib/siting/exact_method.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "lib/siting/cover_decision.hpp"
+#include "lib/siting/covering_mip.hpp"
+#include "lib/util/error.hpp"
+#include "tests/siting/site_sets.hpp"
+#include "tests/siting/small_graphs.hpp"
+
+namespace gdist {
+namespace {
+
+TEST(ExactMethod, WithoutCbcTheCoveringProofsAreRefusedWithThePackage) {
+  for (ExactModel model : {ExactModel::kCover}) {
+    const std::string reason = ExactUnavailableReason(model, false);
+    EXPECT_NE(reason.find("coinor-libcbc-dev"), std::string::npos) << reason;
+    EXPECT_NE(reason.find("--exact"), std::string::npos) << reason;
+    EXPECT_EQ(ExactUnavailableReason(model, true), "");
+  }
+}
+
+TEST(ExactMethod, TheOwnBranchAndBoundNeedsNoCbc) {
+  for (ExactModel model : {ExactModel::kPMedian, ExactModel::kMaxCover, ExactModel::kPCenter})
+    for (bool cbc : {false, true}) EXPECT_EQ(ExactUnavailableReason(model, cbc), "");
+}
+
+TEST(ExactMethod, ThisBuildRefusesExactlyWhenItLacksCbc) {
+  if (HaveMipSolver()) EXPECT_NO_THROW(RequireExactMethod(ExactModel::kCover));
+  else EXPECT_THROW(RequireExactMethod(ExactModel::kCover), Error);
+}
+
+// The radius decision without CBC (the Lagrangian MCLP proof) answers as CBC
+// does and as an enumeration of every p-set does, on random graphs' cover lists.
+TEST(ExactMethod, CoverDecisionWithoutCbcMatchesEnumeration) {
+  std::size_t yes = 0, no = 0;
+  for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+    std::mt19937_64 rng(seed);
+    const testing::SmallGraph g = testing::RandomGraph(9 + rng() % 6, rng() % 2, 0.3, 20, seed * 131 + 9);
+    SitingInput in;
+    in.symmetric = !g.directed;
+    in.threads = 1;
+    std::vector<std::uint32_t> fixed;
+    if (rng() % 3 == 0) fixed = {static_cast<std::uint32_t>(rng() % g.n)};
+    in.fixed = fixed;
+    const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
+    std::vector<std::uint32_t> all(g.n);
+    for (std::uint32_t v = 0; v < g.n; ++v) all[v] = v;
+    for (double radius : {6.0, 12.0, 20.0})
+      for (std::size_t p = 1; p <= 3; ++p) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + " R=" + std::to_string(radius) + " p=" + std::to_string(p));
+        const CoverLists lists = *BuildCoverLists(prob, radius, kMaxCoverPairs);
+        bool exists = false;  // the enumeration (direction out: site -> demand)
+        testing::ForEachSiteSet(all, fixed, p, [&](const std::vector<std::uint32_t>& s) {
+          bool covers = true;
+          for (std::uint32_t u = 0; u < g.n && covers; ++u) {
+            bool near = false;
+            for (std::uint32_t k : s) near = near || g.dist[k][u] <= radius;
+            covers = near;
+          }
+          exists = exists || covers;
+        });
+        std::vector<std::uint32_t> start = fixed;  // any p_total sites
+        for (std::uint32_t k = 0; start.size() < fixed.size() + p; ++k)
+          if (std::find(fixed.begin(), fixed.end(), k) == fixed.end()) start.push_back(k);
+        for (bool use_mip : {false, true}) {
+          if (use_mip && !HaveMipSolver()) continue;
+          std::vector<std::uint32_t> cover;
+          const CoverDecision d = DecideCover(lists, fixed, fixed.size() + p, start, 0, 1, use_mip, &cover);
+          ASSERT_NE(d, CoverDecision::kUnknown);
+          EXPECT_EQ(d == CoverDecision::kCover, exists) << (use_mip ? "CBC" : "own");
+          if (d == CoverDecision::kCover) {
+            EXPECT_LE(cover.size(), fixed.size() + p);
+            for (std::size_t u = 0; u < lists.nd; ++u) {
+              bool near = false;
+              for (std::size_t i = 0; i < lists.num_covering(u); ++i)
+                near = near || std::find(cover.begin(), cover.end(), lists.covering(u)[i]) != cover.end();
+              EXPECT_TRUE(near) << "demand " << u << " uncovered";
+            }
+          }
+        }
+        (exists ? yes : no) += 1;
+      }
+  }
+  EXPECT_GT(yes, 20u);
+  EXPECT_GT(no, 20u);
+}
+
+}  // namespace
+}  // namespace gdist

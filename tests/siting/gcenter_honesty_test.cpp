@@ -1,0 +1,138 @@
+// gcenter never claims more than it has proven (issue 26): demands no choice
+// of p sites can serve are an error (exit 2, no output file), not an
+// "optimal" answer that leaves them out. The expected values are worked out
+// by hand from the small cost tables written here.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "test_util.hpp"
+
+namespace gdist {
+namespace {
+
+using test::App;
+using test::Exists;
+using test::ReadText;
+using test::RunCommand;
+using test::TempDir;
+using test::WriteText;
+
+// d1 only A reaches (5), d2 and d3 only B (10), d4 only C (1).
+constexpr const char* kIslands =
+    ",A,B,C\n"
+    "d1,5,,\n"
+    "d2,,10,\n"
+    "d3,,10,\n"
+    "d4,,,1\n";
+
+std::string Gcenter(const TempDir& dir, const std::string& table, const std::string& flags) {
+  WriteText(dir.file("costs.csv"), table);
+  return App("gcenter") + " --backend cpu --cost-matrix " + dir.file("costs.csv") + " " + flags;
+}
+
+TEST(GcenterHonesty, DemandsNoPSitesReachAreReportedInfeasible) {
+  TempDir dir;
+  WriteText(dir.file("fixed.txt"), "C\n");
+  const std::string assignment = dir.file("a.csv");
+  for (const std::string model : {"--p-median", "--p-center"}) {
+    SCOPED_TRACE(model);
+    // Two new sites cannot reach the four demands (A, B and C are all needed).
+    for (const std::string exact : {"", " --exact"}) {
+      auto r = RunCommand(Gcenter(dir, kIslands, model + " 2 --json --assignment " + assignment + exact));
+      EXPECT_EQ(r.exit_code, 2) << r.output;
+      EXPECT_NE(r.output.find("infeasible"), std::string::npos) << r.output;
+      EXPECT_EQ(r.output.find("\"optimal\""), std::string::npos) << r.output;
+      EXPECT_FALSE(Exists(assignment));
+    }
+    // With C fixed, one new site still leaves d1 or d2/d3 out ...
+    auto one = RunCommand(Gcenter(dir, kIslands, model + " 1 --fixed " + dir.file("fixed.txt") + " --json"));
+    EXPECT_EQ(one.exit_code, 2) << one.output;
+    EXPECT_NE(one.output.find("infeasible"), std::string::npos) << one.output;
+    // ... and two serve everyone: A and B beside C.
+    auto two = RunCommand(Gcenter(dir, kIslands, model + " 2 --exact --fixed " + dir.file("fixed.txt") + " --json"));
+    ASSERT_EQ(two.exit_code, 0) << two.output;
+    const std::string objective = model == "--p-median" ? "26" : "10";  // 5 + 10 + 10 + 1, or max of them
+    EXPECT_NE(two.output.find("\"objective\":" + objective + ","), std::string::npos) << two.output;
+    EXPECT_NE(two.output.find("\"unserved\":0,"), std::string::npos) << two.output;
+    EXPECT_NE(two.output.find("\"optimal\":true"), std::string::npos) << two.output;
+  }
+}
+
+TEST(GcenterHonesty, ADemandNoSiteReachesIsInfeasibleForEveryP) {
+  TempDir dir;
+  const std::string table = std::string(kIslands) + "d5,,,\n";
+  for (const std::string model : {"--p-median 3", "--p-center 3"}) {
+    auto r = RunCommand(Gcenter(dir, table, model));
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("infeasible: demand vertex d5"), std::string::npos) << r.output;
+  }
+  // Max-cover does not promise to serve everyone: d5 is simply not covered.
+  auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 10 --p 3 --exact --json"));
+  ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
+  EXPECT_NE(mclp.output.find("\"objective\":4,"), std::string::npos) << mclp.output;
+}
+
+// 2^53 + 1 rounds to 2^53 through a double: read as doubles, A and B tie and
+// the tie goes to A. Read exactly, B is cheaper for d1 and as cheap for d2.
+constexpr const char* kPastDoubles =
+    ",A,B\n"
+    "d1,9007199254740993,9007199254740992\n"
+    "d2,9007199254740992,9007199254740992\n";
+
+TEST(GcenterHonesty, IntegerCostsPast2To53StayExact) {
+  TempDir dir;
+  const std::string assignment = dir.file("a.csv");
+  // p-median: B costs 2 x 2^53 = 18014398509481984, A one more; p-center: B 2^53, A 2^53 + 1.
+  for (const auto& [model, objective] : {std::pair<std::string, std::string>{"--p-median", "18014398509481984"},
+                                         std::pair<std::string, std::string>{"--p-center", "9007199254740992"}}) {
+    SCOPED_TRACE(model);
+    auto r = RunCommand(Gcenter(dir, kPastDoubles, model + " 1 --exact --json --assignment " + assignment));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("\"sites\":[\"B\"]"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("\"objective\":" + objective + ","), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("\"lower_bound\":" + objective + ",\"gap\":0,\"optimal\":true"), std::string::npos)
+        << r.output;
+    const std::string csv = ReadText(assignment);
+    const std::string key = model == "--p-median" ? "p_median" : "p_center";
+    EXPECT_NE(csv.find(key + ",d1,1,B,9007199254740992\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(key + ",d2,1,B,9007199254740992\n"), std::string::npos) << csv;
+  }
+}
+
+// Costs 0 and 2^53 + 1 in one table: no double shift makes both exact, so
+// the answer would rest on rounded costs. Refused, with the reason.
+TEST(GcenterHonesty, CostsSpanningPast2To53AreRefused) {
+  TempDir dir;
+  auto r = RunCommand(Gcenter(dir, ",A,B\nd1,0,9007199254740993\nd2,9007199254740993,0\n", "--p-median 1 --json"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("span 2^53"), std::string::npos) << r.output;
+}
+
+// Odd objectives past 2^53, which no double holds: A serves d1 at 2^53 + 1
+// and d2 at 2^53 + 2 (B is worse or equal), so the p-median is 2^54 + 3 and
+// the p-center 2^53 + 2, in the JSON (single and sweep) and the text report.
+TEST(GcenterHonesty, WholeObjectivesPrintExactly) {
+  TempDir dir;
+  const std::string table =
+      ",A,B\n"
+      "d1,9007199254740993,9007199254740997\n"
+      "d2,9007199254740994,9007199254740994\n";
+  auto json = RunCommand(Gcenter(dir, table, "--p-median 1 --p-center 1 --exact --json"));
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_NE(json.output.find("\"objective\":18014398509481987,"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"lower_bound\":18014398509481987,"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"objective\":9007199254740994,"), std::string::npos) << json.output;
+  auto sweep = RunCommand(Gcenter(dir, table, "--p-median 1,2 --json"));
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.output;
+  std::size_t exact = 0;
+  for (std::size_t at = 0; (at = sweep.output.find("\"objective\":18014398509481987,", at)) != std::string::npos; ++at)
+    ++exact;
+  EXPECT_EQ(exact, 2u) << sweep.output;
+  auto text = RunCommand(Gcenter(dir, table, "--p-median 1"));
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("objective  18014398509481987\n"), std::string::npos) << text.output;
+}
+
+}  // namespace
+}  // namespace gdist
