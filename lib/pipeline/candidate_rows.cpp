@@ -41,16 +41,24 @@ TreeBackendDecision CandidateRowsBackend(const CsrGraph<W>& g, std::size_t k, in
                            threads > 0 ? threads : omp_get_max_threads(), ProbeGpu);
 }
 
+template <class W> CandidateRows<W> BlankCandidateRows(std::vector<std::uint32_t> vertices, std::size_t n) {
+  CandidateRows<W> rows;
+  rows.vertices = std::move(vertices);
+  const std::size_t stride = PaddedSize(n), k = rows.vertices.size();
+  rows.buffer = PageBuffer(std::max<std::size_t>(1, k) * stride * sizeof(W));
+  W* data = static_cast<W*>(rows.buffer.data());
+  std::fill(data, data + k * stride, ElementTraits<W>::kInf);
+  rows.view = MatrixView<W>{data, n, stride};
+  return rows;
+}
+
 template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
                                                          Direction direction, int threads, Backend backend,
                                                          ProgressFn progress) {
   CheckPathSums(g);
-  CandidateRows<W> rows;
-  rows.vertices = std::move(vertices);
-  const std::size_t stride = PaddedSize(g.n), k = rows.vertices.size();
-  rows.buffer = PageBuffer(std::max<std::size_t>(1, k) * stride * sizeof(W));
+  CandidateRows<W> rows = BlankCandidateRows<W>(std::move(vertices), g.n);
+  const std::size_t stride = rows.view.stride, k = rows.vertices.size();
   W* data = static_cast<W*>(rows.buffer.data());
-  std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
   const ShortestPathTrees<W> trees(g, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
   const std::string method = std::string(TreeMethodName(trees.method())) + " trees";
   const TreeBackendDecision where = CandidateRowsBackend(g, k, threads, backend);
@@ -69,7 +77,6 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
   }
   if (!gpu) TreeRows(trees, rows.vertices, data, stride, threads, &counter);
   counter.Finish();
-  rows.view = MatrixView<W>{data, g.n, stride};
   return rows;
 }
 
@@ -101,7 +108,8 @@ std::vector<std::uint32_t> RowVerticesFor(const std::vector<std::uint32_t>& cand
   template CandidateRows<T> ComputeCandidateRows(const CsrGraph<T>&, std::vector<std::uint32_t>, Direction, int, \
                                                  Backend, ProgressFn);                                           \
   template TreeBackendDecision CandidateRowsBackend(const CsrGraph<T>&, std::size_t, int, Backend);              \
-  template RowSource<T> GpuRowSource(const CsrGraph<T>&);
+  template RowSource<T> GpuRowSource(const CsrGraph<T>&);                                                        \
+  template CandidateRows<T> BlankCandidateRows(std::vector<std::uint32_t>, std::size_t);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -22,6 +22,10 @@ template <class T> struct CandidateRows {
   std::vector<std::uint32_t> vertices;  // the vertex of each row
 };
 
+// k = vertices.size() rows of n columns, every cost INF (the padding columns
+// stay so): the block the trees (or the hierarchy's PHAST) then fill.
+template <class W> CandidateRows<W> BlankCandidateRows(std::vector<std::uint32_t> vertices, std::size_t n);
+
 // Row r = the costs between vertices[r] and every vertex of g in the siting
 // direction: out (facility -> demand) the tree from vertices[r], in (demand ->
 // facility) the tree into it. Parallel over the rows. Throws gdist::Error on a

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <numeric>
 
 #include "lib/core/element_traits.hpp"
@@ -53,7 +54,12 @@ template <class W> void PhastRowsOn(Backend where, const ContractionHierarchy<W>
 
 }  // namespace
 
-bool IsHierarchyInput(const std::string& path) { return IsHierarchyFile(path); }
+// Only a regular file can be a saved hierarchy: a pipe or stdin is never
+// peeked at (its bytes are the graph reader's).
+bool IsHierarchyInput(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec) && IsHierarchyFile(path);
+}
 
 const VertexLabels& LabelsOf(const AnyHierarchy& h) {
   return *std::visit([](const auto& ch) { return &ch.labels; }, h);
@@ -62,7 +68,7 @@ const VertexLabels& LabelsOf(const AnyHierarchy& h) {
 LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads) {
   LoadedHierarchy out;
   auto t0 = std::chrono::steady_clock::now();
-  if (IsHierarchyFile(path)) {
+  if (IsHierarchyInput(path)) {
     out.from_file = true;
     out.hierarchy = DispatchElement(HierarchyElementType(path),
                                     [&](auto zero) -> AnyHierarchy { return ReadHierarchy<decltype(zero)>(path); });
@@ -151,15 +157,11 @@ template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& 
 template <class W> CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>& ch,
                                                            std::vector<std::uint32_t> vertices, Direction direction,
                                                            int threads) {
-  CandidateRows<W> rows;
-  rows.vertices = std::move(vertices);
-  const std::size_t stride = PaddedSize(ch.n), k = rows.vertices.size();
-  rows.buffer = PageBuffer(std::max<std::size_t>(1, k) * stride * sizeof(W));
+  CandidateRows<W> rows = BlankCandidateRows<W>(std::move(vertices), ch.n);
   W* data = static_cast<W*>(rows.buffer.data());
-  std::fill(data, data + k * stride, ElementTraits<W>::kInf);  // padding columns stay INF
+  const std::size_t stride = rows.view.stride;
   const PhastTrees<W> phast(ch, direction == Direction::kIn ? TreeDirection::kTo : TreeDirection::kFrom);
   phast.Rows(rows.vertices, data, stride, Threads(threads));
-  rows.view = MatrixView<W>{data, ch.n, stride};
   return rows;
 }
 

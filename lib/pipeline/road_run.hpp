@@ -37,7 +37,7 @@ struct LoadedHierarchy {
 // negative arcs (a hierarchy needs non-negative weights) and on bad files.
 LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads);
 
-// True when `path` is a saved hierarchy (its magic).
+// True when `path` is a regular file holding a saved hierarchy (its magic).
 bool IsHierarchyInput(const std::string& path);
 
 // The labels, vertex count and direction of any hierarchy.

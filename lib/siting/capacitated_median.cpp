@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "lib/siting/assignment_program.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
 #include "lib/siting/siting_models.hpp"
@@ -16,13 +17,6 @@
 #include "lib/util/error.hpp"
 
 namespace gdist {
-
-namespace {
-
-// The most demand x candidate pairs the program is built for (a column each).
-constexpr std::size_t kMaxCapacitatedPairs = std::size_t{1} << 22;
-
-}  // namespace
 
 template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& prob, std::size_t p,
                                                         const std::vector<double>& capacity_of_vertex,
@@ -32,34 +26,14 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   if (nfixed + p > m)
     throw Error("capacitated p-median: " + std::to_string(p) + " new sites asked for, but only " +
                 std::to_string(m - nfixed) + " candidates are free");
-  if (!HaveMipSolver())
-    throw Error(
-        "capacitated p-median: solved as an integer program by COIN-OR CBC, and this build has none; install it "
-        "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
-  if (nd * m > kMaxCapacitatedPairs)
-    throw Error("capacitated p-median: " + std::to_string(nd) + " demands x " + std::to_string(m) +
-                " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");
-  AssignmentProgram program;
-  program.nd = nd;
-  program.m = m;
-  program.cost.resize(nd * m);
-  program.weights = prob.weights();
+  AssignmentProgram program = AssignmentProgramOf(prob, "capacitated p-median");
   program.capacity = std::vector<double>(m, 0.0);
   program.max_sites = nfixed + p;
-  program.fixed = prob.fixed();
   for (std::size_t k = 0; k < m; ++k) {
     const std::uint32_t v = prob.candidate_vertex(k);
     if (v < capacity_of_vertex.size()) (*program.capacity)[k] = capacity_of_vertex[v];
   }
-  for (std::size_t u = 0; u < nd; ++u)
-    for (std::size_t k = 0; k < m; ++k) {
-      const T c = prob.Cost(u, k);
-      program.cost[u * m + k] =
-          SitingProblem<T>::Reachable(c) ? static_cast<double>(c) : std::numeric_limits<double>::infinity();
-    }
-  MipOptions o;
-  o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
-  const MipAnswer a = SolveAssignmentMip(program, o);
+  const MipAnswer a = SolveAssignmentMip(program, AssignmentMipOptions(options));
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error("capacitated p-median: infeasible: no " + std::to_string(p) + " new sites" +
                 (nfixed ? " (with the " + std::to_string(nfixed) + " fixed ones)" : "") +

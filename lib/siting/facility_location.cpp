@@ -8,37 +8,20 @@
 #include <limits>
 #include <string>
 
+#include "lib/siting/assignment_program.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
-namespace {
-
-constexpr std::size_t kMaxLocationPairs = std::size_t{1} << 22;  // a column (and a row, uncapacitated) each
-
-}  // namespace
-
 template <class T>
 SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vector<double>& opening_cost_of_vertex,
                                    const std::vector<double>* capacity_of_vertex, const SitingOptions& options) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  if (!HaveMipSolver())
-    throw Error(
-        "facility-location: solved as an integer program by COIN-OR CBC, and this build has none; install it "
-        "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
-  if (nd * m > kMaxLocationPairs)
-    throw Error("facility-location: " + std::to_string(nd) + " demands x " + std::to_string(m) +
-                " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");
-  AssignmentProgram program;
-  program.nd = nd;
-  program.m = m;
-  program.cost.resize(nd * m);
-  program.weights = prob.weights();
+  AssignmentProgram program = AssignmentProgramOf(prob, "facility-location");
   program.opening = std::vector<double>(m, 0.0);
   if (capacity_of_vertex) program.capacity = std::vector<double>(m, 0.0);
-  program.fixed = prob.fixed();
   for (std::size_t k = 0; k < m; ++k) {
     const std::uint32_t v = prob.candidate_vertex(k);
     if (v >= opening_cost_of_vertex.size() || !std::isfinite(opening_cost_of_vertex[v]))
@@ -46,15 +29,7 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
     (*program.opening)[k] = opening_cost_of_vertex[v];
     if (capacity_of_vertex && v < capacity_of_vertex->size()) (*program.capacity)[k] = (*capacity_of_vertex)[v];
   }
-  for (std::size_t u = 0; u < nd; ++u)
-    for (std::size_t k = 0; k < m; ++k) {
-      const T c = prob.Cost(u, k);
-      program.cost[u * m + k] =
-          SitingProblem<T>::Reachable(c) ? static_cast<double>(c) : std::numeric_limits<double>::infinity();
-    }
-  MipOptions o;
-  o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
-  const MipAnswer a = SolveAssignmentMip(program, o);
+  const MipAnswer a = SolveAssignmentMip(program, AssignmentMipOptions(options));
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error(std::string("facility-location: infeasible: ") +
                 (capacity_of_vertex ? "even every candidate open cannot serve every demand whole within the capacities"

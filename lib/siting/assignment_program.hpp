@@ -1,0 +1,52 @@
+// The part of the assignment integer program (covering_mip.hpp,
+// SolveAssignmentMip) that the capacitated p-median and facility location
+// share: the refusals every such model makes (no CBC in the build, more pairs
+// than the program is built for) and the program's costs, weights and fixed
+// sites from a SitingProblem; each model then adds its capacities, opening
+// costs or site count.
+#pragma once
+#include <limits>
+#include <string>
+
+#include "lib/siting/covering_mip.hpp"
+#include "lib/siting/siting_models.hpp"
+#include "lib/siting/siting_problem.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+// The most demand x candidate pairs the program is built for (a column each).
+inline constexpr std::size_t kMaxAssignmentPairs = std::size_t{1} << 22;
+
+template <class T> AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, const std::string& model) {
+  const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
+  if (!HaveMipSolver())
+    throw Error(model +
+                ": solved as an integer program by COIN-OR CBC, and this build has none; install it "
+                "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
+  if (nd * m > kMaxAssignmentPairs)
+    throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) +
+                " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");
+  AssignmentProgram program;
+  program.nd = nd;
+  program.m = m;
+  program.cost.resize(nd * m);
+  program.weights = prob.weights();
+  program.fixed = prob.fixed();
+  for (std::size_t u = 0; u < nd; ++u)
+    for (std::size_t k = 0; k < m; ++k) {
+      const T c = prob.Cost(u, k);
+      program.cost[u * m + k] =
+          SitingProblem<T>::Reachable(c) ? static_cast<double>(c) : std::numeric_limits<double>::infinity();
+    }
+  return program;
+}
+
+// The program's time limit: the proof's with --exact, else the heuristics'.
+inline MipOptions AssignmentMipOptions(const SitingOptions& options) {
+  MipOptions o;
+  o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
+  return o;
+}
+
+}  // namespace gdist
