@@ -49,9 +49,11 @@ TEST(ExactMethod, CoverDecisionWithoutCbcMatchesEnumeration) {
     SitingInput in;
     in.symmetric = !g.directed;
     in.threads = 1;
-    std::vector<std::uint32_t> fixed;
-    if (rng() % 3 == 0) fixed = {static_cast<std::uint32_t>(rng() % g.n)};
-    in.fixed = fixed;
+    // Built in place, not copied: GCC 13 warns (-Warray-bounds) on copying a one-element vector here.
+    const std::vector<std::uint32_t> fixed =
+        rng() % 3 == 0 ? std::vector<std::uint32_t>(1, static_cast<std::uint32_t>(rng() % g.n))
+                       : std::vector<std::uint32_t>();
+    in.fixed.assign(fixed.begin(), fixed.end());
     const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
     std::vector<std::uint32_t> all(g.n);
     for (std::uint32_t v = 0; v < g.n; ++v) all[v] = v;
