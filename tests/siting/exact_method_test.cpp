@@ -17,6 +17,12 @@
 #include "tests/siting/site_sets.hpp"
 #include "tests/siting/small_graphs.hpp"
 
+// GCC 13 reports a false -Warray-bounds on copying the one-element fixed-site
+// vector of the loop below (std::vector's inlined memmove); GCC 12 does not.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#endif
+
 namespace gdist {
 namespace {
 
@@ -49,7 +55,6 @@ TEST(ExactMethod, CoverDecisionWithoutCbcMatchesEnumeration) {
     SitingInput in;
     in.symmetric = !g.directed;
     in.threads = 1;
-    // Built in place, not copied: GCC 13 warns (-Warray-bounds) on copying a one-element vector here.
     const std::vector<std::uint32_t> fixed =
         rng() % 3 == 0 ? std::vector<std::uint32_t>(1, static_cast<std::uint32_t>(rng() % g.n))
                        : std::vector<std::uint32_t>();
