@@ -31,6 +31,7 @@
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
+#include "lib/pipeline/road_apsp.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/plan/planner.hpp"
@@ -69,7 +70,7 @@ void PrintMetricsFallback(const std::string& note) {
 }
 
 // gapsp --algorithm ch (or a .gch IN): the road hierarchy's PHAST rows, every
-// row, or a sources x targets table (lib/pipeline/road_run.hpp).
+// row, or a sources x targets table (lib/pipeline/road_apsp.hpp).
 struct HierarchyRun {
   std::string in, out, to, sources, targets;
   bool paths = false, metrics = false, json = false;
@@ -77,31 +78,29 @@ struct HierarchyRun {
   gdist::Backend backend = gdist::Backend::kAuto;  // gpu: the GPU sweep (auto: the CPU's PHAST for now)
 };
 
-void DescribeHierarchyRun(const HierarchyRun& r, const gdist::LoadedHierarchy& loaded, const gdist::RunPlan& plan,
-                          const gdist::ApspReport& report, std::size_t n, std::size_t rows, double apsp_s,
-                          double write_s) {
+void DescribeHierarchyRun(const HierarchyRun& r, const gdist::HierarchyApspResult& h) {
   if (r.json) {
     gdist::JsonWriter w(std::cout);
     w.BeginObject();
-    w.Key("n").Number(static_cast<double>(n));
-    if (rows) w.Key("rows").Number(static_cast<double>(rows));
+    w.Key("n").Number(static_cast<double>(h.n));
+    if (h.rows) w.Key("rows").Number(static_cast<double>(h.rows));
     w.Key("algorithm").Str("ch");
-    w.Key("algorithm_reason").Str(plan.reasons.front());
-    w.Key("backend").Str(gdist::BackendName(report.used)).Key("backend_note").Str(report.note);
-    w.Key("element_bits").Number(report.element_bits);
-    w.Key("hierarchy").Str(loaded.from_file ? "read" : "built");
-    w.Key("shortcuts").Number(static_cast<double>(loaded.shortcuts));
-    w.Key("read_s").Number(loaded.read_s).Key("contract_s").Number(loaded.contract_s);
-    w.Key("apsp_s").Number(apsp_s).Key("write_s").Number(write_s);
-    gdist::WritePlanJson(w, plan);
+    w.Key("algorithm_reason").Str(h.plan.reasons.front());
+    w.Key("backend").Str(gdist::BackendName(h.report.used)).Key("backend_note").Str(h.report.note);
+    w.Key("element_bits").Number(h.report.element_bits);
+    w.Key("hierarchy").Str(h.from_file ? "read" : "built");
+    w.Key("shortcuts").Number(static_cast<double>(h.shortcuts));
+    w.Key("read_s").Number(h.read_s).Key("contract_s").Number(h.contract_s);
+    w.Key("apsp_s").Number(h.apsp_s).Key("write_s").Number(h.write_s);
+    gdist::WritePlanJson(w, h.plan);
     w.EndObject();
     std::cout << "\n";
   }
   if (!gdist::Quiet()) {
-    std::cerr << std::fixed << std::setprecision(3) << "gapsp: " << n << " vertices";
-    if (rows) std::cerr << ", " << rows << " rows";
-    std::cerr << ", algorithm ch (" << plan.reasons.front() << "; " << report.note << "); read " << loaded.read_s
-              << " s, contract " << loaded.contract_s << " s, apsp " << apsp_s << " s, write " << write_s << " s\n";
+    std::cerr << std::fixed << std::setprecision(3) << "gapsp: " << h.n << " vertices";
+    if (h.rows) std::cerr << ", " << h.rows << " rows";
+    std::cerr << ", algorithm ch (" << h.plan.reasons.front() << "; " << h.report.note << "); read " << h.read_s
+              << " s, contract " << h.contract_s << " s, apsp " << h.apsp_s << " s, write " << h.write_s << " s\n";
   }
 }
 
@@ -122,60 +121,10 @@ void CheckHierarchyFlags(const HierarchyRun& r) {
 
 int RunHierarchy(const HierarchyRun& r, const gdist::InputOptions& input, gdist::ProgressFn progress) {
   CheckHierarchyFlags(r);
-  gdist::PhaseTimer timer;
-  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(r.in, input, r.threads);
-  timer.Lap();
-  const gdist::RunContext context(r.threads, r.backend == gdist::Backend::kGpu ? r.backend : gdist::Backend::kCpu);
-  return std::visit(
-      [&](const auto& ch) {
-        using W = std::decay_t<decltype(ch.up.weights[0])>;
-        gdist::PlanRequest question;
-        question.algorithm = gdist::ApspAlgorithm::kHierarchy;
-        question.hierarchy_saved = loaded.from_file;
-        std::vector<std::uint32_t> rows, cols;
-        if (!r.sources.empty()) {
-          rows = gdist::ReadSourcesFile(r.sources, ch.labels);
-          question.question = gdist::PlanQuestion::kRows;
-          question.rows = rows.size();
-        }
-        if (!r.targets.empty()) cols = gdist::ReadSourcesFile(r.targets, ch.labels);
-        const gdist::GraphShape shape{ch.n, ch.up.size() + ch.down.size(), gdist::TreeMethod::kDijkstraRadix,
-                                      gdist::ElementTraits<W>::kType, true};
-        const gdist::RunPlan plan = gdist::PlanDistances(question, shape, context);
-        gdist::ApspReport report;
-        if (!cols.empty()) {
-          const std::vector<W> table = gdist::HierarchyTable(ch, rows, cols, r.threads);
-          report.note = "CH many-to-many table, " + std::to_string(rows.size()) + " x " + std::to_string(cols.size());
-          report.element_bits = static_cast<int>(8 * sizeof(W));
-          const double apsp_s = timer.Lap();
-          const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };
-          const auto col_label = [&](std::size_t j) { return ch.labels.label(cols[j]); };
-          if (r.to == "npy") gdist::WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size());
-          else
-            gdist::WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
-          DescribeHierarchyRun(r, loaded, plan, report, ch.n, rows.size(), apsp_s, timer.Lap());
-          return gdist::kExitOk;
-        }
-        if (!rows.empty()) {
-          report = gdist::WriteHierarchyRows(ch, rows, r.out, r.threads, progress, plan.backend);
-          DescribeHierarchyRun(r, loaded, plan, report, ch.n, rows.size(), report.seconds,
-                               timer.Lap() - report.seconds);
-          return gdist::kExitOk;
-        }
-        gdist::RefuseIfTooLarge(r.in, gdist::RunNeeds{ch.n, gdist::ElementTraits<W>::kType, false});
-        gdist::DistMatrix<W> m(ch.n);
-        m.meta().directed = ch.directed;
-        m.meta().labels = ch.labels;
-        report = gdist::HierarchyRowsIntoMatrix(ch, m, r.threads, progress, plan.backend);
-        const double apsp_s = timer.Lap();
-        if (r.to == "nthu") gdist::WriteNthuOutput(r.out, m);
-        else if (r.to == "npy") gdist::WriteNpy(r.out, m.view());
-        else if (r.to == "csv") gdist::WriteCsvMatrix(r.out, m.view(), m.meta().labels);
-        else gdist::WriteMatrixFile(r.out, m, nullptr);
-        DescribeHierarchyRun(r, loaded, plan, report, ch.n, 0, apsp_s, timer.Lap());
-        return gdist::kExitOk;
-      },
-      loaded.hierarchy);
+  const gdist::HierarchyApspResult result = gdist::RunHierarchyApsp(
+      gdist::HierarchyApspRequest{r.in, r.out, r.to, r.sources, r.targets, r.threads, r.backend}, input, progress);
+  DescribeHierarchyRun(r, result);
+  return gdist::kExitOk;
 }
 
 }  // namespace

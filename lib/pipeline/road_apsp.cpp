@@ -1,0 +1,80 @@
+#include "lib/pipeline/road_apsp.hpp"
+
+#include <vector>
+
+#include "lib/core/element_traits.hpp"
+#include "lib/matrix/matrix_export.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/matrix/nthu_output.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/sources_file.hpp"
+#include "lib/plan/memory_plan.hpp"
+#include "lib/plan/run_context.hpp"
+#include "lib/util/phase_timer.hpp"
+
+namespace gdist {
+
+HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const InputOptions& input, ProgressFn progress) {
+  HierarchyApspResult result;
+  PhaseTimer timer;
+  const LoadedHierarchy loaded = LoadHierarchy(r.in, input, r.threads);
+  timer.Lap();
+  result.from_file = loaded.from_file;
+  result.shortcuts = loaded.shortcuts;
+  result.read_s = loaded.read_s;
+  result.contract_s = loaded.contract_s;
+  const RunContext context(r.threads, r.backend == Backend::kGpu ? r.backend : Backend::kCpu);
+  std::visit(
+      [&](const auto& ch) {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        result.n = ch.n;
+        PlanRequest question;
+        question.algorithm = ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = loaded.from_file;
+        std::vector<std::uint32_t> rows, cols;
+        if (!r.sources.empty()) {
+          rows = ReadSourcesFile(r.sources, ch.labels);
+          question.question = PlanQuestion::kRows;
+          question.rows = rows.size();
+        }
+        if (!r.targets.empty()) cols = ReadSourcesFile(r.targets, ch.labels);
+        result.rows = rows.size();
+        const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
+                               true};
+        result.plan = PlanDistances(question, shape, context);
+        if (!cols.empty()) {
+          const std::vector<W> table = HierarchyTable(ch, rows, cols, r.threads);
+          result.report.note =
+              "CH many-to-many table, " + std::to_string(rows.size()) + " x " + std::to_string(cols.size());
+          result.report.element_bits = static_cast<int>(8 * sizeof(W));
+          result.apsp_s = timer.Lap();
+          const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };
+          const auto col_label = [&](std::size_t j) { return ch.labels.label(cols[j]); };
+          if (r.to == "npy") WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size());
+          else WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
+          result.write_s = timer.Lap();
+          return;
+        }
+        if (!rows.empty()) {
+          result.report = WriteHierarchyRows(ch, rows, r.out, r.threads, progress, result.plan.backend);
+          result.apsp_s = result.report.seconds;  // computing and writing interleave, block by block
+          result.write_s = timer.Lap() - result.report.seconds;
+          return;
+        }
+        RefuseIfTooLarge(r.in, RunNeeds{ch.n, ElementTraits<W>::kType, false});
+        DistMatrix<W> m(ch.n);
+        m.meta().directed = ch.directed;
+        m.meta().labels = ch.labels;
+        result.report = HierarchyRowsIntoMatrix(ch, m, r.threads, progress, result.plan.backend);
+        result.apsp_s = timer.Lap();
+        if (r.to == "nthu") WriteNthuOutput(r.out, m);
+        else if (r.to == "npy") WriteNpy(r.out, m.view());
+        else if (r.to == "csv") WriteCsvMatrix(r.out, m.view(), m.meta().labels);
+        else WriteMatrixFile(r.out, m, nullptr);
+        result.write_s = timer.Lap();
+      },
+      loaded.hierarchy);
+  return result;
+}
+
+}  // namespace gdist
