@@ -31,6 +31,7 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/plan/run_context.hpp"
@@ -368,8 +369,18 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
         req.centrality || sparse.every_vertex || (req.engine == gdist::ApspAlgorithm::kAuto && req.plan->matrix_fits);
     gdist::ApspProgressBar bar;
     sparse.progress = bar.Callback();
-    gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse, req.plan->backend);
-    const gdist::SparseMetrics m = gdist::ComputeSparseMetrics(csr, sparse);
+    gdist::SparseMetrics m;
+    if (req.plan->engine == gdist::PlanEngine::kHierarchy) {
+      // Every vertex's row by PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
+      gdist::ContractionOptions contraction;
+      contraction.threads = threads;
+      m = gdist::HierarchyMetrics(gdist::BuildContractionHierarchy(csr, contraction), req.metrics_options,
+                                  req.plan->backend, bar.Callback());
+      m.components = gdist::CountComponents(csr);
+    } else {
+      gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse, req.plan->backend);
+      m = gdist::ComputeSparseMetrics(csr, sparse);
+    }
     bar.Finish();
     // As Report: the files first (all or none), then the whole report.
     std::ostringstream report;
@@ -648,12 +659,16 @@ int main(int argc, char** argv) {
           return Report(file.view<T>(), file.info().meta, req);
         });
     }
-    const bool hierarchy = gdist::IsHierarchyInput(in) || req.engine == gdist::ApspAlgorithm::kHierarchy;
-    if (hierarchy && (req.candidates.empty() || NeedsWholeMatrix(req)))
+    const bool saved_hierarchy = gdist::IsHierarchyInput(in);
+    const bool hierarchy = saved_hierarchy || req.engine == gdist::ApspAlgorithm::kHierarchy;
+    if (hierarchy && !req.candidates.empty() && !NeedsWholeMatrix(req))
+      return HierarchyCandidatesReport(in, input, req);
+    if (saved_hierarchy)
       throw gdist::Error(in +
-                         ": the road hierarchy (a .gch, --engine ch) answers siting on --candidates here; for "
-                         "metrics or pictures give the graph file (gapsp and gpath take the .gch too)");
-    if (hierarchy) return HierarchyCandidatesReport(in, input, req);
+                         ": a saved hierarchy answers siting on --candidates here; for metrics give the graph "
+                         "file with --engine ch (the components come from the graph)");
+    if (hierarchy && (req.any_siting() || req.pictures.any()))
+      throw gdist::Error("--engine ch: siting runs on --candidates rows, and pictures need the matrix");
     if (!matrix_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
     gdist::ApspOptions opts;
     gdist::ParseBackend(backend, &opts.backend);

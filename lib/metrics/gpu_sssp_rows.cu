@@ -14,22 +14,29 @@ static_assert(kTile % kSumLanes == 0);
 }  // namespace
 
 template <class W>
-GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count) {
+GpuSsspRowReductions ReduceRowsOnGpu(std::size_t n, std::size_t count, const DeviceRowSweep<W>& sweep) {
   GpuSsspRowReductions out;
   if (count == 0) return out;
   cuda::DeviceBuffer<SummaryRow> summary(count);
   cuda::DeviceBuffer<CentralityRow> centrality(count);
-  out.stats = SweepRowsOnGpu<W>(
-      g, sources, count, PaddedSize(g.n),
-      [&](const DeviceRowBlock<W>& b) {
-        RowPassOnDevice(b.rows, b.stride, g.n, b.first, b.count, summary.get(), centrality.get(), b.stream,
-                        b.row_vertices);
-      },
-      SsspDelta(g));
+  sweep(PaddedSize(n), [&](const DeviceRowBlock<W>& b) {
+    RowPassOnDevice(b.rows, b.stride, n, b.first, b.count, summary.get(), centrality.get(), b.stream, b.row_vertices);
+  });
   out.summary.resize(count);
   out.centrality.resize(count);
   GDIST_CUDA_CHECK(cudaMemcpy(out.summary.data(), summary.get(), summary.bytes(), cudaMemcpyDeviceToHost));
   GDIST_CUDA_CHECK(cudaMemcpy(out.centrality.data(), centrality.get(), centrality.bytes(), cudaMemcpyDeviceToHost));
+  return out;
+}
+
+template <class W>
+GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count) {
+  SsspSweepStats stats;
+  GpuSsspRowReductions out = ReduceRowsOnGpu<W>(
+      g.n, count, [&](std::size_t stride, const std::function<void(const DeviceRowBlock<W>&)>& visit) {
+        stats = SweepRowsOnGpu<W>(g, sources, count, stride, visit, SsspDelta(g));
+      });
+  out.stats = stats;
   return out;
 }
 
@@ -69,6 +76,7 @@ template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>& g, const st
 }
 
 #define GDIST_INSTANTIATE(W)                                                                                           \
+  template GpuSsspRowReductions ReduceRowsOnGpu(std::size_t, std::size_t, const DeviceRowSweep<W>&);                   \
   template GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t);           \
   template std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t, bool, \
                                                          const HistogramShape&, SsspSweepStats*);                      \

@@ -8,6 +8,7 @@
 // Implemented in gpu_sssp_rows.cu, by gpu_sssp_rows_no_cuda.cpp without CUDA.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "lib/metrics/row_reduction.hpp"
@@ -20,6 +21,17 @@ struct GpuSsspRowReductions {
   std::vector<CentralityRow> centrality;  // per source, in the order given
   SsspSweepStats stats;
 };
+
+// Any sweep that hands rows of n vertices to a visitor in device memory (the
+// GPU trees here, the road hierarchy's GPU PHAST: lib/road/gpu_phast.hpp),
+// called with the row stride to use and the visitor.
+template <class W> using DeviceRowSweep =
+    std::function<void(std::size_t stride, const std::function<void(const DeviceRowBlock<W>&)>&)>;
+
+// The per-row reductions of `count` rows of n vertices from `sweep`, in the
+// order its blocks give them (block.first).
+template <class W>
+GpuSsspRowReductions ReduceRowsOnGpu(std::size_t n, std::size_t count, const DeviceRowSweep<W>& sweep);
 
 // W: int32_t or float, non-negative weights.
 template <class W>

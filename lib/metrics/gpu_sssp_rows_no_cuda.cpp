@@ -4,6 +4,9 @@
 
 namespace gdist {
 
+template <class W> GpuSsspRowReductions ReduceRowsOnGpu(std::size_t, std::size_t, const DeviceRowSweep<W>&) {
+  throw Error("this build has no CUDA backend");
+}
 template <class W> GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t) {
   throw Error("this build has no CUDA backend");
 }
@@ -18,6 +21,7 @@ template <class W> SsspSweepStats SsspRowsToHost(const SsspGraph<W>&, const std:
 }
 
 #define GDIST_INSTANTIATE(W)                                                                                           \
+  template GpuSsspRowReductions ReduceRowsOnGpu(std::size_t, std::size_t, const DeviceRowSweep<W>&);                   \
   template GpuSsspRowReductions ReduceSsspRowsOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t);           \
   template std::vector<std::uint64_t> SsspHistogramOnGpu(const SsspGraph<W>&, const std::uint32_t*, std::size_t, bool, \
                                                          const HistogramShape&, SsspSweepStats*);                      \

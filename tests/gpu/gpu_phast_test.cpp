@@ -87,5 +87,26 @@ TEST(GpuPhast, GapspOnTheGpuWritesTheCpuBytes) {
   }
 }
 
+// gcenter GRAPH --engine ch --per-vertex on the GPU (GPU PHAST through the GPU row passes) writes the CPU's rows.
+TEST(GpuPhast, EveryVertexMetricsOnTheGpuEqualTheCpu) {
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  TempDir dir;
+  GridSpec spec;
+  spec.rows = 30;
+  spec.cols = 40;
+  Graph g = MakeGridRoads(spec, TestSeed() + 6);
+  g.labels = VertexLabels::Range(g.n, 1);
+  WriteGraph(dir.file("g.gr"), g, GraphFormatOut::kDimacs);
+  const std::string flags = " --engine ch -q --json --per-vertex ";
+  const CommandResult gpu =
+      RunCommand(App("gcenter") + " " + dir.file("g.gr") + flags + dir.file("gpu.csv") + " --backend gpu");
+  const CommandResult cpu =
+      RunCommand(App("gcenter") + " " + dir.file("g.gr") + flags + dir.file("cpu.csv") + " --backend cpu");
+  ASSERT_EQ(gpu.exit_code, 0) << gpu.output;
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.output;
+  EXPECT_EQ(ReadText(dir.file("gpu.csv")), ReadText(dir.file("cpu.csv")));
+  EXPECT_NE(gpu.output.find("\"backend\":\"gpu\""), std::string::npos) << gpu.output;
+}
+
 }  // namespace
 }  // namespace gdist::test

@@ -155,6 +155,27 @@ TEST(RoadTools, SitingOnTheHierarchysRowsEqualsSitingOnTrees) {
     }
 }
 
+TEST(RoadTools, EveryVertexMetricsEqualTheTrees) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 5;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  WriteRoads(dir, "g.gr", seed);
+  // The per-vertex rows (eccentricity, total, unreachable, closeness, harmonic) and the summary's keys.
+  const std::string ch =
+      RunOk(App("gcenter") + " " + dir.file("g.gr") + " --engine ch --json -q --per-vertex " + dir.file("ch.csv"));
+  const std::string trees = RunOk(App("gcenter") + " " + dir.file("g.gr") + " --engine sparse --json -q --per-vertex " +
+                                  dir.file("trees.csv"));
+  EXPECT_EQ(ReadText(dir.file("ch.csv")), ReadText(dir.file("trees.csv")));
+  for (const char* key : {"\"diameter\"", "\"radius\"", "\"center\"", "\"periphery\"", "\"median\""}) {
+    const auto a = ch.find(key), b = trees.find(key);
+    ASSERT_NE(a, std::string::npos) << key << " in " << ch;
+    ASSERT_NE(b, std::string::npos) << key << " in " << trees;
+    EXPECT_EQ(ch.substr(a, ch.find(']', a) - a).substr(0, 40), trees.substr(b, trees.find(']', b) - b).substr(0, 40))
+        << key;
+  }
+  EXPECT_NE(ch.find("\"engine\":\"hierarchy\""), std::string::npos) << ch;
+}
+
 TEST(RoadTools, Refusals) {
   TempDir dir;
   WriteRoads(dir, "g.gr", TestSeed() + 3);
