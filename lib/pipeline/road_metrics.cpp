@@ -24,8 +24,10 @@ namespace {
 template <class W>
 GpuSsspRowReductions CpuRowReductions(const ContractionHierarchy<W>& ch, int threads, ProgressCounter& counter) {
   const std::size_t n = ch.n;
-  const std::size_t block =
-      std::max<std::size_t>(64, std::min<std::size_t>(1024, (std::size_t{64} << 20) / (n * sizeof(W) + 1)));
+  // Enough rows per block for every thread's 16-lane PHAST batches (twice over), at least 64 MiB of rows.
+  const std::size_t row_bytes = n * sizeof(W) + 1;
+  const std::size_t block = std::min<std::size_t>(
+      4096, std::max<std::size_t>(32 * static_cast<std::size_t>(threads), (std::size_t{64} << 20) / row_bytes));
   GpuSsspRowReductions out;
   out.summary.resize(n);
   out.centrality.resize(n);
