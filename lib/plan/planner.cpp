@@ -88,8 +88,13 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     plan.engine = engine;
     plan.reasons.push_back(std::move(why));
   };
+  // Computed once: the auto comparison's figures are the plan's (a second pass could price Floyd-Warshall
+  // on another backend than the reason states).
+  std::optional<Backend> estimated;
   auto estimates = [&](bool probe) {
+    if (estimated) return *estimated;
     const Backend fw_where = FloydWarshallBackend(shape.type, context, probe);
+    estimated = fw_where;
     plan.fw_s = FloydWarshallSeconds(n, shape.type, fw_where, context.threads()) +
                 (metrics ? MetricsPassSeconds(matrix_bytes, Backend::kCpu, context.threads()) : 0);
     plan.trees_s = TreesSeconds(trees, arcs, shape.method, tree_backend.backend, context.threads(), metrics);
