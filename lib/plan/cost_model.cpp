@@ -1,5 +1,8 @@
 #include "lib/plan/cost_model.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "lib/engine/progress.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
@@ -51,8 +54,11 @@ double HierarchySeconds(double trees, double n, double arcs, bool saved, int thr
 }
 
 double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads) {
-  double seconds = HierarchySeconds(0, n, arcs, saved, threads) +
-                   cost::kBoundingTrees * n * cost::kBoundingTreeVertexSeconds / PerThread(threads);
+  const double trees =
+      cost::kBoundingTrees * std::pow(std::max(1.0, n / cost::kBoundingReferenceVertices), cost::kBoundingTreesGrowth);
+  double seconds =
+      HierarchySeconds(0, n, arcs, saved, threads) +
+      trees * n * cost::kBoundingTreeVertexSeconds / PerThread(std::min(threads, cost::kBoundingUsefulThreads));
   if (every_eccentricity) seconds += HierarchySeconds(cost::kEveryEccentricityTreesPerVertex * n, n, 0, true, threads);
   return seconds;
 }

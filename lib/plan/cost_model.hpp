@@ -51,14 +51,26 @@ inline constexpr double kCpuPhastVertexSeconds = 0.7e-3 / 264346.0;
 // every row, 264,346 sources x 264,346 vertices, in 1.696 s (45.7% of HBM).
 inline constexpr double kGpuPhastSourceVertexSeconds = 1.696 / (264346.0 * 264346.0);
 
-// The bounding searches on PHAST trees (bench/road_metrics_bench, weighted
-// NY from its .gch, dev machine, 2 contended cores, 2026-11-26): diameter,
-// radius, center and 1-median in about 400 one-lane trees, each with its
-// bound passes about 68 ns per vertex (4.7 s); every eccentricity in about
-// 0.2 n trees in 16-lane sweeps (~50,000 trees, 14 s more).
+// The bounding searches on PHAST trees (bench/road_metrics_bench and gcenter
+// G.gch, 2026-11-26): diameter, radius, center and 1-median in about 400
+// one-lane trees on weighted NY, each with its bound passes about 68 ns per
+// vertex (dev machine, 2 contended cores: 4.7 s), more trees on bigger graphs
+// (H100 machine, 16 cores: NY 1.34 s, weighted NE, 5.8x the vertices, 12.3 s:
+// n^1.27), and no faster past about 4 threads (the median's claims contend);
+// every eccentricity in about 0.2 n trees in 16-lane sweeps (NY: ~50,000 trees).
+// Fitted on those three runs.
 inline constexpr double kBoundingTrees = 400;
 inline constexpr double kBoundingTreeVertexSeconds = 68e-9;
+inline constexpr double kBoundingTreesGrowth = 0.27;  // trees ~ (n / NY's n)^0.27
+inline constexpr double kBoundingReferenceVertices = 264346;
+inline constexpr int kBoundingUsefulThreads = 4;
 inline constexpr double kEveryEccentricityTreesPerVertex = 0.2;
+
+// Rows streamed to a file as they are computed (gapsp --sources): the write
+// is part of the run. Fitted on bench/plan_check.sh's weighted NY row (H100
+// machine, 16 threads, 2026-11-26 18:25 UTC: 2.32 s for 1000 rows, 1.06 GB,
+// of which 0.68 s of trees by the rate above), so checked only by the other rows.
+inline constexpr double kRowsWriteBytesPerSecond = 0.65e9;
 
 // Starting the GPU for trees pays only past about this much CPU time.
 inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;

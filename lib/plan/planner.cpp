@@ -153,10 +153,11 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   if (plan.engine == PlanEngine::kTrees) {
     plan.backend = tree_backend.backend;
     plan.estimate_s = plan.trees_s;
+    const double streamed_bytes = trees * static_cast<double>(PaddedSize(shape.n)) * ElementSize(shape.type);
+    if (request.question == PlanQuestion::kRows) plan.estimate_s += streamed_bytes / cost::kRowsWriteBytesPerSecond;
     const double rows_bytes = request.question == PlanQuestion::kMatrix ? matrix_bytes
                               : request.question == PlanQuestion::kRows
-                                  ? std::min(trees * static_cast<double>(PaddedSize(shape.n)) * ElementSize(shape.type),
-                                             static_cast<double>(kSourceRowsBudget))
+                                  ? std::min(streamed_bytes, static_cast<double>(kSourceRowsBudget))
                                   : 0.0;
     plan.memory_bytes = SparseEngineBytes(shape.n, shape.arcs, ElementSize(shape.type), context.threads()) +
                         static_cast<std::uint64_t>(rows_bytes);

@@ -45,7 +45,8 @@ template <class W> class ShortestPathTrees {
   void Tree(std::uint32_t s, W* dist, TreeWorkspace& workspace) const;
 
   // Row i of the block (out + i*stride, stride >= n) = the tree of sources[i].
-  // threads <= 0: all cores. Unit weights run 64-512 sources per sweep.
+  // threads <= 0: all cores. Unit weights run 64-512 sources per sweep where
+  // that shares work (MsBfsPays), else a BFS per source.
   void Rows(std::span<const std::uint32_t> sources, W* out, std::size_t stride, int threads) const;
 
   // f(thread, i, sources[i], dist) for every i, from `threads` threads at once;
@@ -67,6 +68,12 @@ template <class W> class ShortestPathTrees {
   }
 
  private:
+  // The bit-parallel BFS's rule (Rows): a graph at most this deep, or
+  // sources covering at least 1/kMsBfsCoverShare of the vertices.
+  static constexpr std::size_t kMsBfsMaxDepth = 64;
+  static constexpr std::size_t kMsBfsCoverShare = 8;
+  bool MsBfsPays(std::span<const std::uint32_t> sources) const;
+
   const CsrGraph<W>& g_;
   TreeDirection direction_;
   TreeMethod method_;
