@@ -27,9 +27,9 @@ namespace {
 
 constexpr std::size_t kMaxVertices = 0xFFFFFFFEu;  // indices are uint32
 
-// Ids seen so far. Integers take the fast path (IntIdMap); the first id that
-// is not an integer switches every id to text keys, integers spelled in
-// canonical decimal so that "+7", "007" and "7" stay one vertex.
+// Ids seen so far. Integers in canonical decimal take the fast path
+// (IntIdMap); the first id that is not (a name, or "007", "+7") switches every
+// id to text keys, each matched as spelled: "007" and "7" are two vertices.
 class VertexIds {
  public:
   bool by_name() const { return by_name_active_; }
@@ -40,10 +40,9 @@ class VertexIds {
   std::uint32_t Index(std::string_view tok) {
     std::int64_t v;
     if (!by_name_active_) {
-      if (ParseInt(tok, &v)) return ints_.FindOrInsert(v);
+      if (ParseCanonicalInt(tok, &v)) return ints_.FindOrInsert(v);
       SwitchToNames();
     }
-    if (ParseInt(tok, &v)) return NameIndex(std::to_string(v));
     return NameIndex(tok);
   }
 
@@ -139,7 +138,7 @@ class EdgeListParser {
     if (count == 3 && !ParseWeightAt(f[2], &w, path_, line))
       throw ParseError(path_, line, "expected a finite number in the weight column, got " + Quoted(f[2]));
     std::int64_t a, b;
-    if (!ids_.by_name() && ParseInt(f[0], &a) && ParseInt(f[1], &b)) {
+    if (!ids_.by_name() && ParseCanonicalInt(f[0], &a) && ParseCanonicalInt(f[1], &b)) {
       batch_.push_back({a, b, w, line});
       if (batch_.size() == kBatch) Flush(line);
       return;

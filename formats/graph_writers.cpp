@@ -1,8 +1,12 @@
 #include "formats/graph_writers.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
+#include <utility>
+#include <vector>
 
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
@@ -69,9 +73,49 @@ std::optional<GraphFormatOut> GraphFormatOfPath(const std::string& path) {
   return std::nullopt;
 }
 
-std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut format) {
+Graph WithoutParallelArcs(const Graph& g, DuplicatePolicy duplicates) {
+  const std::size_t m = g.edges.size();
+  const auto key = [&](std::size_t i) {
+    std::uint32_t a = g.edges[i].from, b = g.edges[i].to;
+    if (!g.directed && a > b) std::swap(a, b);
+    return std::pair<std::uint32_t, std::uint32_t>{a, b};
+  };
+  const auto weight_less = [&](std::size_t i, std::size_t j) {
+    return g.exact_weights.empty() ? g.edges[i].weight < g.edges[j].weight : g.exact_weights[i] < g.exact_weights[j];
+  };
+  std::vector<std::size_t> order(m);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return key(i) < key(j); });
+  // Per pair: its first arc's position (the output order) and the arc the rule keeps.
+  std::vector<std::pair<std::size_t, std::size_t>> kept;
+  for (std::size_t a = 0; a < m;) {
+    std::size_t b = a, pick = order[a];
+    while (b < m && key(order[b]) == key(order[a])) {
+      const std::size_t i = order[b++];
+      if (duplicates == DuplicatePolicy::kLast ? i > pick : weight_less(i, pick)) pick = i;
+    }
+    kept.push_back({order[a], pick});
+    a = b;
+  }
+  std::sort(kept.begin(), kept.end());
+  Graph out = g;
+  out.edges.clear();
+  out.exact_weights.clear();
+  for (const auto& [first, pick] : kept) {
+    out.edges.push_back(g.edges[pick]);
+    if (!g.exact_weights.empty()) out.exact_weights.push_back(g.exact_weights[pick]);
+  }
+  return out;
+}
+
+std::string WriteGraph(const std::string& path, const Graph& input, GraphFormatOut format, DuplicatePolicy duplicates) {
+  const Graph g = WithoutParallelArcs(input, duplicates);
   Lines out(path);
   std::string note;
+  if (g.edges.size() < input.edges.size())
+    note = std::to_string(input.edges.size() - g.edges.size()) + " parallel " + (g.directed ? "arcs" : "edges") +
+           " resolved first (" + (duplicates == DuplicatePolicy::kLast ? "the last" : "the least") +
+           " of each kept), so the file reads back to the same graph";
   const std::string what = g.directed ? "directed" : "undirected";
   switch (format) {
     case GraphFormatOut::kDimacs: {
@@ -80,7 +124,8 @@ std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut f
       out.Add("c written by gconvert from " + (g.source.empty() ? std::string("a graph") : g.source) + " (" + what +
               ")");
       if (!(g.labels.is_range() && g.labels.base() == 1))
-        note = "DIMACS numbers vertices 1..n: the input's labels are replaced by their positions";
+        note += std::string(note.empty() ? "" : "; ") +
+                "DIMACS numbers vertices 1..n: the input's labels are replaced by their positions";
       out.Add("p sp " + std::to_string(g.n) + " " + std::to_string(arcs));
       for (std::size_t i = 0; i < g.edges.size(); ++i) {
         const Edge& e = g.edges[i];
@@ -105,7 +150,8 @@ std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut f
               (g.directed ? "general" : "symmetric"));
       out.Add("% written by gconvert; entry (i, j) is the arc i -> j");
       if (!(g.labels.is_range() && g.labels.base() == 1))
-        note = "Matrix Market numbers vertices 1..n: the input's labels are replaced by their positions";
+        note += std::string(note.empty() ? "" : "; ") +
+                "Matrix Market numbers vertices 1..n: the input's labels are replaced by their positions";
       out.Add(std::to_string(g.n) + " " + std::to_string(g.n) + " " + std::to_string(g.edges.size()));
       for (std::size_t i = 0; i < g.edges.size(); ++i) {
         Edge e = g.edges[i];

@@ -18,8 +18,17 @@ bool ParseGraphFormatOut(const std::string& name, GraphFormatOut* out);
 // From OUT's extension (.gr, .csv/.tsv/.txt/.el/.edges, .mtx), or nullopt (a matrix file).
 std::optional<GraphFormatOut> GraphFormatOfPath(const std::string& path);
 
-// Writes `g` through AtomicFile. Returns a note for the user when the format
-// cannot keep something (DIMACS ids are 1..n: other labels are renumbered).
-std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut format);
+// Writes `g` through AtomicFile. Parallel arcs are resolved first by
+// `duplicates` (the rule the input is read by: OR-Library's last wins, others
+// the least), so the file reads back to the same graph whatever rule its
+// format's reader applies. Returns a note for the user when the format cannot
+// keep something (DIMACS ids are 1..n: other labels are renumbered) or when
+// parallel arcs were resolved.
+std::string WriteGraph(const std::string& path, const Graph& g, GraphFormatOut format,
+                       DuplicatePolicy duplicates = DuplicatePolicy::kMin);
+
+// g with one arc per ordered pair (one edge per pair when undirected), chosen
+// by `duplicates`, in the order of each pair's first arc; self-loops kept.
+Graph WithoutParallelArcs(const Graph& g, DuplicatePolicy duplicates);
 
 }  // namespace gdist

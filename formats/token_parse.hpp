@@ -203,6 +203,16 @@ inline bool ParseInt(std::string_view tok, std::int64_t* v) {
   return !tok.empty() && ec == std::errc() && p == tok.data() + tok.size();
 }
 
+// An id that is an integer spelled one way only: an optional '-', then 0 or
+// digits without a leading zero (no '+', no "-0"). "007" and "+7" are not:
+// they are labels of their own (zip codes), not the vertex 7.
+inline bool ParseCanonicalInt(std::string_view tok, std::int64_t* v) {
+  const std::string_view digits = !tok.empty() && tok.front() == '-' ? tok.substr(1) : tok;
+  if (digits.empty() || (digits.front() == '0' && (digits.size() > 1 || digits.size() != tok.size()))) return false;
+  auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), *v);
+  return ec == std::errc() && p == tok.data() + tok.size();
+}
+
 inline bool ParseDouble(std::string_view tok, double* v) {
   if (!tok.empty() && tok.front() == '+') tok.remove_prefix(1);
   auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), *v);

@@ -60,12 +60,16 @@ TEST(EdgeList, NamesAndMixedIds) {
   EXPECT_EQ(Labels(g), (std::vector<std::string>{"alice", "bob", "carol"}));
   EXPECT_EQ(formats_test::CanonicalArcs(g), (std::vector<Arc>{{0, 1, 1.5}, {1, 2, 2}}));
   // Integers first, then a name: the integers keep their indices and labels.
-  Graph m = Read(dir, "m.txt", "10 20\n20 x\n+10 x\n");
+  Graph m = Read(dir, "m.txt", "10 20\n20 x\n10 x\n");
   EXPECT_EQ(Labels(m), (std::vector<std::string>{"10", "20", "x"}));
   EXPECT_EQ(formats_test::CanonicalArcs(m), (std::vector<Arc>{{0, 1, 1}, {0, 2, 1}, {1, 2, 1}}));
-  // Integers are matched by value: "007", "+7" and "7" are one vertex.
+  // Labels are kept as spelled unless they are plain integers: "007", "+7" and "7" are three
+  // vertices (zip codes 02134 and 2134 are two places), before or after the plain integers.
   Graph c = Read(dir, "c.txt", "007 +7\n7 8\n");
-  EXPECT_EQ(Labels(c), (std::vector<std::string>{"7", "8"}));
+  EXPECT_EQ(Labels(c), (std::vector<std::string>{"007", "+7", "7", "8"}));
+  Graph zips = Read(dir, "z.csv", "2134,02134,5\n02134,01,1\n1,2134,2\n");
+  EXPECT_EQ(Labels(zips), (std::vector<std::string>{"2134", "02134", "01", "1"}));
+  EXPECT_EQ(zips.edges.size(), 3u);
 }
 
 TEST(EdgeList, HeaderOnlyWhenClearlyNotData) {

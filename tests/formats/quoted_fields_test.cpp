@@ -70,6 +70,46 @@ TEST(QuotedFields, WriterOutputReadsBackToTheSameLabels) {
   EXPECT_EQ(Labels(g), (std::vector<std::string>{"a, \"x\"", "b c", "d\""}));
 }
 
+// Labels that start with '#' or '%' (comment marks to every reader) and labels
+// that only look like integers ("007") survive gconvert's CSV and read back.
+TEST(QuotedFields, CommentMarksAndZeroPaddedLabelsRoundTrip) {
+  formats_test::TempDir dir;
+  const Graph g = ReadGraph(formats_test::WriteFile(dir.File("a.csv"), "\"#1\",%x,4\n%x,007,5\n007,7,6\n7,\"#1\",7\n"));
+  EXPECT_EQ(Labels(g), (std::vector<std::string>{"#1", "%x", "007", "7"}));
+  WriteGraph(dir.File("out.csv"), g, GraphFormatOut::kEdgeList);
+  const Graph back = ReadGraph(dir.File("out.csv"));
+  EXPECT_EQ(Labels(back), Labels(g));
+  EXPECT_EQ(formats_test::CanonicalArcs(back), formats_test::CanonicalArcs(g));
+}
+
+// Parallel arcs are resolved by the input's rule before writing, so a format
+// whose reader applies another rule reads back the same graph (OR-Library
+// p-median files: the last duplicate wins; DIMACS's reader keeps the least).
+TEST(QuotedFields, ParallelArcsResolvedBeforeWriting) {
+  formats_test::TempDir dir;
+  Graph g = ReadGraph(formats_test::WriteFile(dir.File("p.csv"), "1,2,5\n2,3,1\n1,2,3\n2,1,9\n3,2,4\n"), [] {
+    ReadOptions o;
+    o.undirected = true;
+    return o;
+  }());
+  ASSERT_EQ(g.edges.size(), 5u);
+  // Undirected: {1,2} has 5, 3, 9 (last 9, least 3); {2,3} has 1, 4 (last 4, least 1).
+  const Graph last = WithoutParallelArcs(g, DuplicatePolicy::kLast);
+  EXPECT_EQ(formats_test::CanonicalArcs(last),
+            (std::vector<formats_test::Arc>{{0, 1, 9}, {1, 0, 9}, {1, 2, 4}, {2, 1, 4}}));
+  const Graph least = WithoutParallelArcs(g, DuplicatePolicy::kMin);
+  EXPECT_EQ(formats_test::CanonicalArcs(least),
+            (std::vector<formats_test::Arc>{{0, 1, 3}, {1, 0, 3}, {1, 2, 1}, {2, 1, 1}}));
+  // Written under the last-wins rule, the DIMACS file (read by the least) keeps 9 and 4.
+  const std::string note = WriteGraph(dir.File("p.gr"), g, GraphFormatOut::kDimacs, DuplicatePolicy::kLast);
+  EXPECT_NE(note.find("3 parallel edges resolved"), std::string::npos) << note;
+  const Graph back = WithoutParallelArcs(ReadGraph(dir.File("p.gr")), DuplicatePolicy::kMin);
+  double w12 = 0, w23 = 0;
+  for (const Edge& e : back.edges) (std::min(e.from, e.to) == 0 ? w12 : w23) = e.weight;
+  EXPECT_EQ(w12, 9);
+  EXPECT_EQ(w23, 4);
+}
+
 TEST(QuotedFields, UnclosedQuoteNamesTheLine) {
   formats_test::TempDir dir;
   const std::string path = formats_test::WriteFile(dir.File("bad.csv"), "a,b,1\n\"c,d,2\n");
