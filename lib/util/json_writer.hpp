@@ -107,9 +107,39 @@ class JsonWriter {
       first_.back() = false;
     }
   }
+  // Length of the valid UTF-8 sequence starting at s[i] (RFC 3629: no
+  // overlong forms, no surrogates, at most U+10FFFF), 0 when it is not one.
+  static std::size_t Utf8Length(std::string_view s, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char b = byte(i);
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
+    if (b >= 0xC2 && b <= 0xDF) len = 2;
+    else if (b >= 0xE0 && b <= 0xEF) len = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+    else if (b >= 0xF0 && b <= 0xF4) len = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
+    if (len == 0 || i + len > s.size()) return 0;
+    if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < len; ++k)
+      if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    return len;
+  }
+
+  // JSON text is UTF-8: a byte that starts no valid sequence (a Latin-1
+  // label, a cut sequence) is written as U+FFFD, so the document always parses.
   void String(std::string_view s) {
     out_ << '"';
-    for (char c : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        const std::size_t len = Utf8Length(s, i);
+        if (len == 0) {
+          out_ << "\\ufffd";
+        } else {
+          out_ << s.substr(i, len);
+          i += len - 1;
+        }
+        continue;
+      }
       switch (c) {
         case '"': out_ << "\\\""; break;
         case '\\': out_ << "\\\\"; break;
@@ -117,9 +147,9 @@ class JsonWriter {
         case '\t': out_ << "\\t"; break;
         case '\r': out_ << "\\r"; break;
         default:
-          if (static_cast<unsigned char>(c) < 0x20) {
+          if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
             char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
             out_ << buf;
           } else {
             out_ << c;
