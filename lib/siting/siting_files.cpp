@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "formats/input_file.hpp"
 #include "formats/token_parse.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
@@ -22,12 +23,14 @@ namespace {
 // with RFC 4180 quotes, TSV names with spaces, else blanks), empty fields
 // dropped; blank lines and '#' comments skipped. f(line number, the trimmed
 // line, its fields).
+// Read through InputFile, so list files are held to the graph files' limits
+// (a line past the longest allowed is refused with its number, not read whole).
 template <class F> void ForEachLine(const std::string& path, F f) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open");
-  std::string line;
+  InputFile in(path);
+  std::string_view line;
   std::vector<std::string_view> views;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
+  while (in.NextLine(&line)) {
+    const std::size_t no = in.line_number();
     const std::string_view t = TrimBlanks(line);
     if (t.empty() || t.front() == '#') continue;
     if (!SplitAllFields(t, &views))
@@ -41,7 +44,7 @@ template <class F> void ForEachLine(const std::string& path, F f) {
 
 std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string& label, const VertexLabels& labels) {
   auto v = labels.find(label);
-  if (!v) throw ParseError(path, no, "vertex '" + label + "' is not a vertex of the matrix");
+  if (!v) throw ParseError(path, no, "vertex " + Quoted(label) + " is not a vertex of the matrix");
   return static_cast<std::uint32_t>(*v);
 }
 
@@ -49,6 +52,7 @@ std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string
 
 std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n) {
   std::vector<double> w(n, 0.0);
+  std::vector<std::size_t> listed_on(n, 0);  // the line that gave each vertex its weight
   bool first = true;
   ForEachLine(path, [&](std::size_t no, std::string_view line, std::vector<std::string> f) {
     // "Piazza del Popolo 3": blanks alone separate, so the name is all but the last field.
@@ -63,10 +67,17 @@ std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels&
       return;
     }
     first = false;
-    if (f.size() < 2) throw ParseError(path, no, "expected 'label,weight'");
+    if (f.size() != 2)
+      throw ParseError(path, no, "expected 'label,weight' (2 fields), got " + std::to_string(f.size()));
     if (!numeric || !std::isfinite(x) || x < 0)
-      throw ParseError(path, no, "weight '" + f[1] + "' is not a finite number >= 0");
-    w[Resolve(path, no, f[0], labels)] = x;  // a repeated label: the last line wins
+      throw ParseError(path, no, "weight " + Quoted(f[1]) + " is not a finite number >= 0");
+    const std::uint32_t v = Resolve(path, no, f[0], labels);
+    if (listed_on[v])
+      throw ParseError(path, no,
+                       "vertex " + Quoted(f[0]) + " is listed twice (first on line " + std::to_string(listed_on[v]) +
+                           "); give each vertex one weight");
+    listed_on[v] = no;
+    w[v] = x;
   });
   return w;
 }
@@ -80,8 +91,12 @@ std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const Ver
       return;
     }
     first = false;
-    // The whole line when it names a vertex ("Depot A"), else its first field.
+    // The whole line when it names a vertex ("Depot A"), else its only field.
     const std::string whole(line);
+    if (!labels.find(whole) && f.size() > 1)
+      throw ParseError(
+          path, no,
+          "expected one vertex label per line, got " + std::to_string(f.size()) + " fields (" + Quoted(whole) + ")");
     out.push_back(Resolve(path, no, labels.find(whole) ? whole : f[0], labels));
   });
   if (out.empty()) throw Error(path + ": lists no vertex");

@@ -37,10 +37,27 @@ std::string Slurp(const std::string& path) {
 
 TEST(WeightsFile, ReadsLabelsHeaderCommentsAndSeparators) {
   const VertexLabels labels = VertexLabels::FromStrings({"a", "b", "c", "d"});
-  const std::string path = Write("w.csv", "label,weight\n# comment\na,2.5\nc\t4\n\nd 0\na,3\n");
+  const std::string path = Write("w.csv", "label,weight\n# comment\na,2.5\nc\t4\n\nd 0\n");
   const std::vector<double> w = ReadWeightsFile(path, labels, 4);
-  EXPECT_EQ(w, (std::vector<double>{3, 0, 4, 0}));  // repeated label: last wins; unlisted: 0
+  EXPECT_EQ(w, (std::vector<double>{2.5, 0, 4, 0}));  // unlisted: 0
   std::remove(path.c_str());
+}
+
+// A label listed twice, or a line with a third field, is refused with its line (no silent winner).
+TEST(WeightsFile, RejectsRepeatedLabelsAndExtraFields) {
+  const VertexLabels labels = VertexLabels::FromStrings({"a", "b"});
+  const std::string twice = Write("w3.csv", "a,2\nb,1\na,3\n");
+  try {
+    ReadWeightsFile(twice, labels, 2);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(":3: vertex 'a' is listed twice (first on line 1)"), std::string::npos)
+        << e.what();
+  }
+  const std::string extra = Write("w4.csv", "a,2,7\n");
+  EXPECT_THROW(ReadWeightsFile(extra, labels, 2), Error);
+  std::remove(twice.c_str());
+  std::remove(extra.c_str());
 }
 
 TEST(WeightsFile, RejectsUnknownLabelsAndBadWeights) {
@@ -58,11 +75,30 @@ TEST(WeightsFile, RejectsUnknownLabelsAndBadWeights) {
   std::remove(negative.c_str());
 }
 
-TEST(VertexListFile, ReadsFirstFieldOfEachLine) {
+TEST(VertexListFile, ReadsOneLabelPerLine) {
   const VertexLabels labels = VertexLabels::Range(5, 1);
-  const std::string path = Write("c.txt", "vertex\n2\n5,depot\n# 3\n");
+  const std::string path = Write("c.txt", "vertex\n2\n5\n# 3\n");
   EXPECT_EQ(ReadVertexListFile(path, labels), (std::vector<std::uint32_t>{1, 4}));
+  // "1,2,3" is not one label: refused with its line, not read as vertex 1.
+  const std::string fields = Write("c2.txt", "2\n1,2,3\n");
+  try {
+    ReadVertexListFile(fields, labels);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(":2: expected one vertex label per line, got 3 fields"), std::string::npos)
+        << e.what();
+  }
+  // A label of 1000 bytes that is no vertex is quoted shortened in the message.
+  const std::string long_label = Write("c3.txt", std::string(1000, 'x') + "\n");
+  try {
+    ReadVertexListFile(long_label, labels);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
+  }
   std::remove(path.c_str());
+  std::remove(fields.c_str());
+  std::remove(long_label.c_str());
 }
 
 // A path 1-2-3-4-5 with unit weights: one site at 3 serves everyone within 2.
