@@ -13,8 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "lib/engine/reference_fw.hpp"
 #include "lib/graph/strong_components.hpp"
+#include "lib/testing/reference_fw.hpp"
 #include "lib/util/error.hpp"
 #include "tests/engine/test_graphs.hpp"
 
