@@ -57,6 +57,10 @@ e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then
 EOF
 }
 if [ "$TASKS" = list ]; then describe; exit 0; fi
+known=$(describe | awk '/^[a-z]/ {print $1}')
+for t in ${TASKS//,/ }; do
+  grep -qx -- "$t" <<< "$known" || { echo "device.sh: unknown task '$t' (bench/device.sh list)" >&2; exit 2; }
+done
 
 : > "$S"
 note() { echo "$*" | tee -a "$S"; }
@@ -69,6 +73,12 @@ timed() {  # timed LABEL CMD...: "LABEL: S s (rc R)"
   echo "$label: $(since "$t0") s (rc $rc)"
 }
 gtest_line() { grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$1" | tr '\n' ' '; }
+# csan TOOL SECONDS LOG LABEL CMD...: compute-sanitizer (memcheck, racecheck) under a timeout, one line.
+csan() {
+  local tool=$1 secs=$2 log=$3 label=$4; shift 4
+  timeout "$secs" compute-sanitizer --tool "$tool" --error-exitcode 9 "$@" > "$log" 2>&1
+  note "$label rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|MISMATCH|^\[  (PASSED|FAILED) ' "$log" | tr '\n' ' ')"
+}
 ctest_summary() {  # LOG
   note "ctest: $(grep -E 'tests passed' "$1") skipped: $(grep -c 'Skipped' "$1")"
   grep -E '\*\*\*(Failed|Timeout|Exception)|Failed\s*$' "$1" | head -20 | tee -a "$S"
@@ -163,14 +173,12 @@ if has fw; then
   # dataflow schedule that gpu_fw_bench --variants also runs.
   for tool in memcheck racecheck; do
     for f in c01.1 c05.1; do  # c01.1 runs the 16-bit mode, c05.1 int32 (80 vertices)
-      timeout 90 compute-sanitizer --tool $tool --error-exitcode 9 "$B/apps/gapsp" "$DATA/nthu-apsp/$f" /tmp/s.out \
-        --to nthu --backend gpu > /tmp/sanitize.log 2>&1
-      note "compute-sanitizer $tool $f rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tr '\n' ' ')"
+      csan $tool 90 /tmp/sanitize.log "compute-sanitizer $tool $f" "$B/apps/gapsp" "$DATA/nthu-apsp/$f" /tmp/s.out \
+        --to nthu --backend gpu
       cat /tmp/sanitize.log >> "$OUT/sanitize_fw.log"
     done
-    timeout 120 compute-sanitizer --tool $tool --error-exitcode 9 "$B/bench/gpu_fw_bench" --sizes 300 --reps 1 --variants \
-      > /tmp/sanitize.log 2>&1
-    note "compute-sanitizer $tool gpu_fw_bench n=300 (all schedules and types) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|MISMATCH' /tmp/sanitize.log | tr '\n' ' ')"
+    csan $tool 120 /tmp/sanitize.log "compute-sanitizer $tool gpu_fw_bench n=300 (all schedules and types)" \
+      "$B/bench/gpu_fw_bench" --sizes 300 --reps 1 --variants
     cat /tmp/sanitize.log >> "$OUT/sanitize_fw.log"
   done
   timeout 300 "$B/bench/gpu_fw_bench" ${BENCH_ARGS:-} > "$OUT/gpu_fw_bench.log" 2>&1
@@ -193,16 +201,13 @@ if has paths; then
   done
   timeout 120 "$B/bench/paths_bench" --backend gpu --min-weight 0 16384:5 8192:819 >> "$OUT/paths_bench.txt" 2>&1
   note "paths_bench (gpu; twice, then --min-weight 0):"; tee -a "$S" < "$OUT/paths_bench.txt"
-  timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_paths" \
-    --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes' > "$OUT/memcheck_paths.log" 2>&1
-  note "memcheck next-hop rc=$? $(tail -1 "$OUT/memcheck_paths.log")"
+  csan memcheck 300 "$OUT/memcheck_paths.log" "memcheck next-hop" "$B/tests/test_paths" \
+    --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes'
   # racecheck instruments every shared access: small graphs through gapsp keep it short.
-  timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/apps/gapsp" -q --backend gpu --paths \
-    "$DATA/nthu-apsp/c05.1" /tmp/rc.gdm > "$OUT/racecheck_paths.log" 2>&1
-  note "racecheck gapsp --paths c05.1 (BFS rule, zero weights) rc=$? $(tail -1 "$OUT/racecheck_paths.log")"
-  timeout 120 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/apps/gapsp" -q --backend gpu --paths \
-    "$DATA/dimacs9/rome99.gr" /tmp/rc.gdm > "$OUT/racecheck_paths2.log" 2>&1
-  note "racecheck gapsp --paths rome99 (positive rule) rc=$? $(tail -1 "$OUT/racecheck_paths2.log")"
+  csan racecheck 120 "$OUT/racecheck_paths.log" "racecheck gapsp --paths c05.1 (BFS rule, zero weights)" \
+    "$B/apps/gapsp" -q --backend gpu --paths "$DATA/nthu-apsp/c05.1" /tmp/rc.gdm
+  csan racecheck 120 "$OUT/racecheck_paths2.log" "racecheck gapsp --paths rome99 (positive rule)" \
+    "$B/apps/gapsp" -q --backend gpu --paths "$DATA/dimacs9/rome99.gr" /tmp/rc.gdm
 fi
 
 if has e2e || has e2e-only; then
@@ -227,12 +232,10 @@ if has metrics; then
   note "test_gpu GpuMetrics.* rc=$? $(grep -E '^seed' "$OUT/test_gpu_metrics.log" | tr '\n' ' ')$(gtest_line "$OUT/test_gpu_metrics.log")"
   timeout 100 "$B/tests/test_metrics" > "$OUT/test_metrics.log" 2>&1
   note "test_metrics rc=$? $(gtest_line "$OUT/test_metrics.log")"
-  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_gpu" \
-    --gtest_filter='GpuMetrics.MappedMatrixFile' > "$OUT/memcheck_metrics.log" 2>&1
-  note "memcheck GpuMetrics.MappedMatrixFile rc=$? $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$OUT/memcheck_metrics.log" | tr '\n' ' ')"
-  timeout 100 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/test_gpu" \
-    --gtest_filter='GpuMetrics.MappedMatrixFile' > "$OUT/racecheck_metrics.log" 2>&1
-  note "racecheck GpuMetrics.MappedMatrixFile rc=$? $(grep -E 'RACECHECK SUMMARY|PASSED|FAILED' "$OUT/racecheck_metrics.log" | tr '\n' ' ')"
+  csan memcheck 150 "$OUT/memcheck_metrics.log" "memcheck GpuMetrics.MappedMatrixFile" "$B/tests/test_gpu" \
+    --gtest_filter='GpuMetrics.MappedMatrixFile'
+  csan racecheck 100 "$OUT/racecheck_metrics.log" "racecheck GpuMetrics.MappedMatrixFile" "$B/tests/test_gpu" \
+    --gtest_filter='GpuMetrics.MappedMatrixFile'
   D=/tmp/metrics-e2e
   mkdir -p $D
   for n in 16384 32768; do
@@ -298,12 +301,10 @@ fi
 if has siting; then
   "$B/tests/test_siting" --gtest_filter='Gpu*:*OnGpu*' > "$OUT/siting_gpu.log" 2>&1
   note "siting GPU tests rc=$? $(gtest_line "$OUT/siting_gpu.log")"
-  timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$B/tests/test_siting" \
-    --gtest_filter='GpuGainTable.*:GpuPCenterPasses.*' > "$OUT/memcheck_siting.log" 2>&1
-  note "memcheck siting rc=$? $(tail -1 "$OUT/memcheck_siting.log")"
-  timeout 200 compute-sanitizer --tool racecheck --error-exitcode 9 "$B/tests/test_siting" \
-    --gtest_filter='GpuGainTable.EqualsTheCpuTableOnInt32' > "$OUT/racecheck_siting.log" 2>&1
-  note "racecheck siting rc=$? $(tail -1 "$OUT/racecheck_siting.log")"
+  csan memcheck 300 "$OUT/memcheck_siting.log" "memcheck siting" "$B/tests/test_siting" \
+    --gtest_filter='GpuGainTable.*:GpuPCenterPasses.*'
+  csan racecheck 200 "$OUT/racecheck_siting.log" "racecheck siting" "$B/tests/test_siting" \
+    --gtest_filter='GpuGainTable.EqualsTheCpuTableOnInt32'
   timeout 240 taskset -c 0,1 "$B/bench/siting_large" --n 32768 --p 50 --threads 2 --time-limit 5 \
     --backends gpu,cpu > "$OUT/siting_large.txt" 2>&1
   note "siting_large rc=$? (taskset -c 0,1):"; tee -a "$S" < "$OUT/siting_large.txt"
