@@ -5,7 +5,8 @@
 # DATA=...; build in $PWD/build-dev (Ninja, Release, -Werror); logs and a
 # summary under $OUT. Tasks run in the order given, each under its timeouts;
 # the build step builds the union of the targets the tasks need (all of them
-# with the task "build").
+# with the task "build"). gapsp runs that time or compare Floyd-Warshall on a
+# graph file say --algorithm fw: the plan would pick trees for some of them.
 #   bench/device.sh TASK[,TASK...]        e.g. bench/device.sh build,ctest,fw
 #   bench/device.sh list                  the tasks, one line each
 # Environment: OUT (default ./device-out), B (build folder, default
@@ -164,7 +165,7 @@ if has fw; then
     name=$(basename "$f")
     w=$(awk -v n="$name.out" '$2==n{print $1}' "$DATA/nthu-apsp/EXPECTED_OUTPUT_SHA256.txt")
     [ -n "$w" ] || continue
-    timeout 60 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --backend gpu >> "$OUT/nthu.log" 2>&1
+    timeout 60 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --algorithm fw --backend gpu >> "$OUT/nthu.log" 2>&1
     if [ "$(sha256sum /tmp/nthu.out | cut -d' ' -f1)" == "$w" ]; then ok=$((ok+1)); else bad=$((bad+1)); tried="$tried $name"; fi
     rm -f /tmp/nthu.out
   done
@@ -174,7 +175,7 @@ if has fw; then
   for tool in memcheck racecheck; do
     for f in c01.1 c05.1; do  # c01.1 runs the 16-bit mode, c05.1 int32 (80 vertices)
       csan $tool 90 /tmp/sanitize.log "compute-sanitizer $tool $f" "$B/apps/gapsp" "$DATA/nthu-apsp/$f" /tmp/s.out \
-        --to nthu --backend gpu
+        --to nthu --algorithm fw --backend gpu
       cat /tmp/sanitize.log >> "$OUT/sanitize_fw.log"
     done
     csan $tool 120 /tmp/sanitize.log "compute-sanitizer $tool gpu_fw_bench n=300 (all schedules and types)" \
@@ -205,9 +206,9 @@ if has paths; then
     --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes'
   # racecheck instruments every shared access: small graphs through gapsp keep it short.
   csan racecheck 120 "$OUT/racecheck_paths.log" "racecheck gapsp --paths c05.1 (BFS rule, zero weights)" \
-    "$B/apps/gapsp" -q --backend gpu --paths "$DATA/nthu-apsp/c05.1" /tmp/rc.gdm
+    "$B/apps/gapsp" -q --algorithm fw --backend gpu --paths "$DATA/nthu-apsp/c05.1" /tmp/rc.gdm
   csan racecheck 120 "$OUT/racecheck_paths2.log" "racecheck gapsp --paths rome99 (positive rule)" \
-    "$B/apps/gapsp" -q --backend gpu --paths "$DATA/dimacs9/rome99.gr" /tmp/rc.gdm
+    "$B/apps/gapsp" -q --algorithm fw --backend gpu --paths "$DATA/dimacs9/rome99.gr" /tmp/rc.gdm
 fi
 
 if has e2e || has e2e-only; then
@@ -261,7 +262,7 @@ with open(sys.argv[1], "w") as f:
     for u, v in sorted(arcs): f.write(f"a {u+1} {v+1} {random.randint(1, 1000)}\n")
 PY
   for be in cpu gpu; do
-    "$B/apps/gapsp" $D/g.gr $D/d_$be.gdm --backend $be --metrics $D/m_$be.json > $D/ga_$be.err 2>&1
+    "$B/apps/gapsp" $D/g.gr $D/d_$be.gdm --algorithm fw --backend $be --metrics $D/m_$be.json > $D/ga_$be.err 2>&1
     note "gapsp n=6000 --backend $be --metrics rc=$? $(head -c 300 $D/ga_$be.err)"
   done
   cmp $D/m_cpu.json $D/m_gpu.json
@@ -279,12 +280,12 @@ if has precision; then
   note "test_engine rc=$? $(gtest_line "$OUT/test_engine.log")"
   G=$DATA/snap/ca-GrQc.txt.gz
   for be in gpu cpu; do
-    "$B/apps/gapsp" "$G" /tmp/grqc_$be.gdm --backend $be --json > "$OUT/gapsp_$be.json" 2> "$OUT/gapsp_$be.err"
+    "$B/apps/gapsp" "$G" /tmp/grqc_$be.gdm --algorithm fw --backend $be --json > "$OUT/gapsp_$be.json" 2> "$OUT/gapsp_$be.err"
     note "gapsp ca-GrQc --backend $be rc=$? $(cat "$OUT/gapsp_$be.json")"
   done
   cmp /tmp/grqc_gpu.gdm /tmp/grqc_cpu.gdm
   note "gapsp ca-GrQc gpu (16-bit) and cpu (16-bit) outputs identical: rc=$?"
-  "$B/apps/gapsp" "$G" /tmp/grqc_32.gdm --backend cpu --element-bits 32 -q
+  "$B/apps/gapsp" "$G" /tmp/grqc_32.gdm --algorithm fw --backend cpu --element-bits 32 -q
   cmp /tmp/grqc_gpu.gdm /tmp/grqc_32.gdm
   note "gapsp ca-GrQc gpu (16-bit) and cpu --element-bits 32 outputs identical: rc=$?"
   seed=$(date +%s)
@@ -370,11 +371,11 @@ if has cpu-ooc; then
   C=$OUT/cpu_ooc.txt
   gen 8192 /tmp/g.gr
   for rep in 1 2; do
-    timed "rep $rep in core" "$B/apps/gapsp" --backend cpu /tmp/g.gr /tmp/in.gdm >> $C 2>&1
-    timed "rep $rep out of core (--memory-limit 64M)" "$B/apps/gapsp" --backend cpu --memory-limit 64M /tmp/g.gr /tmp/ooc.gdm >> $C 2>&1
+    timed "rep $rep in core" "$B/apps/gapsp" --algorithm fw --backend cpu /tmp/g.gr /tmp/in.gdm >> $C 2>&1
+    timed "rep $rep out of core (--memory-limit 64M)" "$B/apps/gapsp" --algorithm fw --backend cpu --memory-limit 64M /tmp/g.gr /tmp/ooc.gdm >> $C 2>&1
     cmp /tmp/in.gdm /tmp/ooc.gdm && echo "rep $rep: bytes identical" >> $C
   done
-  "$B/apps/gapsp" --backend gpu /tmp/g.gr /tmp/gpu.gdm >> $C 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr /tmp/gpu.gdm >> $C 2>&1
   cmp /tmp/in.gdm /tmp/gpu.gdm && echo "gpu in-core == cpu: bytes identical" >> $C
   note "CPU out of core vs in core (n=8192, $(nproc) threads):"; tee -a "$S" < $C
   rm -f /tmp/in.gdm /tmp/ooc.gdm /tmp/gpu.gdm
@@ -383,16 +384,16 @@ fi
 if has gpu-ooc; then
   G=$OUT/gpu_ooc.txt
   gen 16384 /tmp/g16.gr
-  "$B/apps/gapsp" --backend gpu /tmp/g16.gr /tmp/in16.gdm >> $G 2>&1
-  "$B/apps/gapsp" --backend gpu --device-memory 512M --progress /tmp/g16.gr /tmp/ooc16.gdm >> $G 2>&1
-  "$B/apps/gapsp" --backend cpu /tmp/g16.gr /tmp/cpu16.gdm >> $G 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g16.gr /tmp/in16.gdm >> $G 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend gpu --device-memory 512M --progress /tmp/g16.gr /tmp/ooc16.gdm >> $G 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend cpu /tmp/g16.gr /tmp/cpu16.gdm >> $G 2>&1
   cmp /tmp/in16.gdm /tmp/ooc16.gdm && cmp /tmp/cpu16.gdm /tmp/ooc16.gdm &&
     echo "n=16384: gpu out-of-core == gpu in-core == cpu, bytes identical" >> $G
   rm -f /tmp/*16.gdm
   gen 32768 /tmp/g32.gr
   for rep in 1 2; do
-    timed "n=32768 rep $rep in core" "$B/apps/gapsp" --backend gpu /tmp/g32.gr --metrics /tmp/m_in.json >> $G 2>&1
-    timed "n=32768 rep $rep out of core (--device-memory 3G)" "$B/apps/gapsp" --backend gpu --device-memory 3G --progress \
+    timed "n=32768 rep $rep in core" "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g32.gr --metrics /tmp/m_in.json >> $G 2>&1
+    timed "n=32768 rep $rep out of core (--device-memory 3G)" "$B/apps/gapsp" --algorithm fw --backend gpu --device-memory 3G --progress \
       /tmp/g32.gr --metrics /tmp/m_ooc.json >> $G 2>&1
     cmp /tmp/m_in.json /tmp/m_ooc.json && echo "n=32768 rep $rep: metrics identical" >> $G
   done
@@ -402,7 +403,7 @@ if has gpu-ooc; then
     note "n=150000: $left s left in the call"
     gen 150000 /tmp/g150.gr
     t0=$(date +%s)
-    timeout $(( left - 15 )) "$B/apps/gapsp" --timings --progress /tmp/g150.gr --metrics /tmp/m150.json > "$OUT/n150k.txt" 2>&1
+    timeout $(( left - 15 )) "$B/apps/gapsp" --algorithm fw --timings --progress /tmp/g150.gr --metrics /tmp/m150.json > "$OUT/n150k.txt" 2>&1
     note "n=150000 rc=$? wall $(( $(date +%s) - t0 )) s (graph generated at $(( t0 - START )) s)"
     tee -a "$S" < "$OUT/n150k.txt"
     head -c 600 /tmp/m150.json >> "$S" 2>/dev/null
@@ -427,9 +428,9 @@ if has mgpu; then
     read -r sn sw st se <<< "$spec"
     gen "$sn" /tmp/c.gr "$sw"
     env=""; [ "$se" != "-" ] && env="-x $se"
-    "$B/apps/gapsp" -q --backend cpu --type "$st" /tmp/c.gr /tmp/cpu.gdm --metrics /tmp/cpu.json
-    timeout 120 $MPI $env "$B/apps/gapsp" --backend gpu --type "$st" /tmp/c.gr /tmp/mgpu.gdm >> $C 2>&1
-    timeout 120 $MPI $env "$B/apps/gapsp" -q --backend gpu --type "$st" /tmp/c.gr --metrics /tmp/mgpu.json >> $C 2>&1
+    "$B/apps/gapsp" -q --algorithm fw --backend cpu --type "$st" /tmp/c.gr /tmp/cpu.gdm --metrics /tmp/cpu.json
+    timeout 120 $MPI $env "$B/apps/gapsp" --algorithm fw --backend gpu --type "$st" /tmp/c.gr /tmp/mgpu.gdm >> $C 2>&1
+    timeout 120 $MPI $env "$B/apps/gapsp" -q --algorithm fw --backend gpu --type "$st" /tmp/c.gr --metrics /tmp/mgpu.json >> $C 2>&1
     cmp /tmp/cpu.gdm /tmp/mgpu.gdm && cmp /tmp/cpu.json /tmp/mgpu.json &&
       echo "n=$sn $sw $st $se: $NP GPU ranks == cpu, matrix bytes and metrics identical" >> $C
   done
@@ -446,11 +447,11 @@ if has mgpu; then
     echo "$label: rc $? wall $(since $t0) s" >> $T
   }
   gen $N_TIME /tmp/g.gr pos
-  mtimed "one GPU, int32" "$B/apps/gapsp" --backend gpu --element-bits 32 /tmp/g.gr --metrics /tmp/m1.json
-  mtimed "one GPU, auto width" "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m1a.json
+  mtimed "one GPU, int32" "$B/apps/gapsp" --algorithm fw --backend gpu --element-bits 32 /tmp/g.gr --metrics /tmp/m1.json
+  mtimed "one GPU, auto width" "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr --metrics /tmp/m1a.json
   for np in $(echo 2 $NP | tr ' ' '\n' | sort -un); do
     for rep in 1 2; do
-      mtimed "$np GPUs rep $rep" ${MPI/-np $NP/-np $np} "$B/apps/gapsp" --backend gpu /tmp/g.gr --metrics /tmp/m2.json
+      mtimed "$np GPUs rep $rep" ${MPI/-np $NP/-np $np} "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr --metrics /tmp/m2.json
       cmp /tmp/m1.json /tmp/m2.json && cmp /tmp/m1a.json /tmp/m2.json && echo "n=$N_TIME: metrics identical" >> $T
     done
   done
@@ -460,7 +461,7 @@ if has mgpu; then
     gen $N_BIG /tmp/big.gr pos
     note "n=$N_BIG on $NP GPUs: $left s left, graph made at $(( $(date +%s) - START )) s"
     t0=$(now)
-    timeout $(( left > 30 ? left - 20 : 10 )) $MPI "$B/apps/gapsp" --backend gpu --json /tmp/big.gr --metrics /tmp/mbig.json > "$OUT/big.txt" 2>&1
+    timeout $(( left > 30 ? left - 20 : 10 )) $MPI "$B/apps/gapsp" --algorithm fw --backend gpu --json /tmp/big.gr --metrics /tmp/mbig.json > "$OUT/big.txt" 2>&1
     note "rc=$? wall $(since $t0) s"; tee -a "$S" < "$OUT/big.txt"
     head -c 700 /tmp/mbig.json | tee -a "$S"; echo
   fi
@@ -470,7 +471,7 @@ if has mgpu; then
     note "test_gpu GpuOutOfCore*:*Progress* rc=$?: $(grep -E '^\[ *(OK|FAILED|PASSED) ' "$OUT/test_gpu_ooc.txt" | tr '\n' ' ')"
     # The in-core engine's per-round progress as gapsp prints it.
     gen 32768 /tmp/p.gr pos
-    timeout 30 "$B/apps/gapsp" --backend gpu --element-bits 32 --progress /tmp/p.gr --metrics /tmp/p.json > "$OUT/progress.txt" 2>&1
+    timeout 30 "$B/apps/gapsp" --algorithm fw --backend gpu --element-bits 32 --progress /tmp/p.gr --metrics /tmp/p.json > "$OUT/progress.txt" 2>&1
     note "gapsp --progress, one GPU in core, n = 32768:"; tail -4 "$OUT/progress.txt" | tee -a "$S"
   else
     note "test_gpu: skipped, $left s left"
