@@ -112,8 +112,6 @@ void CheckHierarchyFlags(const HierarchyRun& r) {
   if (r.metrics) throw gdist::Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
   if (r.out.empty()) throw gdist::Error("--algorithm ch: OUT is required");
   if (!r.targets.empty() && r.sources.empty()) throw gdist::Error("--targets needs --sources (the table's rows)");
-  if (!r.targets.empty() && r.backend == gdist::Backend::kGpu)
-    throw gdist::Error("--targets: the many-to-many table runs on the CPU; drop --backend gpu");
   if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
     throw gdist::Error("--targets: a sources x targets table is written --to csv or --to npy");
   if (r.targets.empty() && !r.sources.empty()) CheckSourcesFlags(r.out, r.to, false, "", false);

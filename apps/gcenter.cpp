@@ -301,6 +301,28 @@ void CheckFlagCombinations(const CLI::App& app, const Request& req) {
                            ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
 }
 
+// The report of the sparse engine or the hierarchy: as Report, the files
+// first (all or none), then the whole report.
+int SparseReport(const gdist::SparseMetrics& m, const gdist::VertexLabels& labels, bool directed, const Request& req) {
+  std::ostringstream report;
+  if (req.json) {
+    gdist::JsonWriter json(report);
+    json.BeginObject();
+    gdist::WriteSparseMetricsJson(json, m, labels, directed);
+    gdist::WritePlanJson(json, *req.plan);
+    json.EndObject();
+    report << "\n";
+  } else {
+    gdist::WriteSparseMetricsText(report, m, labels, directed);
+  }
+  gdist::OutputGroup files;
+  if (!req.per_vertex.empty()) gdist::WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, labels);
+  if (!req.eccentricities.empty()) gdist::WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, labels);
+  files.CommitAll();
+  std::cout << report.str() << std::flush;
+  return gdist::kExitOk;
+}
+
 // A graph file: the CSR graph first (components, --largest-component), then
 // the dense engine (matrix + APSP) or the sparse one (trees, no matrix).
 int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Request& req,
@@ -331,6 +353,8 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
     gdist::PlanRequest question;
     question.question = gdist::PlanQuestion::kMetrics;
     question.algorithm = req.engine;
+    question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+    question.every_eccentricity = !req.eccentricities.empty();
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     const gdist::GraphShape shape{csr.n, csr.arc_count(), gdist::TreeMethodFor(csr), gdist::ElementTraits<T>::kType,
                                   gdist::FloatSumsExact(csr)};
@@ -374,33 +398,47 @@ int RunGraphInput(const std::string& in, const gdist::InputOptions& input, Reque
       // Every vertex's row by PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
       gdist::ContractionOptions contraction;
       contraction.threads = threads;
-      m = gdist::HierarchyMetrics(gdist::BuildContractionHierarchy(csr, contraction), req.metrics_options,
-                                  req.plan->backend, bar.Callback());
-      m.components = gdist::CountComponents(csr);
+      // Every row only when every vertex's values or the centralities are asked for: bounds otherwise.
+      sparse.centrality = req.centrality || sparse.every_vertex;
+      m = gdist::HierarchyMetrics(gdist::BuildContractionHierarchy(csr, contraction), sparse, req.plan->backend);
     } else {
       gdist::PrintSparseMetricsEstimate("gcenter", csr, sparse, req.plan->backend);
       m = gdist::ComputeSparseMetrics(csr, sparse);
     }
     bar.Finish();
-    // As Report: the files first (all or none), then the whole report.
-    std::ostringstream report;
-    if (req.json) {
-      gdist::JsonWriter json(report);
-      json.BeginObject();
-      gdist::WriteSparseMetricsJson(json, m, csr.labels, csr.directed);
-      gdist::WritePlanJson(json, *req.plan);
-      json.EndObject();
-      report << "\n";
-    } else {
-      gdist::WriteSparseMetricsText(report, m, csr.labels, csr.directed);
-    }
-    gdist::OutputGroup files;
-    if (sparse.every_vertex) gdist::WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, csr.labels);
-    if (sparse.eccentricities) gdist::WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, csr.labels);
-    files.CommitAll();
-    std::cout << report.str() << std::flush;
-    return gdist::kExitOk;
+    return SparseReport(m, csr.labels, csr.directed, req);
   });
+}
+
+// A saved hierarchy (.gch) asked for metrics: the bounding searches on its
+// PHAST trees, or every row (lib/pipeline/road_metrics.hpp).
+int HierarchyMetricsReport(const std::string& in, const gdist::InputOptions& input, Request& req) {
+  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, input, req.metrics_options.threads);
+  const gdist::RunContext context(req.metrics_options.threads, req.backend);
+  return std::visit(
+      [&](const auto& ch) {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        gdist::PlanRequest question;
+        question.question = gdist::PlanQuestion::kMetrics;
+        question.algorithm = gdist::ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = true;
+        question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+        question.every_eccentricity = !req.eccentricities.empty();
+        const gdist::GraphShape shape{ch.n, ch.up.size() + ch.down.size(), gdist::TreeMethod::kDijkstraRadix,
+                                      gdist::ElementTraits<W>::kType, true};
+        req.plan = gdist::PlanDistances(question, shape, context);
+        gdist::SparseMetricsRequest sparse;
+        sparse.options = req.metrics_options;
+        sparse.every_vertex = !req.per_vertex.empty();
+        sparse.eccentricities = !req.eccentricities.empty();
+        sparse.centrality = req.centrality || sparse.every_vertex;
+        gdist::ApspProgressBar bar;
+        sparse.progress = bar.Callback();
+        const gdist::SparseMetrics m = gdist::HierarchyMetrics(ch, sparse, req.plan->backend);
+        bar.Finish();
+        return SparseReport(m, ch.labels, ch.directed, req);
+      },
+      loaded.hierarchy);
 }
 
 // What the rows of candidates cannot give: everything that needs the whole matrix.
@@ -663,10 +701,11 @@ int main(int argc, char** argv) {
     const bool hierarchy = saved_hierarchy || req.engine == gdist::ApspAlgorithm::kHierarchy;
     if (hierarchy && !req.candidates.empty() && !NeedsWholeMatrix(req))
       return HierarchyCandidatesReport(in, input, req);
-    if (saved_hierarchy)
+    if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
       throw gdist::Error(in +
-                         ": a saved hierarchy answers siting on --candidates here; for metrics give the graph "
-                         "file with --engine ch (the components come from the graph)");
+                         ": a saved hierarchy answers metrics, and siting on --candidates; pictures and "
+                         "--largest-component need the graph file");
+    if (saved_hierarchy) return HierarchyMetricsReport(in, input, req);
     if (hierarchy && (req.any_siting() || req.pictures.any()))
       throw gdist::Error("--engine ch: siting runs on --candidates rows, and pictures need the matrix");
     if (!matrix_file && !req.candidates.empty() && !NeedsWholeMatrix(req)) return CandidateTreesReport(in, input, req);
