@@ -28,11 +28,11 @@
 
 #include "bench/peers/arc_file.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/graph/dial_queue.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/csr_graph.hpp"
-#include "lib/sparse/dial_queue.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 
 namespace {

@@ -12,7 +12,8 @@ install(TARGETS ${GDIST_APPS} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib ${PROJECT_SOURCE_DIR}/formats ${PROJECT_SOURCE_DIR}/kernels
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gdist
-        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "*.inc")
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh" PATTERN "*.inc"
+        PATTERN "testing" EXCLUDE)  # lib/testing: test support, not installed
 
 set(GDIST_LIBRARIES gdist gdist_core gdist_formats gdist_engine gdist_plan gdist_analysis gdist_distributed gdist_kernels_cpu)
 if(GDIST_HAVE_CUDA)

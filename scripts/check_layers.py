@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """Layer check: every `#include "..."` between folders must point down.
 
-Lists each include edge between folders of the source tree and fails (exit 1)
-on an edge the architecture forbids, or on a source file in a folder that
-belongs to no layer. The table below is the one docs/ARCHITECTURE.md shows;
-change both together.
+One layer per folder of lib/ (docs/ARCHITECTURE.md draws them). Lists each
+include edge between folders of the source tree and fails (exit 1) on an edge
+the order forbids, on any cycle between folders (named with one include line
+per step), or on a source file in a folder that belongs to no layer. The table
+below is the one docs/ARCHITECTURE.md shows; change both together.
 
   scripts/check_layers.py [--root DIR] [--list]
 
@@ -16,46 +17,102 @@ import re
 import sys
 
 # Folder (relative to the root; a file belongs to its longest matching
-# prefix) -> layer.
+# prefix) -> layer. Every folder of lib/ is a layer of its own.
 LAYER_OF_FOLDER = {
     "lib/util": "util",
     "lib/core": "core",
-    "lib/matrix": "core",
+    "lib/matrix": "matrix",
     "formats": "formats",
     "kernels/cpu": "kernels_cpu",
     "kernels/cuda": "kernels_cuda",
+    "lib/graph": "graph",
     "lib/engine": "engine",
-    "lib/sparse": "engine",
-    "lib/road": "engine",
+    "lib/sparse": "sparse",
+    "lib/road": "road",
     "lib/plan": "plan",
-    "lib/distributed": "analysis",
-    "lib/paths": "analysis",
-    "lib/metrics": "analysis",
-    "lib/siting": "analysis",
-    "lib/pipeline": "analysis",
-    "lib/pictures": "analysis",
+    "lib/paths": "paths",
+    "lib/metrics": "metrics",
+    "lib/siting": "siting",
+    "lib/pictures": "pictures",
+    "lib/pipeline": "pipeline",
+    "lib/distributed": "distributed",
+    "lib/testing": "testing",
     "apps": "apps",
     "tests": "tests",
     "bench": "bench",
     "fuzz": "fuzz",
 }
 
-# Layer -> the layers its files may include (its own included).
-_PRODUCT = {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan", "analysis"}
-ALLOWED = {
-    "util": {"util"},
-    "core": {"util", "core"},
-    "formats": {"util", "core", "formats"},
-    "kernels_cpu": {"util", "core", "kernels_cpu"},
-    "kernels_cuda": {"util", "core", "kernels_cuda"},
-    "engine": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine"},
-    "plan": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan"},
-    "analysis": {"util", "core", "formats", "kernels_cpu", "kernels_cuda", "engine", "plan", "analysis"},
-    "apps": _PRODUCT | {"apps"},
-    "tests": _PRODUCT | {"tests", "bench"},  # tests may check a bench-only variant's logic
-    "bench": _PRODUCT | {"bench"},  # never tests/: shared readers belong in formats/
-    "fuzz": _PRODUCT | {"fuzz"},  # libFuzzer targets (scripts/fuzz.sh), never tests/
+# Layer -> the layers it sits directly on. A layer may include its own files
+# and every layer below it (the transitive closure of this table), nothing
+# else: no sideways edge between two layers neither of which sits on the
+# other (kernels_cpu and kernels_cuda, paths and metrics), no upward edge.
+# The table itself must be acyclic (checked on every run).
+SITS_ON = {
+    "util": [],
+    "core": ["util"],
+    "matrix": ["core"],
+    "formats": ["core"],
+    "kernels_cpu": ["core"],
+    "kernels_cuda": ["core"],
+    "graph": ["core"],  # one CSR view, SCC, bucket queue, negative-cycle walk
+    "engine": ["graph", "matrix", "formats", "kernels_cpu", "kernels_cuda"],  # dense Floyd-Warshall
+    "sparse": ["engine"],  # trees; hands back the dense engine's ApspResult
+    "road": ["sparse"],  # the contraction hierarchy over the CSR graph
+    "plan": ["road"],  # one plan per run, over every engine
+    "paths": ["plan"],
+    "metrics": ["plan"],
+    "siting": ["metrics"],
+    "pictures": ["siting"],  # draws siting's answers
+    "pipeline": ["paths", "pictures"],
+    "distributed": ["pipeline"],
+    "testing": ["distributed"],  # CPU twins and oracles: tests and bench only (gdist_test_support)
+    "apps": ["distributed"],
+    "tests": ["testing", "bench"],  # tests may check a bench-only variant's logic
+    "bench": ["testing"],  # never tests/: shared readers belong in formats/
+    "fuzz": ["distributed"],  # libFuzzer targets (scripts/fuzz.sh), never tests/
 }
+
+
+def table_cycle(sits_on):
+    """A cycle of the table (a list of layers, first == last), or None."""
+    state = {}
+
+    def visit(layer, trail):
+        state[layer] = 1
+        for below in sits_on.get(layer, []):
+            if state.get(below) == 1:
+                return trail[trail.index(below):] + [below] if below in trail else [layer, below]
+            if below not in state:
+                found = visit(below, trail + [below])
+                if found:
+                    return found
+        state[layer] = 2
+        return None
+
+    for layer in sits_on:
+        if layer not in state:
+            found = visit(layer, [layer])
+            if found:
+                return found
+    return None
+
+
+def closure(sits_on):
+    """Layer -> every layer it may include (itself and all below it)."""
+    allowed = {}
+
+    def below(layer):
+        if layer not in allowed:
+            allowed[layer] = {layer}
+            for b in sits_on[layer]:
+                allowed[layer] |= below(b)
+        return allowed[layer]
+
+    for layer in sits_on:
+        below(layer)
+    return allowed
+
 
 SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cu", ".cuh", ".inc")
 SKIP_DIRS = {".git", ".wt", ".device", "carry", "build", "__pycache__", "data", "docs", "scripts"}
@@ -102,9 +159,77 @@ def resolve(root, including, target):
     return None
 
 
-def check(root, list_edges=False, out=sys.stdout, err=sys.stderr):
+def layer_cycles(layer_edges):
+    """The cycles of the include graph between layers: one per strong
+    component of more than one layer, as a list of layers (first == last)."""
+    succ = {}
+    for a, b in layer_edges:
+        succ.setdefault(a, set()).add(b)
+        succ.setdefault(b, set())
+    index, low, on_stack, stack, comps = {}, {}, set(), [], []
+    counter = [0]
+
+    def strong(v):  # Tarjan; the layer graph is a few dozen nodes
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(succ[v]):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(set(comp))
+
+    for v in sorted(succ):
+        if v not in index:
+            strong(v)
+    cycles = []
+    for comp in comps:
+        # One cycle through the component's first layer: breadth-first back to it.
+        start = min(comp)
+        parent = {start: None}
+        queue = [start]
+        end = None
+        while queue and end is None:
+            v = queue.pop(0)
+            for w in sorted(succ[v] & comp):
+                if w == start:
+                    end = v
+                    break
+                if w not in parent:
+                    parent[w] = v
+                    queue.append(w)
+        path = [start]
+        v = end
+        while v is not None and v != start:
+            path.insert(1, v)
+            v = parent[v]
+        cycles.append(path + [start])
+    return cycles
+
+
+def check(root, list_edges=False, out=sys.stdout, err=sys.stderr, sits_on=None):
+    sits_on = SITS_ON if sits_on is None else sits_on
     errors = []
+    cyc = table_cycle(sits_on)
+    if cyc:
+        print(f"check_layers: the layer table has a cycle: {' -> '.join(cyc)}", file=err)
+        return 1
+    allowed = closure(sits_on)
+    folder_of_layer = {layer: folder for folder, layer in LAYER_OF_FOLDER.items()}
     edges = {}
+    layer_edges = {}  # (layer, layer) -> the first include line that makes it
     for rel in source_files(root):
         src_layer = layer_of(rel)
         if src_layer is None:
@@ -125,9 +250,15 @@ def check(root, list_edges=False, out=sys.stdout, err=sys.stderr):
                     edges[key] = edges.get(key, 0) + 1
                 if dst_layer is None:
                     continue  # reported once as a file of its own folder
-                if dst_layer not in ALLOWED[src_layer]:
+                if dst_layer != src_layer:
+                    layer_edges.setdefault((src_layer, dst_layer), f"{rel}:{line_no} includes {dst}")
+                if dst_layer not in allowed[src_layer]:
                     errors.append(f"{rel}:{line_no}: includes {dst}: layer '{src_layer}' may not include "
-                                  f"layer '{dst_layer}' (allowed: {', '.join(sorted(ALLOWED[src_layer]))})")
+                                  f"layer '{dst_layer}' (allowed: {', '.join(sorted(allowed[src_layer]))})")
+    for cycle in layer_cycles(layer_edges):
+        steps = "; ".join(layer_edges[(a, b)] for a, b in zip(cycle, cycle[1:]))
+        names = " -> ".join(folder_of_layer.get(layer, layer) for layer in cycle)
+        errors.append(f"cycle between folders: {names} ({steps})")
     if list_edges:
         for (a, b), count in sorted(edges.items()):
             print(f"{a} -> {b}  ({count})", file=out)

@@ -1,11 +1,13 @@
 // Written here rather than with Boost.Graph: the trees must stay inside one
-// strong component and stop at the limit, and a bucket queue with one bucket
-// per distance up to the limit (O(m + limit) per tree) is what makes them cheap.
+// strong component and stop at the limit, and Dial's bucket queue (O(m + C)
+// per tree, C = min(largest weight, limit) + 1) is what makes them cheap.
 #include "lib/engine/distance_bound.hpp"
 
 #include <algorithm>
 #include <limits>
 
+#include "lib/graph/dial_queue.hpp"
+#include "lib/graph/strong_components.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -52,118 +54,43 @@ bool CsrOfAdjacency(const MatrixView<std::int32_t>& m, std::size_t max_arcs, Arc
   return true;
 }
 
-ArcCsr Transposed(const ArcCsr& g) {
-  ArcCsr r;
-  r.n = g.n;
-  r.offsets.assign(g.n + 1, 0);
-  for (std::uint32_t h : g.heads) ++r.offsets[h + 1];
-  for (std::size_t i = 0; i < g.n; ++i) r.offsets[i + 1] += r.offsets[i];
-  r.heads.resize(g.arcs());
-  r.weights.resize(g.arcs());
-  std::vector<std::size_t> fill(r.offsets.begin(), r.offsets.end() - 1);
-  for (std::size_t u = 0; u < g.n; ++u)
-    for (std::size_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-      const std::size_t at = fill[g.heads[e]]++;
-      r.heads[at] = static_cast<std::uint32_t>(u);
-      r.weights[at] = g.weights[e];
-    }
-  return r;
-}
-
-std::vector<std::uint32_t> StrongComponents(const ArcCsr& g, std::size_t* count) {
-  constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-  const std::size_t n = g.n;
-  std::vector<std::uint32_t> index(n, kUnseen), low(n), comp(n, kUnseen);
-  std::vector<std::uint32_t> stack;  // Tarjan's vertex stack
-  std::vector<bool> on_stack(n, false);
-  struct Frame {
-    std::uint32_t v;
-    std::size_t next_arc;
-  };
-  std::vector<Frame> calls;  // the recursion, made explicit
-  std::uint32_t next_index = 0, components = 0;
-  auto visit = [&](std::uint32_t v) {
-    index[v] = low[v] = next_index++;
-    stack.push_back(v);
-    on_stack[v] = true;
-    calls.push_back({v, g.offsets[v]});
-  };
-  for (std::uint32_t s = 0; s < n; ++s) {
-    if (index[s] != kUnseen) continue;
-    visit(s);
-    while (!calls.empty()) {
-      const std::uint32_t v = calls.back().v;
-      const std::size_t e = calls.back().next_arc;
-      if (e < g.offsets[v + 1]) {
-        calls.back().next_arc = e + 1;
-        const std::uint32_t w = g.heads[e];
-        if (index[w] == kUnseen) visit(w);
-        else if (on_stack[w]) low[v] = std::min(low[v], index[w]);
-        continue;
-      }
-      if (low[v] == index[v]) {
-        std::uint32_t w;
-        do {
-          w = stack.back();
-          stack.pop_back();
-          on_stack[w] = false;
-          comp[w] = components;
-        } while (w != v);
-        ++components;
-      }
-      calls.pop_back();
-      if (!calls.empty()) low[calls.back().v] = std::min(low[calls.back().v], low[v]);
-    }
-  }
-  *count = components;
-  return comp;
-}
-
 namespace {
 
-// Dial's bucket queue over distances 0..limit, reused by every tree.
+// Eccentricities inside one strong component on Dial's bucket queue (the
+// graph layer's, shared with the sparse engine's trees), reused by every tree.
 class BoundedTrees {
  public:
-  // Buckets are added as distances grow, up to limit + 1 of them.
-  BoundedTrees(std::size_t n, std::int64_t limit) : dist_(n, -1), limit_(limit) {}
+  // Keys pending while key d is settled lie in [d, d + min(max weight, limit)]
+  // (a longer arc passes the limit and is never pushed).
+  BoundedTrees(std::size_t n, std::int64_t limit, std::int64_t max_weight)
+      : dist_(n, -1), limit_(limit), queue_(static_cast<std::size_t>(std::min(max_weight, limit)) + 1) {}
 
   // The largest distance from root to a vertex of its component `c`, moving
   // only along arcs inside `c`; limit + 1 when some vertex of `c` is farther
   // than the limit (it then stays unreached).
-  std::int64_t Eccentricity(const ArcCsr& g, const std::vector<std::uint32_t>& comp, std::uint32_t root,
+  std::int64_t Eccentricity(const CsrView<std::int32_t>& g, const std::vector<std::uint32_t>& comp, std::uint32_t root,
                             std::size_t comp_size) {
     const std::uint32_t c = comp[root];
     const std::int64_t limit = limit_;
-    if (buckets_.empty()) buckets_.resize(1);
-    std::size_t pending = 1, reached = 0;
+    std::size_t reached = 0;
     std::int64_t ecc = 0;
     dist_[root] = 0;
     touched_.push_back(root);
-    buckets_[0].push_back(root);
-    for (std::int64_t d = 0; pending > 0; ++d) {
-      // Zero-weight arcs append to this very bucket, and a longer arc may
-      // add buckets (moving them): index afresh each time.
-      const std::size_t b = static_cast<std::size_t>(d);
-      for (std::size_t i = 0; i < buckets_[b].size(); ++i) {
-        const std::uint32_t v = buckets_[b][i];
-        --pending;
-        if (dist_[v] != d) continue;  // a stale entry: v was reached closer since
-        ++reached;
-        ecc = d;
-        for (std::size_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
-          const std::uint32_t w = g.heads[e];
-          if (comp[w] != c) continue;
-          const std::int64_t nd = d + g.weights[e];
-          if (nd > limit || (dist_[w] >= 0 && dist_[w] <= nd)) continue;
-          if (dist_[w] < 0) touched_.push_back(w);
-          dist_[w] = nd;
-          if (static_cast<std::size_t>(nd) >= buckets_.size()) buckets_.resize(static_cast<std::size_t>(nd) + 1);
-          buckets_[static_cast<std::size_t>(nd)].push_back(w);
-          ++pending;
-        }
+    queue_.Drain(root, [&](std::uint64_t key, std::uint32_t v, auto& push) {
+      const std::int64_t d = static_cast<std::int64_t>(key);
+      if (dist_[v] != d) return;  // a stale entry: v was reached closer since
+      ++reached;
+      ecc = d;
+      for (std::uint64_t e = g.offsets[v]; e < g.offsets[v + 1]; ++e) {
+        const std::uint32_t w = g.targets[e];
+        if (comp[w] != c) continue;
+        const std::int64_t nd = d + g.weights[e];
+        if (nd > limit || (dist_[w] >= 0 && dist_[w] <= nd)) continue;
+        if (dist_[w] < 0) touched_.push_back(w);
+        dist_[w] = nd;
+        push(static_cast<std::uint64_t>(nd), w);
       }
-      buckets_[b].clear();
-    }
+    });
     for (std::uint32_t v : touched_) dist_[v] = -1;
     touched_.clear();
     return reached == comp_size ? ecc : limit + 1;
@@ -172,20 +99,20 @@ class BoundedTrees {
  private:
   std::vector<std::int64_t> dist_;  // -1: not reached
   std::int64_t limit_;
-  std::vector<std::vector<std::uint32_t>> buckets_;
+  DialQueue queue_;
   std::vector<std::uint32_t> touched_;
 };
 
 }  // namespace
 
-DistanceBound BoundLargestDistance(const ArcCsr& g, std::int64_t limit) {
+DistanceBound BoundLargestDistance(const CsrView<std::int32_t>& g, std::int64_t limit) {
   if (limit < 0 || limit > kMaxDistanceBoundLimit)
     throw Error("distance bound: the limit " + std::to_string(limit) + " is outside 0.." +
                 std::to_string(kMaxDistanceBoundLimit));
   DistanceBound result;
   const std::size_t n = g.n;
   std::size_t components = 0;
-  const std::vector<std::uint32_t> comp = StrongComponents(g, &components);
+  const std::vector<std::uint32_t> comp = StrongComponentIds(g, &components);
   result.strong_components = components;
 
   // Vertices grouped by component (counting sort); each component's root is
@@ -201,8 +128,15 @@ DistanceBound BoundLargestDistance(const ArcCsr& g, std::int64_t limit) {
   auto out_degree = [&](std::uint32_t v) { return g.offsets[v + 1] - g.offsets[v]; };
 
   // B(C) = ecc_in(r) + ecc_out(r) inside C; 0 for a single vertex.
-  const ArcCsr reversed = Transposed(g);
-  BoundedTrees trees(n, limit);
+  const CsrArcs<std::int32_t> reversed_arcs = TransposeArcs(g);
+  const CsrView<std::int32_t> reversed = reversed_arcs.View(n);
+  // The trees relax only arcs inside a component and no longer than the limit.
+  std::int64_t max_weight = 0;
+  for (std::uint32_t u = 0; u < n; ++u)
+    for (std::uint64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e)
+      if (comp[g.targets[e]] == comp[u] && g.weights[e] <= limit)
+        max_weight = std::max<std::int64_t>(max_weight, g.weights[e]);
+  BoundedTrees trees(n, limit, max_weight);
   std::vector<std::int64_t> inner(components, 0);
   for (std::size_t c = 0; c < components; ++c) {
     const std::size_t size = first[c + 1] - first[c];
@@ -227,8 +161,8 @@ DistanceBound BoundLargestDistance(const ArcCsr& g, std::int64_t limit) {
     bound = std::max(bound, through);
     for (std::size_t k = first[c]; k < first[c + 1]; ++k) {
       const std::uint32_t u = members[k];
-      for (std::size_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
-        const std::uint32_t d = comp[g.heads[e]];
+      for (std::uint64_t e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+        const std::uint32_t d = comp[g.targets[e]];
         if (d != c) arriving[d] = std::max(arriving[d], through + g.weights[e]);
       }
     }

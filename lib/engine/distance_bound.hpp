@@ -1,6 +1,6 @@
 // An upper bound on the largest finite shortest-path distance of a graph with
 // non-negative arc weights, computed from its arcs with two shortest-path trees
-// per strong component (O(m + limit) each, bucket queue) and one pass over the
+// per strong component (O(m + C) each, Dial's bucket queue) and one pass over the
 // condensation: the 16-bit proof of the engines (precision_choice.hpp).
 //
 // Why it is sound. Let C be a strong component and r any vertex of it. Every
@@ -20,19 +20,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "lib/graph/csr.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
-
-// Arcs in compressed sparse row form: the arcs leaving v are heads/weights
-// [offsets[v], offsets[v+1]). Weights are non-negative.
-struct ArcCsr {
-  std::size_t n = 0;
-  std::vector<std::size_t> offsets;  // n + 1 entries
-  std::vector<std::uint32_t> heads;
-  std::vector<std::int32_t> weights;
-  std::size_t arcs() const { return heads.size(); }
-};
 
 // The arcs of an int32 adjacency matrix: every finite off-diagonal entry, two
 // parallel passes over the rows (count, fill). Returns false, with *out
@@ -42,9 +33,6 @@ struct ArcCsr {
 // callers check that first).
 bool CsrOfAdjacency(const MatrixView<std::int32_t>& m, std::size_t max_arcs, ArcCsr* out);
 
-// The same arcs reversed (for in-trees).
-ArcCsr Transposed(const ArcCsr& g);
-
 struct DistanceBound {
   // True when every finite distance is <= bound and bound <= the limit asked
   // for; false when the bound would pass the limit (the trees stop there).
@@ -53,16 +41,16 @@ struct DistanceBound {
   std::size_t strong_components = 0;  // counted before any early stop
 };
 
-// limit: the largest bound of interest, 0 .. kMaxDistanceBoundLimit (a bucket
-// per distance up to it). The answer is exact about the limit: within_limit
+// limit: the largest bound of interest, 0 .. kMaxDistanceBoundLimit (Dial's
+// queue holds min(largest weight, limit) + 1 buckets). The answer is exact about the limit: within_limit
 // is false only when this bound (not necessarily the true largest distance)
 // exceeds it.
 inline constexpr std::int64_t kMaxDistanceBoundLimit = std::int64_t{1} << 24;
-DistanceBound BoundLargestDistance(const ArcCsr& g, std::int64_t limit);
-
-// Strong components (iterative Tarjan). Component ids are in the order Tarjan
-// completes them, a reverse topological order of the condensation: an arc
-// between two components goes from a higher id to a lower one.
-std::vector<std::uint32_t> StrongComponents(const ArcCsr& g, std::size_t* count);
+// Strong components and the bounded trees are the graph layer's
+// (lib/graph/strong_components.hpp, lib/graph/dial_queue.hpp).
+DistanceBound BoundLargestDistance(const CsrView<std::int32_t>& g, std::int64_t limit);
+inline DistanceBound BoundLargestDistance(const ArcCsr& g, std::int64_t limit) {
+  return BoundLargestDistance(g.View(), limit);
+}
 
 }  // namespace gdist

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/graph/negative_cycle_walk.hpp"
 #include "lib/util/int128.hpp"
 
 namespace gdist {
@@ -63,7 +64,7 @@ template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcList<T>
   // Potentials in double: exact for every int32 path sum, and no wrap for int64.
   std::vector<double> h(n, 0.0);
   std::vector<std::size_t> pred(n, n);
-  std::vector<std::size_t> seen(n, n);
+  std::vector<std::size_t> seen;  // the walk's scratch
   for (std::size_t pass = 0; pass < n; ++pass) {
     bool changed = false;
     for (std::size_t u = 0; u < n; ++u) {
@@ -81,15 +82,7 @@ template <class T> std::optional<std::size_t> FindNegativeCycle(const ArcList<T>
     if (!changed) return std::nullopt;
     // A cycle of the predecessor graph is a negative cycle: look for one after
     // each pass, so a short cycle is named after a few passes, not n.
-    std::fill(seen.begin(), seen.end(), n);
-    for (std::size_t start = 0; start < n; ++start) {
-      std::size_t v = start;
-      while (v < n && seen[v] == n) {
-        seen[v] = start;
-        v = pred[v];
-      }
-      if (v < n && seen[v] == start) return v;
-    }
+    if (const auto v = VertexOnParentCycle(pred, n, &seen)) return v;
   }
   return std::nullopt;  // unreachable with a negative cycle (the pass above finds it by pass n)
 }

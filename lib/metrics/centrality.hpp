@@ -48,7 +48,7 @@ template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const Di
 // Building blocks shared with the GPU path (distance_metrics.cpp):
 // everything but the histogram counts, from the summary and each row's CentralityRow.
 Centrality CentralityFromRows(const DistanceSummary& s, const std::vector<CentralityRow>& rows, bool directed);
-// One row on the CPU (the GPU twin is in kernels/cuda/metrics_device.cu).
+// One row on the CPU (the GPU twin is in kernels/cuda/metrics_gpu.cu).
 template <class T> CentralityRow ScanCentralityRow(const T* row, std::size_t i, std::size_t n);
 
 }  // namespace gdist

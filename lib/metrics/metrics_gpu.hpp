@@ -1,5 +1,5 @@
 // The GPU passes of the distance metrics as seen from the host. Implemented in
-// kernels/cuda/metrics_device.cu when the build has CUDA, by
+// kernels/cuda/metrics_gpu.cu when the build has CUDA, by
 // metrics_gpu_no_cuda.cpp otherwise ("this build has no CUDA backend").
 // Nothing here needs a CUDA header.
 //

@@ -1,4 +1,4 @@
-// Linked instead of kernels/cuda/metrics_device.cu when the build has no CUDA.
+// Linked instead of kernels/cuda/metrics_gpu.cu when the build has no CUDA.
 #include "lib/metrics/metrics_gpu.hpp"
 #include "lib/util/error.hpp"
 

@@ -1,6 +1,6 @@
 // One row's share of the distance metrics, written once for the CPU passes
 // (summary.cpp, centrality.cpp) and the GPU kernels (kernels/cuda/
-// metrics_device.cu), so that both break ties and add in the same order and
+// metrics_gpu.cu), so that both break ties and add in the same order and
 // give bit-identical results, float sums included.
 //
 // The summation order is the one thing a parallel reduction could change:

@@ -61,7 +61,7 @@ template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const Metri
 // from each row's SummaryRow, computed on the CPU or the GPU.
 DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options);
 
-// One row on the CPU (the GPU twin is in kernels/cuda/metrics_device.cu).
+// One row on the CPU (the GPU twin is in kernels/cuda/metrics_gpu.cu).
 template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n);
 
 }  // namespace gdist

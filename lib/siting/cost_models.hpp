@@ -39,7 +39,7 @@ template <class T> struct CoverCost {
 };
 
 // A matrix entry as a distance, unreachable = +infinity: p-center's passes,
-// on the host (p_center.cpp) and on the device (siting_pcenter_passes.cu).
+// on the host (p_center.cpp) and on the device (siting_device_pcenter_passes.cu).
 template <class T> GDIST_HOST_DEVICE double DistanceOrInfinity(T v) {
   return v < ElementTraits<T>::kInf ? static_cast<double>(v) : std::numeric_limits<double>::infinity();
 }

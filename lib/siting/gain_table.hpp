@@ -3,7 +3,7 @@
 // batches of UserChange, and the best-swap scan over them. The solvers keep
 // every per-demand state on the host and touch the matrix rows only through
 // this interface, so one implementation runs on the CPU (gain_table_cpu.cpp)
-// and one on the GPU (kernels/cuda/siting_gain_table.cu) with the same
+// and one on the GPU (kernels/cuda/siting_device_gain_table.cu) with the same
 // arithmetic (TermsFor) and the same tie rule (BetterSwap).
 #pragma once
 #include <cstdint>

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/graph/strong_components.hpp"
 
 namespace gdist {
 
@@ -48,49 +49,12 @@ template <class W> Components WeakComponents(const CsrGraph<W>& g) {
   return Finish(std::move(id), count);
 }
 
-// Tarjan's algorithm with an explicit call stack of (vertex, next arc).
+// The graph layer's Tarjan (lib/graph/strong_components.hpp) on the out-arcs.
 template <class W> Components StrongComponents(const CsrGraph<W>& g) {
   if (!g.directed) return WeakComponents(g);
-  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
-  const std::size_t n = g.n;
-  const CsrView<W> out = g.Out();
-  std::vector<std::uint32_t> index(n, kNone), low(n, 0), id(n, kNone);
-  std::vector<std::uint32_t> scc_stack;
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> call;
-  std::uint32_t next_index = 0, count = 0;
-  for (std::size_t s = 0; s < n; ++s) {
-    if (index[s] != kNone) continue;
-    call.push_back({static_cast<std::uint32_t>(s), out.offsets[s]});
-    index[s] = low[s] = next_index++;
-    scc_stack.push_back(static_cast<std::uint32_t>(s));
-    while (!call.empty()) {
-      auto& [u, arc] = call.back();
-      if (arc < out.offsets[u + 1]) {
-        std::uint32_t v = out.targets[arc++];
-        if (index[v] == kNone) {
-          index[v] = low[v] = next_index++;
-          scc_stack.push_back(v);
-          call.push_back({v, out.offsets[v]});
-        } else if (id[v] == kNone) {  // on the stack
-          low[u] = std::min(low[u], index[v]);
-        }
-        continue;
-      }
-      const std::uint32_t done = u;
-      call.pop_back();
-      if (low[done] == index[done]) {
-        std::uint32_t w;
-        do {
-          w = scc_stack.back();
-          scc_stack.pop_back();
-          id[w] = count;
-        } while (w != done);
-        ++count;
-      }
-      if (!call.empty()) low[call.back().first] = std::min(low[call.back().first], low[done]);
-    }
-  }
-  return Finish(std::move(id), count);
+  std::size_t count = 0;
+  std::vector<std::uint32_t> id = StrongComponentIds(g.Out(), &count);
+  return Finish(std::move(id), static_cast<std::uint32_t>(count));
 }
 
 template <class W> CsrGraph<W> InducedSubgraph(const CsrGraph<W>& g, const std::vector<std::uint8_t>& keep) {

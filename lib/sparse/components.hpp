@@ -1,5 +1,5 @@
 // Connected components of a CSR graph: weak (arcs taken both ways) and strong
-// (iterative Tarjan, no recursion depth limit), and the relabelled subgraph of
+// (the graph layer's iterative Tarjan, lib/graph/strong_components.hpp), and the relabelled subgraph of
 // the largest one with the input's labels kept.
 #pragma once
 #include <cstdint>

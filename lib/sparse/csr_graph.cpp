@@ -10,25 +10,6 @@
 
 namespace gdist {
 
-template <class W> CsrArcs<W> TransposeArcs(std::size_t n, const CsrArcs<W>& out) {
-  CsrArcs<W> in;
-  in.offsets.assign(n + 1, 0);
-  for (std::uint32_t t : out.targets) ++in.offsets[t + 1];
-  std::partial_sum(in.offsets.begin(), in.offsets.end(), in.offsets.begin());
-  in.targets.resize(out.targets.size());
-  in.weights.resize(out.targets.size());
-  std::vector<std::uint64_t> next(in.offsets.begin(), in.offsets.end() - 1);
-  // Sources visited in increasing order, so each in-list comes out sorted.
-  for (std::size_t u = 0; u < n; ++u) {
-    for (std::uint64_t a = out.offsets[u]; a < out.offsets[u + 1]; ++a) {
-      std::uint64_t slot = next[out.targets[a]]++;
-      in.targets[slot] = static_cast<std::uint32_t>(u);
-      in.weights[slot] = out.weights[a];
-    }
-  }
-  return in;
-}
-
 template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOptions& options) {
   if (g.n > std::size_t{0xFFFFFFFEu}) throw Error(g.format_name + " input: more than 2^32-2 vertices");
   CsrGraph<W> c;
@@ -113,10 +94,9 @@ template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
   return m;
 }
 
-#define GDIST_INSTANTIATE(T)                                                    \
-  template DistMatrix<T> CsrToAdjacency(const CsrGraph<T>&);                    \
-  template CsrGraph<T> BuildCsrGraph<T>(const Graph&, const AdjacencyOptions&); \
-  template CsrArcs<T> TransposeArcs(std::size_t, const CsrArcs<T>&);
+#define GDIST_INSTANTIATE(T)                                 \
+  template DistMatrix<T> CsrToAdjacency(const CsrGraph<T>&); \
+  template CsrGraph<T> BuildCsrGraph<T>(const Graph&, const AdjacencyOptions&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -11,12 +11,11 @@
 // a locality order (LocalitySourceOrder: compact balls of the graph), so that a
 // batch's BFS share their frontiers and each vertex enters few levels.
 //
-// SweepSourcesOnCpu is the CPU twin: the same batches, phases and counters,
-// one batch per thread; tests compare it with the GPU bit for bit and with the
-// CPU trees (sparse_tree_rows). Implemented in gpu_ms_bfs.cu (GPU) when the
-// build has CUDA, by gpu_ms_bfs_no_cuda.cpp otherwise ("this build has no CUDA
-// backend"), and in gpu_ms_bfs_cpu.cpp (twin and ordering). Nothing here needs
-// a CUDA header.
+// Implemented in gpu_ms_bfs.cu (GPU) when the build has CUDA, by
+// gpu_ms_bfs_no_cuda.cpp otherwise ("this build has no CUDA backend"), and in
+// gpu_ms_bfs_host.cpp (the ordering, every build). The CPU twin of the kernel,
+// SweepSourcesOnCpu, is test support (lib/testing/gpu_ms_bfs_twin.hpp).
+// Nothing here needs a CUDA header.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -67,8 +66,5 @@ std::vector<std::uint32_t> SourcesInLocalityOrder(const BfsGraph& g, const std::
 // block's scratch cannot fit) and "this build has no CUDA backend" without
 // CUDA. (C++17 signatures: nvcc compiles the GPU side.)
 BfsSweep SweepSourcesOnGpu(const BfsGraph& g, const std::uint32_t* sources, std::size_t count);
-
-// The CPU twin of the kernel (threads <= 0: all).
-BfsSweep SweepSourcesOnCpu(const BfsGraph& g, const std::uint32_t* sources, std::size_t count, int threads);
 
 }  // namespace gdist

@@ -9,12 +9,11 @@
 // d(v) = min(d(u) + w(u, v)) (float additions are monotone), so every row
 // equals the CPU tree bit for bit.
 //
-// SsspRowsOnCpu is the CPU twin: the same batches, rounds, masks and
-// transposition, one batch per thread; tests compare it with the CPU trees
-// (CI) and with the GPU (the device). Implemented in gpu_sssp.cu when the
-// build has CUDA, by gpu_sssp_no_cuda.cpp otherwise ("this build has no CUDA
-// backend"), and in gpu_sssp_cpu.cpp (twin). Nothing here needs a CUDA header
-// (C++17: nvcc compiles the GPU side).
+// Implemented in gpu_sssp.cu when the build has CUDA, by gpu_sssp_no_cuda.cpp
+// otherwise ("this build has no CUDA backend"), and in gpu_sssp_host.cpp (the
+// checks and the near-far step, every build). The CPU twin, SsspRowsOnCpu, is
+// test support (lib/testing/gpu_sssp_twin.hpp). Nothing here needs a CUDA
+// header (C++17: nvcc compiles the GPU side).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -61,11 +60,6 @@ template <class W> struct DeviceRowBlock {
 template <class W> SsspSweepStats SweepRowsOnGpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
                                                  std::size_t stride,
                                                  const std::function<void(const DeviceRowBlock<W>&)>& visit, W delta);
-
-// The CPU twin into host rows: row i at out + i * stride (padding INF).
-// threads <= 0: all cores.
-template <class W> SsspSweepStats SsspRowsOnCpu(const SsspGraph<W>& g, const std::uint32_t* sources, std::size_t count,
-                                                W* out, std::size_t stride, int threads, W delta);
 
 // Throws gdist::Error on what both refuse: a source that is not a vertex, a
 // stride below n, a negative weight.

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/graph/negative_cycle_walk.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -12,28 +13,13 @@ namespace {
 
 constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
 
-// A vertex on a cycle of the parent pointers, if they have one.
-std::optional<std::uint32_t> ParentCycleVertex(const std::vector<std::uint32_t>& parent) {
-  const std::size_t n = parent.size();
-  std::vector<std::uint32_t> walk(n, kNoParent);  // which start's walk visited the vertex
-  for (std::size_t s = 0; s < n; ++s) {
-    std::uint32_t x = static_cast<std::uint32_t>(s);
-    while (x != kNoParent && walk[x] == kNoParent) {
-      walk[x] = static_cast<std::uint32_t>(s);
-      x = parent[x];
-    }
-    if (x != kNoParent && walk[x] == s) return x;  // met its own walk: a cycle
-  }
-  return std::nullopt;
-}
-
 // Potentials by SPFA; `hops[v]` is the arc count of v's current best path,
 // which reaches n only when a negative cycle keeps lowering it.
 template <class W, class D> std::vector<D> Potentials(const CsrGraph<W>& g) {
   const std::size_t n = g.n;
   std::vector<D> h(n, D(0));
   std::vector<std::uint64_t> hops(n, 0);
-  std::vector<std::uint32_t> parent(n, kNoParent);
+  std::vector<std::uint32_t> parent(n, kNoParent), walk;
   std::vector<std::uint8_t> queued(n, 1);
   std::vector<std::uint32_t> queue(n);
   for (std::size_t v = 0; v < n; ++v) queue[v] = static_cast<std::uint32_t>(v);
@@ -55,7 +41,7 @@ template <class W, class D> std::vector<D> Potentials(const CsrGraph<W>& g) {
           // A path of n or more arcs repeats a vertex. Any cycle of the
           // parent pointers has negative length (Cherkassky & Goldberg 1999);
           // when none exists yet, look again after twice as many hops.
-          if (auto x = ParentCycleVertex(parent))
+          if (auto x = VertexOnParentCycle(parent, kNoParent, &walk))
             throw Error("negative cycle: vertex " + g.labels.label(*x) + " lies on a cycle of negative length");
           check_at *= 2;
         }

@@ -8,9 +8,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "lib/graph/relax_arcs.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/sparse/radix_heap.hpp"
-#include "lib/sparse/relax_arcs.hpp"
 
 namespace gdist {
 

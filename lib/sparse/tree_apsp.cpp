@@ -10,8 +10,8 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/engine/distance_bound.hpp"
+#include "lib/graph/dial_queue.hpp"
 #include "lib/matrix/matrix_file.hpp"
-#include "lib/sparse/dial_queue.hpp"
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/util/error.hpp"
@@ -48,12 +48,7 @@ template <class W> void RowsFrom(const RowSource<W>& source, const ShortestPathT
 template <class W> bool DistancesProvenSmall(const CsrGraph<W>& g) {
   if constexpr (std::is_same_v<W, std::int32_t>) {
     if (g.has_negative) return false;
-    ArcCsr arcs;
-    arcs.n = g.n;
-    arcs.offsets.assign(g.out.offsets.begin(), g.out.offsets.end());
-    arcs.heads = g.out.targets;
-    arcs.weights = g.out.weights;
-    return BoundLargestDistance(arcs, kMaxDistanceBoundLimit).within_limit;
+    return BoundLargestDistance(g.Out(), kMaxDistanceBoundLimit).within_limit;  // the arcs in place, no copy
   } else {
     return false;
   }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "lib/engine/cpu_backend.hpp"
-#include "lib/engine/reference_fw.hpp"
+#include "lib/testing/reference_fw.hpp"
 #include "tests/engine/test_graphs.hpp"
 
 namespace gdist {

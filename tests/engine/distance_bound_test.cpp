@@ -13,7 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "lib/engine/reference_fw.hpp"
+#include "lib/graph/strong_components.hpp"
+#include "lib/testing/reference_fw.hpp"
 #include "lib/util/error.hpp"
 #include "tests/engine/test_graphs.hpp"
 
@@ -167,7 +168,7 @@ TEST(DistanceBound, StrongComponentsMatchBoostAndAreReverseTopological) {
     const Matrix m = RandomBlockGraph(n, false, 5, rng);
     const ArcCsr arcs = Arcs(m.view());
     std::size_t count = 0;
-    const std::vector<std::uint32_t> comp = StrongComponents(arcs, &count);
+    const std::vector<std::uint32_t> comp = StrongComponentIds(arcs.View(), &count);
 
     boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> bg(n);
     for (std::size_t u = 0; u < n; ++u)

@@ -15,8 +15,8 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/engine/precision_choice.hpp"
-#include "lib/engine/reference_fw.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/testing/reference_fw.hpp"
 #include "tests/engine/test_graphs.hpp"
 #include "tests/test_util.hpp"
 

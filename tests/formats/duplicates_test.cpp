@@ -9,8 +9,8 @@
 
 #include "format_test_util.hpp"
 #include "formats/read_graph.hpp"
-#include "lib/engine/reference_fw.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/testing/reference_fw.hpp"
 
 namespace gdist {
 namespace {

@@ -16,6 +16,7 @@
 #include "formats/read_graph.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/sparse/csr_graph.hpp"
+#include "lib/testing/gpu_ms_bfs_twin.hpp"
 #include "tests/sparse/sparse_test_graphs.hpp"
 #include "tests/test_util.hpp"
 

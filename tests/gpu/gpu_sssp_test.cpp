@@ -22,6 +22,7 @@
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/sparse/shortest_paths.hpp"
+#include "lib/testing/gpu_sssp_twin.hpp"
 #include "tests/sparse/sparse_test_graphs.hpp"
 #include "tests/test_util.hpp"
 

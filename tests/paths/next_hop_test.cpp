@@ -312,7 +312,7 @@ TEST(NextHop, GpuRoutesEqualCpuRoutes) {
     for (int variant = 0; variant < 3; ++variant) GpuEqualsCpu<std::int32_t>(n, sparse, variant, rng);
     GpuEqualsCpu<std::int32_t>(n, dense, 0, rng);
     GpuEqualsCpu<float>(n, dense, 0, rng);
-    if (n > 1000) continue;  // keep the run short under compute-sanitizer (scripts/device_check.sh)
+    if (n > 1000) continue;  // keep the run short under compute-sanitizer (bench/device.sh paths)
     GpuEqualsCpu<float>(n, sparse, 0, rng);
     GpuEqualsCpu<float>(n, sparse, 2, rng);
   }

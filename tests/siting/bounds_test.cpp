@@ -11,11 +11,11 @@
 
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
-#include "lib/siting/exact_search.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
 #include "lib/siting/max_cover_proof.hpp"
 #include "lib/siting/median_branch_and_bound.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/testing/exact_search.hpp"
 #include "tests/siting/small_graphs.hpp"
 
 namespace gdist {

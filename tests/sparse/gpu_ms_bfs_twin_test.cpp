@@ -5,6 +5,8 @@
 // permutation (the backend choice: gpu_sssp_twin_test). Fresh random graphs each run
 // (GDIST_SEED replays), several batches of 256 sources, directed and
 // undirected, isolated vertices, repeated sources.
+#include "lib/testing/gpu_ms_bfs_twin.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>

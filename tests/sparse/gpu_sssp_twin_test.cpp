@@ -5,6 +5,8 @@
 // directed and undirected, trees from and to the sources, isolated vertices,
 // repeated sources, batch edges (31, 32, 33 sources); a road graph from
 // ../shared/data; refusals; which trees the GPU takes and the backend choice.
+#include "lib/testing/gpu_sssp_twin.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>

@@ -1,18 +1,21 @@
-// Dijkstra with Dial's bucket queue for small non-negative integer weights:
-// every pending key lies in [d, d + C) for the key d being settled (C = the
-// largest weight + 1), so a circular array of C buckets indexed by key mod C
+// Dial's bucket queue, the one of the tree: for small non-negative integer
+// keys whose pending keys all lie in [d, d + C) while key d is settled (C =
+// the largest weight + 1), a circular array of C buckets indexed by key mod C
 // holds them exactly; a bitmap of non-empty buckets finds the next key in
-// C/64 word reads at most. Each push and pop is O(1), with no comparisons: on
-// weights up to a few thousand it runs about 1.4-2x faster than the radix heap
-// (bench/RESULTS.md, "Sparse APSP and siting on graphs"). Used by the all-pairs
-// trees (tree_apsp.cpp); dist[v] = distance from s, or `inf`.
+// C/64 word reads at most. Each push and pop is O(1), with no comparisons.
+// Two users: Dijkstra over a CSR view (Run; the all-pairs trees of
+// lib/sparse/tree_apsp.cpp: on weights up to a few thousand about 1.4-2x
+// faster than the radix heap, bench/results/sparse.md) and the bounded trees
+// inside strong components of the 16-bit distance bound
+// (lib/engine/distance_bound.cpp, through Drain).
 #pragma once
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
-#include "lib/sparse/csr_graph.hpp"
-#include "lib/sparse/relax_arcs.hpp"
+#include "lib/graph/csr.hpp"
+#include "lib/graph/relax_arcs.hpp"
 
 namespace gdist {
 
@@ -28,28 +31,40 @@ class DialQueue {
   }
   std::size_t buckets() const { return buckets_.size(); }
 
-  template <class D, class W> void Run(const CsrView<W>& g, std::uint32_t s, D* dist, D inf) {
+  // Pushes (key 0, first), then pops every entry in key order until the queue
+  // is empty: visit(key, v, push) for each, stale entries included (the
+  // caller skips them); push(k, w) adds an entry with key k in [key, key + C).
+  // Entries of one key come in push order, those pushed at the key being
+  // settled (zero-weight arcs) included. The queue is empty again after.
+  template <class Visit> void Drain(std::uint32_t first, Visit&& visit) {
     const std::uint64_t c = buckets_.size();
-    std::fill(dist, dist + g.n, inf);
-    dist[s] = 0;
-    Push(0, s);
+    Push(0, first);
     std::size_t pending = 1;
+    auto push = [&](std::uint64_t k, std::uint32_t w) {
+      Push(k, w);
+      ++pending;
+    };
     std::uint64_t key = 0;
     while (pending) {
       key = NextKey(key);
       std::vector<std::uint32_t>& b = buckets_[key % c];
       for (std::size_t i = 0; i < b.size(); ++i) {  // zero-weight arcs append to b while it is read
         --pending;
-        const std::uint32_t u = b[i];
-        if (static_cast<std::uint64_t>(dist[u]) != key) continue;  // stale entry
-        RelaxOutArcs(g, u, dist, [&](D nd, std::uint32_t v) {
-          Push(static_cast<std::uint64_t>(nd), v);
-          ++pending;
-        });
+        visit(key, b[i], push);
       }
       b.clear();
       bits_[(key % c) / 64] &= ~(std::uint64_t{1} << (key % c % 64));
     }
+  }
+
+  // Dijkstra from s: dist[v] = distance from s, or `inf`.
+  template <class D, class W> void Run(const CsrView<W>& g, std::uint32_t s, D* dist, D inf) {
+    std::fill(dist, dist + g.n, inf);
+    dist[s] = 0;
+    Drain(s, [&](std::uint64_t key, std::uint32_t u, auto& push) {
+      if (static_cast<std::uint64_t>(dist[u]) != key) return;  // stale entry
+      RelaxOutArcs(g, u, dist, [&](D nd, std::uint32_t v) { push(static_cast<std::uint64_t>(nd), v); });
+    });
   }
 
  private:

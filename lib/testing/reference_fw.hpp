@@ -1,4 +1,5 @@
-// The textbook triple loop: the oracle for tests and --verify, never the engine.
+// The textbook triple loop: the oracle for tests and bench (--verify), never the
+// engine. Test support (gdist_test_support), not installed.
 #pragma once
 #include <algorithm>
 #include <cstddef>

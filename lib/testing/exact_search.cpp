@@ -1,4 +1,4 @@
-#include "lib/siting/exact_search.hpp"
+#include "lib/testing/exact_search.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "lib/sparse/csr_graph.hpp"
+#include "lib/graph/csr.hpp"
 
 namespace gdist {
 

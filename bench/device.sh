@@ -1,0 +1,500 @@
+#!/bin/bash
+# The device harness: every device call of the project, one parameterised
+# script. Run from the repository root (on the GPU machine, or here for the
+# CPU-only tasks); data from .device/shared/data (git-ignored, carried) or
+# DATA=...; build in $PWD/build-dev (Ninja, Release, -Werror); logs and a
+# summary under $OUT. Tasks run in the order given, each under its timeouts;
+# the build step builds the union of the targets the tasks need (all of them
+# with the task "build"). gapsp runs that time or compare Floyd-Warshall on a
+# graph file say --algorithm fw: the plan would pick trees for some of them.
+#   bench/device.sh TASK[,TASK...]        e.g. bench/device.sh build,ctest,fw
+#   bench/device.sh list                  the tasks, one line each
+# Environment: OUT (default ./device-out), B (build folder, default
+# $PWD/build-dev), DATA, JOBS (build jobs, default nproc), GDIST_SEED (default
+# fresh), and per task the variables its line names.
+# Replaces the one-off device scripts (scripts/device_*.sh,
+# scripts/{gpu,metrics,precision}_device_run.sh, bench/siting_lagrangian_gpu.sh):
+# bench/README.md maps each old name to its task.
+set -u
+TASKS=${1:-list}
+ROOT=$PWD
+OUT=${OUT:-$ROOT/device-out}
+B=${B:-$ROOT/build-dev}
+DATA=${DATA:-$ROOT/.device/shared/data}
+JOBS=${JOBS:-$(nproc)}
+START=$(date +%s)
+mkdir -p "$OUT"
+S=$OUT/summary.txt
+
+describe() {
+  cat <<'EOF'
+build        configure and build every target (Ninja, Release, -Werror, GDIST_SHARED_DATA=$DATA; NCCL when present)
+ctest        the whole ctest suite with the GPU present, fresh GDIST_SEED; counts of GPU tests passed/skipped
+sanitize     scripts/sanitize.sh (CI's ASan+UBSan suite, no CUDA) in $B-san, beside the others
+fw           GPU Floyd-Warshall: ptxas registers/spills (build log), SASS instruction mix of MinPlusTileKernel,
+             test_gpu, NTHU output hashes on the GPU, compute-sanitizer memcheck/racecheck (gapsp c01.1/c05.1,
+             gpu_fw_bench --variants n=300), then gpu_fw_bench (BENCH_ARGS)
+ncu          Nsight Compute on one phase-3 MinPlusTileKernel launch at n = 8192
+paths        paths_bench --backend gpu (twice, and --min-weight 0), memcheck NextHop.GpuRoutesEqualCpuRoutes,
+             racecheck gapsp --paths on c05.1 and rome99
+e2e          file to file at n = E2E_N (16384): cat, dd+fsync, gapsp --backend gpu x3, --timings, --paths
+metrics      GpuMetrics tests, test_metrics, memcheck/racecheck GpuMetrics.MappedMatrixFile, gcenter n = 16384 and
+             32768 --backend cpu/gpu/auto (JSON and CSV identical), gapsp --metrics n = 6000 cpu/gpu, metrics_bench
+precision    test_gpu, test_engine, gapsp ca-GrQc --json gpu/cpu (16-bit) and --element-bits 32 (bytes compared),
+             precision_bench --random 32768 and ca-GrQc x 65536, 16 bits vs 32 in one run
+siting       siting GPU tests, memcheck/racecheck of the gain table, siting_large n = 32768 gpu,cpu (2 cores),
+             gcenter g32k --p-median / --p-center / --max-cover gpu vs cpu (2 cores)
+lagrangian   the GPU Lagrangian pass: its tests, siting_lagrangian_gpu on six instances, gcenter NY --candidates
+             1000 --p-median 10 gpu vs cpu
+cpu-ooc      CPU out of core vs in core (n = 8192, --memory-limit 64M, twice, bytes compared), GPU in-core == CPU
+gpu-ooc      GPU out of core vs in core: n = 16384 bytes (and == CPU), n = 32768 metrics twice; then the
+             n = 150000 int32 metrics run to the call's limit (CALL_S, default 585)
+mgpu         NP GPUs of one host (NP=2): mpirun gapsp graph path (SPECS) and 2D grid == CPU; one GPU vs NP at
+             n = N_TIME (65536); N_BIG metrics run when set; GPU out-of-core tests and --progress
+sparse-gpu   bench/sparse_gpu_race.sh (GPU multi-source BFS vs CPU trees on NY)
+sparse-sssp  bench/sparse_gpu_sssp_race.sh (GPU weighted trees on NY-w and rome99)
+plan         bench/plan_check.sh (each plan's estimate beside the measured run)
+e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then e2e
+EOF
+}
+if [ "$TASKS" = list ]; then describe; exit 0; fi
+known=$(describe | awk '/^[a-z]/ {print $1}')
+for t in ${TASKS//,/ }; do
+  grep -qx -- "$t" <<< "$known" || { echo "device.sh: unknown task '$t' (bench/device.sh list)" >&2; exit 2; }
+done
+
+: > "$S"
+note() { echo "$*" | tee -a "$S"; }
+has() { [[ ",$TASKS," == *",$1,"* ]]; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
+timed() {  # timed LABEL CMD...: "LABEL: S s (rc R)"
+  local label=$1 t0; shift; t0=$(now)
+  "$@"; local rc=$?
+  echo "$label: $(since "$t0") s (rc $rc)"
+}
+gtest_line() { grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$1" | tr '\n' ' '; }
+# csan TOOL SECONDS LOG LABEL CMD...: compute-sanitizer (memcheck, racecheck) under a timeout, one line.
+csan() {
+  local tool=$1 secs=$2 log=$3 label=$4; shift 4
+  timeout "$secs" compute-sanitizer --tool "$tool" --error-exitcode 9 "$@" > "$log" 2>&1
+  note "$label rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|MISMATCH|^\[  (PASSED|FAILED) ' "$log" | tr '\n' ' ')"
+}
+ctest_summary() {  # LOG
+  note "ctest: $(grep -E 'tests passed' "$1") skipped: $(grep -c 'Skipped' "$1")"
+  grep -E '\*\*\*(Failed|Timeout|Exception)|Failed\s*$' "$1" | head -20 | tee -a "$S"
+}
+# gen N FILE [pos|neg]: a random DIMACS digraph, 8 arcs per vertex, weights
+# 1..1000, fresh seed; neg: plus potentials (negative arcs, no negative cycle).
+gen() { python3 - "$1" "$RANDOM" "${3:-pos}" > "$2" <<'PY'
+import sys, numpy as np
+n = int(sys.argv[1]); rng = np.random.default_rng(int(sys.argv[2])); neg = sys.argv[3] == "neg"; m = 8 * n
+u = rng.integers(1, n + 1, m); v = rng.integers(1, n + 1, m); w = rng.integers(1, 1001, m)
+if neg:
+    p = rng.integers(0, 400, n + 1); w = w + p[u] - p[v]
+k = u != v
+sys.stdout.write(f"p sp {n} {k.sum()}\n")
+np.savetxt(sys.stdout, np.stack([u[k], v[k], w[k]], 1), fmt="a %d %d %d")
+PY
+}
+export GDIST_SEED=${GDIST_SEED:-$RANDOM}
+GPU=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ' ')
+note "== $(date -u +%FT%TZ) tasks $TASKS; ${GPU:-no GPU}; $(nproc) cores, $(free -g | awk '/Mem/{print $2}') GiB; GDIST_SEED=$GDIST_SEED"
+
+# ---- build: the union of the targets the tasks need ("all" with the task build).
+targets=()
+want() { targets+=("$@"); }
+has fw && want gapsp test_gpu gpu_fw_bench
+has ncu && want gpu_fw_bench
+has paths && want gapsp paths_bench test_paths
+has e2e && want gapsp gpu_fw_bench
+has e2e-only && want gapsp gpu_fw_bench
+has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_make_matrix
+has precision && want test_gpu test_engine precision_bench gapsp
+has siting && want test_siting siting_large siting_make_matrix gcenter
+has lagrangian && want test_siting siting_lagrangian_gpu gcenter
+has cpu-ooc && want gapsp
+has gpu-ooc && want gapsp
+has mgpu && want gapsp gconvert test_gpu
+has sparse-gpu && want test_gpu test_sparse sparse_gpu_bench gcenter gapsp
+has sparse-sssp && want test_gpu test_sparse sparse_gpu_sssp_bench gcenter gapsp
+has plan && want gapsp gcenter
+if has build || has ctest; then targets=(all); fi
+if ((${#targets[@]})); then
+  t0=$(now)
+  NCCL_ROOT=${NCCL_ROOT:-$(python3 -c 'import nvidia.nccl, os; print(os.path.dirname(nvidia.nccl.__file__))' 2>/dev/null)}
+  extra=()
+  # ptxas's register and spill counts for the fw task (the build log shows them).
+  has fw && extra+=(-DCMAKE_CUDA_FLAGS="-Xptxas -v")
+  { cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGDIST_WERROR=ON -DGDIST_SHARED_DATA="$DATA" \
+      ${NCCL_ROOT:+-DNCCL_ROOT="$NCCL_ROOT"} "${extra[@]}" &&
+    timeout 540 cmake --build "$B" -j "$JOBS" --target $(printf '%s\n' "${targets[@]}" | sort -u); } > "$OUT/build.log" 2>&1
+  rc=$?
+  note "build (${targets[*]}) rc=$rc in $(since "$t0") s; $(grep 'gdist: \(CUDA\|MPI\|NCCL\)' "$OUT/build.log" | tr '\n' ' ')"
+  [ $rc -eq 0 ] || { tail -40 "$OUT/build.log"; exit 1; }
+fi
+
+# ---- sanitize starts first and runs beside the rest (8 jobs).
+if has sanitize; then
+  GDIST_SANITIZE_BUILD="$B-san" GDIST_SANITIZE_JOBS=8 bash scripts/sanitize.sh -G Ninja -DGDIST_SHARED_DATA="$DATA" \
+    > "$OUT/san.log" 2>&1 &
+  san=$!
+fi
+
+if has ctest; then
+  (cd "$B" && timeout 300 ctest -j 8 --output-on-failure > "$OUT/ctest.log" 2>&1)
+  note "ctest (GPU present) rc=$?"
+  ctest_summary "$OUT/ctest.log"
+  note "GPU tests: $(grep -cE 'Test +#[0-9]+: [A-Za-z]*(Gpu|GPU|gpu)[^ ]* \.+ +Passed' "$OUT/ctest.log") passed, $(grep -cE '(Gpu|GPU|gpu)[^ ]* \.+\*+Skipped' "$OUT/ctest.log") skipped"
+  grep -E 'GpuOutOfCore|BackendChoice' "$OUT/ctest.log" | grep -E 'Passed|Failed' >> "$OUT/ctest_ooc.txt"
+fi
+
+if has fw; then
+  note "ptxas MinPlusTileKernel: $(grep -A2 'MinPlusTileKernel' "$OUT/build.log" | grep -E 'registers|spill' | tr -s ' ' | tr '\n' ' ' | head -c 600)"
+  obj=$(find "$B" -name 'fw_device.cu.o' | head -1)
+  cuobjdump -sass "$obj" > "$OUT/sass.txt" 2>&1
+  for k in IiE IfE IsE; do
+    f=$(grep -n "Function : .*MinPlusTileKernel${k}" "$OUT/sass.txt" | head -1)
+    note "sass MinPlusTileKernel<$k>: $(awk -v start="${f%%:*}" 'NR>start && /Function :/{exit} NR>start' "$OUT/sass.txt" |
+      grep -oE 'VIADDMNMX[.A-Z0-9]*|FMNMX|FADD|LDS[.0-9A-Z]*|LDL|STL|LDGSTS[.A-Z0-9]*|BAR.SYNC' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+  done
+  timeout 240 "$B/tests/test_gpu" > "$OUT/test_gpu.log" 2>&1
+  note "test_gpu rc=$? $(gtest_line "$OUT/test_gpu.log")"
+  ok=0; bad=0; tried=""
+  for f in "$DATA"/nthu-apsp/c* "$DATA"/nthu-apsp/p*; do
+    name=$(basename "$f")
+    w=$(awk -v n="$name.out" '$2==n{print $1}' "$DATA/nthu-apsp/EXPECTED_OUTPUT_SHA256.txt")
+    [ -n "$w" ] || continue
+    timeout 60 "$B/apps/gapsp" "$f" /tmp/nthu.out --to nthu --algorithm fw --backend gpu >> "$OUT/nthu.log" 2>&1
+    if [ "$(sha256sum /tmp/nthu.out | cut -d' ' -f1)" == "$w" ]; then ok=$((ok+1)); else bad=$((bad+1)); tried="$tried $name"; fi
+    rm -f /tmp/nthu.out
+  done
+  note "nthu hashes: $ok identical, $bad differ:$tried"
+  # Every run is time-limited: a tool that serialises blocks could hang the
+  # dataflow schedule that gpu_fw_bench --variants also runs.
+  for tool in memcheck racecheck; do
+    for f in c01.1 c05.1; do  # c01.1 runs the 16-bit mode, c05.1 int32 (80 vertices)
+      csan $tool 90 /tmp/sanitize.log "compute-sanitizer $tool $f" "$B/apps/gapsp" "$DATA/nthu-apsp/$f" /tmp/s.out \
+        --to nthu --algorithm fw --backend gpu
+      cat /tmp/sanitize.log >> "$OUT/sanitize_fw.log"
+    done
+    csan $tool 120 /tmp/sanitize.log "compute-sanitizer $tool gpu_fw_bench n=300 (all schedules and types)" \
+      "$B/bench/gpu_fw_bench" --sizes 300 --reps 1 --variants
+    cat /tmp/sanitize.log >> "$OUT/sanitize_fw.log"
+  done
+  timeout 300 "$B/bench/gpu_fw_bench" ${BENCH_ARGS:-} > "$OUT/gpu_fw_bench.log" 2>&1
+  note "gpu_fw_bench ${BENCH_ARGS:-} rc=$?"
+  cat "$OUT/gpu_fw_bench.log" >> "$S"
+fi
+
+if has ncu; then
+  # One phase-3 launch (kRest of round 10, int32, look-ahead schedule) at n=8192.
+  timeout 300 ncu --clock-control none -k regex:MinPlusTileKernel --launch-skip 33 --launch-count 1 \
+    --section SpeedOfLight --section SchedulerStats --section WarpStateStats --section Occupancy \
+    --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section LaunchStats \
+    "$B/bench/gpu_fw_bench" --sizes 8192 --reps 1 --baseline-max 0 > "$OUT/ncu.txt" 2>&1
+  note "ncu rc=$? $(grep -E 'Duration|Issue Slots Busy|Issued Ipc Active|No Eligible|Achieved Occupancy|Registers Per|Stall' "$OUT/ncu.txt" | tr -s ' ' | head -12 | tr '\n' ';')"
+fi
+
+if has paths; then
+  for rep in 1 2; do
+    timeout 120 "$B/bench/paths_bench" --backend gpu 16384:5 16384:64 8192:819 >> "$OUT/paths_bench.txt" 2>&1
+  done
+  timeout 120 "$B/bench/paths_bench" --backend gpu --min-weight 0 16384:5 8192:819 >> "$OUT/paths_bench.txt" 2>&1
+  note "paths_bench (gpu; twice, then --min-weight 0):"; tee -a "$S" < "$OUT/paths_bench.txt"
+  csan memcheck 300 "$OUT/memcheck_paths.log" "memcheck next-hop" "$B/tests/test_paths" \
+    --gtest_filter='NextHop.GpuRoutesEqualCpuRoutes'
+  # racecheck instruments every shared access: small graphs through gapsp keep it short.
+  csan racecheck 120 "$OUT/racecheck_paths.log" "racecheck gapsp --paths c05.1 (BFS rule, zero weights)" \
+    "$B/apps/gapsp" -q --algorithm fw --backend gpu --paths "$DATA/nthu-apsp/c05.1" /tmp/rc.gdm
+  csan racecheck 120 "$OUT/racecheck_paths2.log" "racecheck gapsp --paths rome99 (positive rule)" \
+    "$B/apps/gapsp" -q --algorithm fw --backend gpu --paths "$DATA/dimacs9/rome99.gr" /tmp/rc.gdm
+fi
+
+if has e2e || has e2e-only; then
+  # End to end, file to file (issue #3): against reading and writing the same bytes.
+  n=${E2E_N:-16384}
+  "$B/bench/gpu_fw_bench" --write-gdm /tmp/e2e_in.gdm "$n" > "$OUT/e2e.log" 2>&1
+  sync
+  for i in 1 2 3; do
+    { timed "round $i: read only (cat)" sh -c 'cat /tmp/e2e_in.gdm > /dev/null'
+      timed "round $i: copy with fsync, same size (dd)" dd if=/tmp/e2e_in.gdm of=/tmp/e2e_copy.gdm bs=16M conv=fsync status=none
+      rm -f /tmp/e2e_copy.gdm
+      timed "round $i: gapsp --backend gpu total" "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu; } 2>&1 | tee -a "$S"
+  done
+  "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --timings >> "$OUT/e2e.log" 2>&1
+  note "e2e n=$n --timings: $(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
+  timed "e2e n=$n gapsp --backend gpu --paths" timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm \
+    --backend gpu --paths 2>&1 | tee -a "$S"
+fi
+
+if has metrics; then
+  timeout 200 "$B/tests/test_gpu" --gtest_filter='GpuMetrics.*' > "$OUT/test_gpu_metrics.log" 2>&1
+  note "test_gpu GpuMetrics.* rc=$? $(grep -E '^seed' "$OUT/test_gpu_metrics.log" | tr '\n' ' ')$(gtest_line "$OUT/test_gpu_metrics.log")"
+  timeout 100 "$B/tests/test_metrics" > "$OUT/test_metrics.log" 2>&1
+  note "test_metrics rc=$? $(gtest_line "$OUT/test_metrics.log")"
+  csan memcheck 150 "$OUT/memcheck_metrics.log" "memcheck GpuMetrics.MappedMatrixFile" "$B/tests/test_gpu" \
+    --gtest_filter='GpuMetrics.MappedMatrixFile'
+  csan racecheck 100 "$OUT/racecheck_metrics.log" "racecheck GpuMetrics.MappedMatrixFile" "$B/tests/test_gpu" \
+    --gtest_filter='GpuMetrics.MappedMatrixFile'
+  D=/tmp/metrics-e2e
+  mkdir -p $D
+  for n in 16384 32768; do
+    "$B/bench/siting_make_matrix" $n $D/g.gdm > /dev/null 2>&1
+    for be in cpu gpu auto; do
+      t0=$(now)
+      "$B/apps/gcenter" $D/g.gdm --timings --json --backend $be --per-vertex $D/pv_$be.csv > $D/gc_$be.json 2> $D/gc_$be.err
+      note "gcenter n=$n --backend $be rc=$? $(since "$t0") s $(tr '\n' ';' < $D/gc_$be.err | tr -s ' ' | head -c 700)"
+    done
+    cmp $D/gc_cpu.json $D/gc_gpu.json && cmp $D/pv_cpu.csv $D/pv_gpu.csv && cmp $D/gc_cpu.json $D/gc_auto.json
+    note "gcenter n=$n JSON and per-vertex CSV identical cpu/gpu/auto: rc=$?"
+    head -c 600 $D/gc_gpu.json > "$OUT/gcenter_$n.json"
+    rm -f $D/g.gdm
+  done
+  python3 - $D/g.gr <<'PY'
+import random, sys
+random.seed(7); n = 6000; arcs = set()
+while len(arcs) < 8 * n:
+    u, v = random.randrange(n), random.randrange(n)
+    if u != v: arcs.add((u, v))
+with open(sys.argv[1], "w") as f:
+    f.write(f"p sp {n} {len(arcs)}\n")
+    for u, v in sorted(arcs): f.write(f"a {u+1} {v+1} {random.randint(1, 1000)}\n")
+PY
+  for be in cpu gpu; do
+    "$B/apps/gapsp" $D/g.gr $D/d_$be.gdm --algorithm fw --backend $be --metrics $D/m_$be.json > $D/ga_$be.err 2>&1
+    note "gapsp n=6000 --backend $be --metrics rc=$? $(head -c 300 $D/ga_$be.err)"
+  done
+  cmp $D/m_cpu.json $D/m_gpu.json
+  note "gapsp --metrics JSON identical cpu/gpu: rc=$?"
+  rm -rf $D
+  timeout 300 "$B/bench/metrics_bench" ${BENCH_ARGS:-} > "$OUT/metrics_bench.md" 2> "$OUT/metrics_bench.err"
+  note "metrics_bench ${BENCH_ARGS:-} rc=$?"
+  cat "$OUT/metrics_bench.md" "$OUT/metrics_bench.err" >> "$S"
+fi
+
+if has precision; then
+  timeout 240 "$B/tests/test_gpu" > "$OUT/test_gpu.log" 2>&1
+  note "test_gpu rc=$? $(gtest_line "$OUT/test_gpu.log")"
+  timeout 120 "$B/tests/test_engine" > "$OUT/test_engine.log" 2>&1
+  note "test_engine rc=$? $(gtest_line "$OUT/test_engine.log")"
+  G=$DATA/snap/ca-GrQc.txt.gz
+  for be in gpu cpu; do
+    "$B/apps/gapsp" "$G" /tmp/grqc_$be.gdm --algorithm fw --backend $be --json > "$OUT/gapsp_$be.json" 2> "$OUT/gapsp_$be.err"
+    note "gapsp ca-GrQc --backend $be rc=$? $(cat "$OUT/gapsp_$be.json")"
+  done
+  cmp /tmp/grqc_gpu.gdm /tmp/grqc_cpu.gdm
+  note "gapsp ca-GrQc gpu (16-bit) and cpu (16-bit) outputs identical: rc=$?"
+  "$B/apps/gapsp" "$G" /tmp/grqc_32.gdm --algorithm fw --backend cpu --element-bits 32 -q
+  cmp /tmp/grqc_gpu.gdm /tmp/grqc_32.gdm
+  note "gapsp ca-GrQc gpu (16-bit) and cpu --element-bits 32 outputs identical: rc=$?"
+  seed=$(date +%s)
+  timeout 200 "$B/bench/precision_bench" --timings --random 32768 --degree 8 --seed $seed --backend gpu --reps 3 \
+    > "$OUT/bench_random.log" 2>&1
+  note "precision_bench --random 32768 (seed $seed) rc=$?"
+  grep -E 'proof|engine|identical|Floyd-Warshall' "$OUT/bench_random.log" | tee -a "$S"
+  timeout 300 "$B/bench/precision_bench" --timings --graph "$G" --vertices 65536 --seed $seed --backend gpu --reps 2 \
+    > "$OUT/bench_grqc.log" 2>&1
+  note "precision_bench ca-GrQc x 65536 (seed $seed) rc=$?"
+  grep -E 'graph|proof|engine|identical|Floyd-Warshall' "$OUT/bench_grqc.log" | tee -a "$S"
+fi
+
+if has siting; then
+  "$B/tests/test_siting" --gtest_filter='Gpu*:*OnGpu*' > "$OUT/siting_gpu.log" 2>&1
+  note "siting GPU tests rc=$? $(gtest_line "$OUT/siting_gpu.log")"
+  csan memcheck 300 "$OUT/memcheck_siting.log" "memcheck siting" "$B/tests/test_siting" \
+    --gtest_filter='GpuGainTable.*:GpuPCenterPasses.*'
+  csan racecheck 200 "$OUT/racecheck_siting.log" "racecheck siting" "$B/tests/test_siting" \
+    --gtest_filter='GpuGainTable.EqualsTheCpuTableOnInt32'
+  timeout 240 taskset -c 0,1 "$B/bench/siting_large" --n 32768 --p 50 --threads 2 --time-limit 5 \
+    --backends gpu,cpu > "$OUT/siting_large.txt" 2>&1
+  note "siting_large rc=$? (taskset -c 0,1):"; tee -a "$S" < "$OUT/siting_large.txt"
+  "$B/bench/siting_make_matrix" 32768 /tmp/g32k.gdm > /dev/null 2>&1
+  obj() {  # JSON file, model key
+    python3 -c "import json,sys;d=json.load(open(sys.argv[1]))[sys.argv[2]];print('objective',d['objective'],d.get('backend',''))" "$1" "$2"
+  }
+  for backend in gpu cpu; do
+    /usr/bin/time -f "%e s wall, %M KiB max RSS" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --p-median 50 \
+      --backend $backend -j 2 --json > "$OUT/gcenter_$backend.json" 2> "$OUT/gcenter_$backend.time"
+    note "gcenter g32k --p-median 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_$backend.time"); $(obj "$OUT/gcenter_$backend.json" p_median)"
+  done
+  for backend in gpu cpu; do
+    /usr/bin/time -f "%e s wall" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --timings \
+      --p-center 50 --backend $backend -j 2 --json > "$OUT/gcenter_pc_$backend.json" 2> "$OUT/gcenter_pc_$backend.time"
+    note "gcenter g32k --p-center 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_pc_$backend.time"); $(obj "$OUT/gcenter_pc_$backend.json" p_center)"
+    grep -E "extremes|radii" "$OUT/gcenter_pc_$backend.time" | tee -a "$S"
+    /usr/bin/time -f "%e s wall" taskset -c 0,1 "$B/apps/gcenter" /tmp/g32k.gdm --max-cover 3000 --p 50 \
+      --backend $backend -j 2 --json > "$OUT/gcenter_mc_$backend.json" 2> "$OUT/gcenter_mc_$backend.time"
+    note "gcenter g32k --max-cover 3000 --p 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_mc_$backend.time"); $(obj "$OUT/gcenter_mc_$backend.json" max_cover)"
+  done
+  rm -f /tmp/g32k.gdm
+fi
+
+if has lagrangian; then
+  timeout 100 "$B/tests/test_siting" --gtest_filter='GpuLagrangian*:DenseLagrangian*:GpuSiting*:GpuGainTable*:GpuPCenterPasses*' \
+    > "$OUT/lagrangian_tests.log" 2>&1
+  note "lagrangian tests rc=$? $(gtest_line "$OUT/lagrangian_tests.log")"
+  lag() {  # name, then the harness's arguments
+    local name=$1; shift
+    echo "== $name: siting_lagrangian_gpu $*" > "$OUT/lag_$name.log"
+    timeout 60 "$B/bench/siting_lagrangian_gpu" "$@" >> "$OUT/lag_$name.log" 2>&1
+    echo "rc $?" >> "$OUT/lag_$name.log"
+    tee -a "$S" < "$OUT/lag_$name.log"
+  }
+  lag square_uniform --n 32768 --p 50
+  lag rows_uniform --shape rows --rows 1000 --n 264346 --p 20
+  lag square_geometric --n 32768 --p 50 --costs geometric --twin-iterations 2
+  lag fits_uniform --n 5792 --p 50
+  lag rows_geometric --shape rows --rows 1000 --n 264346 --p 20 --costs geometric --twin-iterations 2
+  lag square_geometric_8s --n 32768 --p 50 --costs geometric --twin-iterations 1 --time-limit 8
+  NY=$DATA/pace2016-roads/NY.gr.gz
+  if [ -f "$NY" ]; then
+    python3 -c "
+import random
+random.seed(2026)
+print('\n'.join(str(v) for v in random.sample(range(1, 264347), 1000)))" > /tmp/cand.txt
+    for be in gpu cpu; do
+      t0=$(now)
+      timeout 90 "$B/apps/gcenter" "$NY" --candidates /tmp/cand.txt --p-median 10 --backend $be -j 16 --json \
+        > "$OUT/ny_$be.json" 2> "$OUT/ny_$be.err"
+      rc=$?
+      note "gcenter NY --candidates (1000) --p-median 10 --backend $be: rc $rc wall $(since "$t0") s $(python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))['p_median']
+print({k: r.get(k) for k in ('objective', 'lower_bound', 'gap', 'optimal', 'bound_method', 'backend')})" "$OUT/ny_$be.json" 2>&1)"
+    done
+  fi
+fi
+
+if has cpu-ooc; then
+  # CPU out of core vs in core, all threads, a fresh random graph (n = 8192, 8 arcs per vertex).
+  C=$OUT/cpu_ooc.txt
+  gen 8192 /tmp/g.gr
+  for rep in 1 2; do
+    timed "rep $rep in core" "$B/apps/gapsp" --algorithm fw --backend cpu /tmp/g.gr /tmp/in.gdm >> $C 2>&1
+    timed "rep $rep out of core (--memory-limit 64M)" "$B/apps/gapsp" --algorithm fw --backend cpu --memory-limit 64M /tmp/g.gr /tmp/ooc.gdm >> $C 2>&1
+    cmp /tmp/in.gdm /tmp/ooc.gdm && echo "rep $rep: bytes identical" >> $C
+  done
+  "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr /tmp/gpu.gdm >> $C 2>&1
+  cmp /tmp/in.gdm /tmp/gpu.gdm && echo "gpu in-core == cpu: bytes identical" >> $C
+  note "CPU out of core vs in core (n=8192, $(nproc) threads):"; tee -a "$S" < $C
+  rm -f /tmp/in.gdm /tmp/ooc.gdm /tmp/gpu.gdm
+fi
+
+if has gpu-ooc; then
+  G=$OUT/gpu_ooc.txt
+  gen 16384 /tmp/g16.gr
+  "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g16.gr /tmp/in16.gdm >> $G 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend gpu --device-memory 512M --progress /tmp/g16.gr /tmp/ooc16.gdm >> $G 2>&1
+  "$B/apps/gapsp" --algorithm fw --backend cpu /tmp/g16.gr /tmp/cpu16.gdm >> $G 2>&1
+  cmp /tmp/in16.gdm /tmp/ooc16.gdm && cmp /tmp/cpu16.gdm /tmp/ooc16.gdm &&
+    echo "n=16384: gpu out-of-core == gpu in-core == cpu, bytes identical" >> $G
+  rm -f /tmp/*16.gdm
+  gen 32768 /tmp/g32.gr
+  for rep in 1 2; do
+    timed "n=32768 rep $rep in core" "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g32.gr --metrics /tmp/m_in.json >> $G 2>&1
+    timed "n=32768 rep $rep out of core (--device-memory 3G)" "$B/apps/gapsp" --algorithm fw --backend gpu --device-memory 3G --progress \
+      /tmp/g32.gr --metrics /tmp/m_ooc.json >> $G 2>&1
+    cmp /tmp/m_in.json /tmp/m_ooc.json && echo "n=32768 rep $rep: metrics identical" >> $G
+  done
+  note "GPU out of core vs in core:"; tee -a "$S" < $G
+  left=$(( ${CALL_S:-585} - ($(date +%s) - START) ))
+  if [ $left -gt 60 ]; then
+    note "n=150000: $left s left in the call"
+    gen 150000 /tmp/g150.gr
+    t0=$(date +%s)
+    timeout $(( left - 15 )) "$B/apps/gapsp" --algorithm fw --timings --progress /tmp/g150.gr --metrics /tmp/m150.json > "$OUT/n150k.txt" 2>&1
+    note "n=150000 rc=$? wall $(( $(date +%s) - t0 )) s (graph generated at $(( t0 - START )) s)"
+    tee -a "$S" < "$OUT/n150k.txt"
+    head -c 600 /tmp/m150.json >> "$S" 2>/dev/null
+  else
+    note "n=150000: skipped, $left s left"
+  fi
+fi
+
+if has mgpu; then
+  NP=${NP:-2}
+  N_TIME=${N_TIME:-65536}
+  N_BIG=${N_BIG:-}
+  export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+  nvidia-smi topo -m > "$OUT/topo.txt" 2>&1
+  export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+  MPI="mpirun --allow-run-as-root --oversubscribe -np $NP -x OMP_NUM_THREADS=8 -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST -x NVSHMEM_DISABLE_NVLS"
+  C=$OUT/mgpu_check.txt
+  # n, weights, type, extra environment
+  SPECS=${SPECS:-"3000 neg int32 -;2500 pos float32 -;5000 pos int32 -;3000 neg int32 GDIST_NO_NCCL=1"}
+  IFS=';' read -ra specs <<< "$SPECS"
+  for spec in "${specs[@]}"; do
+    read -r sn sw st se <<< "$spec"
+    gen "$sn" /tmp/c.gr "$sw"
+    env=""; [ "$se" != "-" ] && env="-x $se"
+    "$B/apps/gapsp" -q --algorithm fw --backend cpu --type "$st" /tmp/c.gr /tmp/cpu.gdm --metrics /tmp/cpu.json
+    timeout 120 $MPI $env "$B/apps/gapsp" --algorithm fw --backend gpu --type "$st" /tmp/c.gr /tmp/mgpu.gdm >> $C 2>&1
+    timeout 120 $MPI $env "$B/apps/gapsp" -q --algorithm fw --backend gpu --type "$st" /tmp/c.gr --metrics /tmp/mgpu.json >> $C 2>&1
+    cmp /tmp/cpu.gdm /tmp/mgpu.gdm && cmp /tmp/cpu.json /tmp/mgpu.json &&
+      echo "n=$sn $sw $st $se: $NP GPU ranks == cpu, matrix bytes and metrics identical" >> $C
+  done
+  # A matrix file in: the 2D grid over the loaded matrix.
+  gen 3000 /tmp/c.gr neg
+  "$B/apps/gconvert" -q /tmp/c.gr /tmp/adj.gdm && "$B/apps/gapsp" -q --backend cpu /tmp/adj.gdm /tmp/cpu.gdm
+  timeout 120 $MPI "$B/apps/gapsp" --backend gpu /tmp/adj.gdm /tmp/mgpu.gdm >> $C 2>&1
+  cmp /tmp/cpu.gdm /tmp/mgpu.gdm && echo "n=3000 neg matrix file (2D grid): $NP GPU ranks == cpu, bytes identical" >> $C
+  note "correctness:"; grep -v "^progress" $C | tee -a "$S"
+  T=$OUT/mgpu_timing.txt
+  mtimed() {  # label, command...: the command's lines and its wall clock into $T
+    local label=$1 t0; shift; t0=$(now)
+    timeout 200 "$@" >> $T 2>&1
+    echo "$label: rc $? wall $(since $t0) s" >> $T
+  }
+  gen $N_TIME /tmp/g.gr pos
+  mtimed "one GPU, int32" "$B/apps/gapsp" --algorithm fw --backend gpu --element-bits 32 /tmp/g.gr --metrics /tmp/m1.json
+  mtimed "one GPU, auto width" "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr --metrics /tmp/m1a.json
+  for np in $(echo 2 $NP | tr ' ' '\n' | sort -un); do
+    for rep in 1 2; do
+      mtimed "$np GPUs rep $rep" ${MPI/-np $NP/-np $np} "$B/apps/gapsp" --algorithm fw --backend gpu /tmp/g.gr --metrics /tmp/m2.json
+      cmp /tmp/m1.json /tmp/m2.json && cmp /tmp/m1a.json /tmp/m2.json && echo "n=$N_TIME: metrics identical" >> $T
+    done
+  done
+  note "n=$N_TIME, one GPU then more (at $(( $(date +%s) - START )) s):"; tee -a "$S" < $T
+  if [ -n "$N_BIG" ]; then
+    left=$(( 530 - ($(date +%s) - START) ))
+    gen $N_BIG /tmp/big.gr pos
+    note "n=$N_BIG on $NP GPUs: $left s left, graph made at $(( $(date +%s) - START )) s"
+    t0=$(now)
+    timeout $(( left > 30 ? left - 20 : 10 )) $MPI "$B/apps/gapsp" --algorithm fw --backend gpu --json /tmp/big.gr --metrics /tmp/mbig.json > "$OUT/big.txt" 2>&1
+    note "rc=$? wall $(since $t0) s"; tee -a "$S" < "$OUT/big.txt"
+    head -c 700 /tmp/mbig.json | tee -a "$S"; echo
+  fi
+  left=$(( ${END:-560} - ($(date +%s) - START) ))
+  if [ $left -gt 120 ]; then
+    timeout 50 "$B/tests/test_gpu" --gtest_filter='GpuOutOfCore*:*Progress*' > "$OUT/test_gpu_ooc.txt" 2>&1
+    note "test_gpu GpuOutOfCore*:*Progress* rc=$?: $(grep -E '^\[ *(OK|FAILED|PASSED) ' "$OUT/test_gpu_ooc.txt" | tr '\n' ' ')"
+    # The in-core engine's per-round progress as gapsp prints it.
+    gen 32768 /tmp/p.gr pos
+    timeout 30 "$B/apps/gapsp" --algorithm fw --backend gpu --element-bits 32 --progress /tmp/p.gr --metrics /tmp/p.json > "$OUT/progress.txt" 2>&1
+    note "gapsp --progress, one GPU in core, n = 32768:"; tail -4 "$OUT/progress.txt" | tee -a "$S"
+  else
+    note "test_gpu: skipped, $left s left"
+  fi
+fi
+
+if has sparse-gpu; then
+  bash bench/sparse_gpu_race.sh "$B" "$DATA/pace2016-roads/NY.gr.gz" "$OUT/sparse_gpu" 2>&1 | tee -a "$S"
+fi
+
+if has sparse-sssp; then
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" /tmp/NY-w.gr && gzip -f /tmp/NY-w.gr
+  bash bench/sparse_gpu_sssp_race.sh "$B" /tmp/NY-w.gr.gz "$DATA/dimacs9/rome99.gr" "$OUT/sparse_sssp" 2>&1 | tee -a "$S"
+fi
+
+if has plan; then
+  bash bench/plan_check.sh "$B" "$DATA" "$OUT/plan" 2>&1 | tee -a "$S"
+fi
+
+if has sanitize; then
+  wait $san; sanrc=$?
+  note "sanitizer build + ctest (scripts/sanitize.sh) rc=$sanrc at $(( $(date +%s) - START )) s: $(grep -E 'tests passed' "$OUT/san.log")"
+  grep -E '\*\*\*(Failed|Timeout|Exception)' "$OUT/san.log" | head -20 | tee -a "$S"
+  grep -E 'ERROR: AddressSanitizer|runtime error:|LeakSanitizer' "$OUT/san.log" | sort | uniq -c | head -20 | tee -a "$S"
+fi
+note "== done $(date -u +%FT%TZ), $(( $(date +%s) - START )) s"
