@@ -18,24 +18,20 @@ namespace {
 
 template <class W> class EccentricityBounds {
  public:
-  EccentricityBounds(const CsrGraph<W>& g, int threads, ProgressCounter& progress)
-      : g_(g),
+  EccentricityBounds(const BoundingTreeSource<W>& trees, int threads, ProgressCounter& progress)
+      : trees_(trees),
+        n_(trees.n()),
         nt_(threads),
         progress_(progress),
-        from_(g, TreeDirection::kFrom),
-        to_(g, TreeDirection::kTo),
-        lo_(g.n, 0),
-        hi_(g.n, std::numeric_limits<std::int64_t>::max()) {}
+        lo_(n_, 0),
+        hi_(n_, std::numeric_limits<std::int64_t>::max()) {}
 
   AllEccentricities Run() {
-    // The first source: the highest degree, as the double sweep.
-    std::uint32_t start = 0;
-    for (std::size_t v = 1; v < g_.n; ++v)
-      if (g_.Out().Degree(v) > g_.Out().Degree(start)) start = static_cast<std::uint32_t>(v);
-    for (std::vector<std::uint32_t> sources{start}; !sources.empty();) sources = Round(sources);
+    // The first source as the double sweep's.
+    for (std::vector<std::uint32_t> sources{trees_.FirstSource()}; !sources.empty();) sources = Round(sources);
     AllEccentricities r;
     r.eccentricity.assign(lo_.begin(), lo_.end());
-    r.trees = trees_;
+    r.trees = tree_count_;
     return r;
   }
 
@@ -45,20 +41,21 @@ template <class W> class EccentricityBounds {
   // smallest lower bounds (central vertices, whose trees bound everything
   // tightly from above), ties by the other bound then the least index.
   std::vector<std::uint32_t> Round(const std::vector<std::uint32_t>& sources) {
-    const std::size_t n = g_.n, k = sources.size();
+    const std::size_t n = n_, k = sources.size();
     ecc_.resize(k);
-    const std::int64_t jobs = static_cast<std::int64_t>(k * (g_.directed ? 2 : 1));
-    trees_ += static_cast<std::size_t>(jobs);
+    tree_count_ += k * (trees_.directed() ? 2 : 1);
     const auto larger_hi = [&](std::uint32_t a, std::uint32_t b) {
       return hi_[a] > hi_[b] || (hi_[a] == hi_[b] && (lo_[a] > lo_[b] || (lo_[a] == lo_[b] && a < b)));
     };
     const auto smaller_lo = [&](std::uint32_t a, std::uint32_t b) {
       return lo_[a] < lo_[b] || (lo_[a] == lo_[b] && (hi_[a] < hi_[b] || (hi_[a] == hi_[b] && a < b)));
     };
-    const std::size_t want = static_cast<std::size_t>(nt_);
-    std::vector<TopFew<decltype(larger_hi)>> top_hi(want, {want, larger_hi, {}});
-    std::vector<TopFew<decltype(smaller_lo)>> top_lo(want, {want, smaller_lo, {}});
-    const std::vector<double> ecc = BoundingTrees(from_, to_, sources, out_, in_, nt_);
+    const std::size_t want = trees_.TreesPerRound(nt_, BoundingTreeSource<W>::Search::kEveryEccentricity);
+    const auto threads = static_cast<std::size_t>(nt_);
+    std::vector<TopFew<decltype(larger_hi)>> top_hi(threads, {want, larger_hi, {}});
+    std::vector<TopFew<decltype(smaller_lo)>> top_lo(threads, {want, smaller_lo, {}});
+    const std::vector<double> ecc = BoundingTrees(trees_, sources, out_, in_, nt_);
+    const std::vector<W>& to_source = trees_.directed() ? in_ : out_;
     for (std::size_t i = 0; i < k; ++i) ecc_[i] = static_cast<std::int64_t>(ecc[i]);
     std::size_t left = 0;  // vertices not done
 #pragma omp parallel num_threads(nt_)
@@ -69,8 +66,8 @@ template <class W> class EccentricityBounds {
         const auto v = static_cast<std::size_t>(vi);
         if (lo_[v] == hi_[v]) continue;
         for (std::size_t i = 0; i < k; ++i) {
-          const auto dsv = static_cast<std::int64_t>(out_[i][v]);
-          const auto dvs = static_cast<std::int64_t>((g_.directed ? in_[i] : out_[i])[v]);
+          const auto dsv = static_cast<std::int64_t>(out_[i * n + v]);
+          const auto dvs = static_cast<std::int64_t>(to_source[i * n + v]);
           lo_[v] = std::max({lo_[v], dvs, ecc_[i] - dsv});
           hi_[v] = std::min(hi_[v], dvs + ecc_[i]);
         }
@@ -81,7 +78,7 @@ template <class W> class EccentricityBounds {
       }
     }
     progress_.Set(n - left);
-    for (std::size_t t = 1; t < want; ++t) {
+    for (std::size_t t = 1; t < threads; ++t) {
       for (std::uint32_t v : top_hi[t].items) top_hi[0].Offer(v);
       for (std::uint32_t v : top_lo[t].items) top_lo[0].Offer(v);
     }
@@ -97,14 +94,14 @@ template <class W> class EccentricityBounds {
     return next;
   }
 
-  const CsrGraph<W>& g_;
+  const BoundingTreeSource<W>& trees_;
+  std::size_t n_;
   int nt_;
   ProgressCounter& progress_;
-  ShortestPathTrees<W> from_, to_;
   std::vector<std::int64_t> lo_, hi_;
-  std::vector<std::vector<W>> out_, in_;
+  std::vector<W> out_, in_;  // this round's trees, k x n
   std::vector<std::int64_t> ecc_;
-  std::size_t trees_ = 0, rounds_ = 0;
+  std::size_t tree_count_ = 0, rounds_ = 0;
 };
 
 }  // namespace
@@ -117,18 +114,24 @@ template <class W> bool EccentricityBoundingApplies(const CsrGraph<W>& g) {
   return EccentricityBoundingWeightsApply(g) && (g.directed ? StrongComponents(g) : WeakComponents(g)).count == 1;
 }
 
-template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress) {
+template <class W>
+AllEccentricities BoundedEccentricities(const BoundingTreeSource<W>& trees, int threads, ProgressFn progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
-  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "done", g.n);
-  AllEccentricities r = EccentricityBounds<W>(g, nt, counter).Run();
-  counter.Finish(g.n);
+  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "done", trees.n());
+  AllEccentricities r = EccentricityBounds<W>(trees, nt, counter).Run();
+  counter.Finish(trees.n());
   return r;
 }
 
-#define GDIST_INSTANTIATE(T)                                          \
-  template bool EccentricityBoundingApplies(const CsrGraph<T>&);      \
-  template bool EccentricityBoundingWeightsApply(const CsrGraph<T>&); \
-  template AllEccentricities BoundedEccentricities(const CsrGraph<T>&, int, ProgressFn);
+template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress) {
+  return BoundedEccentricities(GraphTreeSource<W>(g), threads, std::move(progress));
+}
+
+#define GDIST_INSTANTIATE(T)                                                             \
+  template bool EccentricityBoundingApplies(const CsrGraph<T>&);                         \
+  template bool EccentricityBoundingWeightsApply(const CsrGraph<T>&);                    \
+  template AllEccentricities BoundedEccentricities(const CsrGraph<T>&, int, ProgressFn); \
+  template AllEccentricities BoundedEccentricities(const BoundingTreeSource<T>&, int, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/engine/progress.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
@@ -31,5 +32,9 @@ template <class W> bool EccentricityBoundingWeightsApply(const CsrGraph<W>& g);
 
 // `progress` (when given) hears after each round how many vertices are done.
 template <class W> AllEccentricities BoundedEccentricities(const CsrGraph<W>& g, int threads, ProgressFn progress = {});
+// The same on any trees of such a graph (a road hierarchy's PHAST trees); the
+// caller checks the conditions above.
+template <class W>
+AllEccentricities BoundedEccentricities(const BoundingTreeSource<W>& trees, int threads, ProgressFn progress = {});
 
 }  // namespace gdist

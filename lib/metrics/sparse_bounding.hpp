@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
-#include "lib/sparse/shortest_paths.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 
 namespace gdist {
 
@@ -37,35 +37,28 @@ template <class Before> struct TopFew {
   }
 };
 
-// out[i] = the tree from sources[i] and, for a directed graph, in[i] = the
-// tree to it (from.graph() decides), in parallel over the trees; returns each
-// source's eccentricity (its largest finite distance).
-template <class W> std::vector<double> BoundingTrees(const ShortestPathTrees<W>& from, const ShortestPathTrees<W>& to,
-                                                     std::span<const std::uint32_t> sources,
-                                                     std::vector<std::vector<W>>& out, std::vector<std::vector<W>>& in,
-                                                     int threads) {
-  const std::size_t n = from.n(), k = sources.size();
-  out.resize(k);
-  in.resize(k);
+// The trees of one round: out (k x n) = the trees from sources[i] and, for a
+// directed graph, in (k x n) = the trees to them; returns each source's
+// eccentricity (its largest finite distance).
+template <class W> std::vector<double> BoundingTrees(const BoundingTreeSource<W>& trees,
+                                                     std::span<const std::uint32_t> sources, std::vector<W>& out,
+                                                     std::vector<W>& in, int threads) {
+  const std::size_t n = trees.n(), k = sources.size();
+  out.resize(k * n);
+  trees.Rows(TreeDirection::kFrom, sources, out.data(), threads);
+  if (trees.directed()) {
+    in.resize(k * n);
+    trees.Rows(TreeDirection::kTo, sources, in.data(), threads);
+  }
   std::vector<double> ecc(k, 0);
-  const std::int64_t jobs = static_cast<std::int64_t>(k * (from.graph().directed ? 2 : 1));
   const W inf = ElementTraits<W>::kInf;
-#pragma omp parallel num_threads(std::max(1, std::min <int>(threads, static_cast <int>(jobs))))
-  {
-    TreeWorkspace ws;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t job = 0; job < jobs; ++job) {
-      const std::size_t i = static_cast<std::size_t>(job) % k;
-      const bool to_source = static_cast<std::size_t>(job) >= k;
-      std::vector<W>& d = to_source ? in[i] : out[i];
-      d.resize(n);
-      (to_source ? to : from).Tree(sources[i], d.data(), ws);
-      if (to_source) continue;
-      W e = 0;
-      for (W x : d)
-        if (x < inf && x > e) e = x;
-      ecc[i] = static_cast<double>(e);
-    }
+#pragma omp parallel for num_threads(std::max(1, std::min <int>(threads, static_cast <int>(k)))) schedule(static)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(k); ++i) {
+    const W* d = out.data() + static_cast<std::size_t>(i) * n;
+    W e = 0;
+    for (std::size_t v = 0; v < n; ++v)
+      if (d[v] < inf && d[v] > e) e = d[v];
+    ecc[static_cast<std::size_t>(i)] = static_cast<double>(e);
   }
   return ecc;
 }

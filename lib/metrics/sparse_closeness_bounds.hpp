@@ -22,6 +22,7 @@
 #include <cstddef>
 
 #include "lib/engine/progress.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
@@ -36,5 +37,8 @@ struct MedianResult {
 // `progress` (when given) hears how many vertices are settled (total known
 // or bound past the best), out of n, as the exact totals run (weighted graphs).
 template <class W> MedianResult BoundedMedian(const CsrGraph<W>& g, int threads, ProgressFn progress = {});
+// The same search on any trees of such a graph (a road hierarchy's PHAST trees).
+template <class W>
+MedianResult BoundedMedian(const BoundingTreeSource<W>& trees, int threads, ProgressFn progress = {});
 
 }  // namespace gdist

@@ -19,21 +19,20 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 template <class W> class Bounds {
  public:
-  Bounds(const CsrGraph<W>& g, int threads, bool diameter_only)
-      : g_(g),
+  Bounds(const BoundingTreeSource<W>& trees, int threads, bool diameter_only)
+      : trees_(trees),
+        n_(trees.n()),
         threads_(threads),
         diameter_only_(diameter_only),
-        from_(g, TreeDirection::kFrom),
-        to_(g, TreeDirection::kTo),
-        lo_(g.n, 0),
-        hi_(g.n, kInfinity),
-        ecc_(g.n, -1),
-        slack_(Slack<W>(g.n)) {}
+        lo_(n_, 0),
+        hi_(n_, kInfinity),
+        ecc_(n_, -1),
+        slack_(Slack<W>(n_)) {}
 
   // Trees from (and, directed, to) each source; bounds and exact values updated.
   void RunTrees(const std::vector<std::uint32_t>& sources) {
     RunTreesInParallel(sources);
-    trees_ += sources.size();
+    tree_count_ += sources.size();
   }
 
   void SetExact(std::uint32_t v, double e) {
@@ -58,7 +57,7 @@ template <class W> class Bounds {
     TopFew<decltype(larger_hi)> by_hi{half, larger_hi, {}};
     TopFew<decltype(smaller_lo)> by_lo{half, smaller_lo, {}};
     open_ = 0;
-    for (std::size_t v = 0; v < g_.n; ++v) {
+    for (std::size_t v = 0; v < n_; ++v) {
       if (ecc_[v] >= 0) continue;
       // The diameter alone: only a vertex that could beat the best lower bound matters.
       const bool open_top = diameter_only_ ? hi_[v] > d_lo_ : hi_[v] >= d_lo_;
@@ -80,10 +79,10 @@ template <class W> class Bounds {
 
   GraphExtremes Result() {
     GraphExtremes r;
-    r.bounding_trees = trees_;
+    r.bounding_trees = tree_count_;
     r.exact_eccentricities =
         static_cast<std::size_t>(std::count_if(ecc_.begin(), ecc_.end(), [](double e) { return e >= 0; }));
-    const std::size_t n = g_.n;
+    const std::size_t n = n_;
     r.diameter = -1;
     r.radius = kInfinity;
     for (std::size_t v = 0; v < n; ++v) {
@@ -108,7 +107,7 @@ template <class W> class Bounds {
     // The dense summary's pair: the first periphery vertex, its first farthest vertex.
     std::vector<W> d(n);
     TreeWorkspace ws;
-    from_.Tree(static_cast<std::uint32_t>(r.diameter_from), d.data(), ws);
+    trees_.Tree(TreeDirection::kFrom, static_cast<std::uint32_t>(r.diameter_from), d.data(), ws);
     r.diameter_to = r.diameter_from;
     for (std::size_t v = 0; v < n; ++v)
       if (r.diameter > 0 && static_cast<double>(d[v]) == r.diameter) {
@@ -123,8 +122,9 @@ template <class W> class Bounds {
 
  private:
   void RunTreesInParallel(const std::vector<std::uint32_t>& sources) {
-    const std::size_t n = g_.n, k = sources.size();
-    const std::vector<double> ecc = BoundingTrees(from_, to_, sources, out_, in_, threads_);
+    const std::size_t n = n_, k = sources.size();
+    const std::vector<double> ecc = BoundingTrees(trees_, sources, out_, in_, threads_);
+    const std::vector<W>& to_source = trees_.directed() ? in_ : out_;
     for (std::size_t i = 0; i < k; ++i) SetExact(sources[i], ecc[i]);
     double d_lo = 0, r_hi = kInfinity;
     const std::int64_t nn = static_cast<std::int64_t>(n);
@@ -134,8 +134,8 @@ template <class W> class Bounds {
       if (ecc_[v] < 0) {
         for (std::size_t i = 0; i < k; ++i) {
           const double widen = slack_ * ecc[i];
-          const double dsv = static_cast<double>(out_[i][v]);
-          const double dvs = static_cast<double>((g_.directed ? in_[i] : out_[i])[v]);
+          const double dsv = static_cast<double>(out_[i * n + v]);
+          const double dvs = static_cast<double>(to_source[i * n + v]);
           lo_[v] = std::max({lo_[v], dvs - widen * 2, ecc[i] - dsv - widen * 2});
           hi_[v] = std::min(hi_[v], dvs + ecc[i] + widen * 2);
         }
@@ -148,42 +148,44 @@ template <class W> class Bounds {
     r_hi_ = r_hi;
   }
 
-  const CsrGraph<W>& g_;
+  const BoundingTreeSource<W>& trees_;
+  std::size_t n_;
   int threads_;
   bool diameter_only_;
-  ShortestPathTrees<W> from_, to_;
   std::vector<double> lo_, hi_, ecc_;   // ecc_ < 0: not known exactly
   double d_lo_ = 0, r_hi_ = kInfinity;  // the largest lower and the least upper bound
   double slack_;
-  std::vector<std::vector<W>> out_, in_;
-  std::size_t trees_ = 0, round_ = 0, open_ = 0;
+  std::vector<W> out_, in_;  // this round's trees, k x n
+  std::size_t tree_count_ = 0, round_ = 0, open_ = 0;
 };
 
 }  // namespace
 
-template <class W>
-GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only, ProgressFn progress) {
+template <class W> GraphExtremes BoundedExtremes(const BoundingTreeSource<W>& trees, int threads, bool diameter_only,
+                                                 ProgressFn progress) {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
-  Bounds<W> b(g, nt, diameter_only);
-  // Double sweep: the highest-degree vertex, then the vertex farthest from it.
-  std::uint32_t start = 0;
-  for (std::size_t v = 1; v < g.n; ++v)
-    if (g.Out().Degree(v) > g.Out().Degree(start)) start = static_cast<std::uint32_t>(v);
-  b.RunTrees({start});
-  // A tree per thread per round: bounding needs few trees when each source
-  // is chosen from the bounds of all trees before it (bit-parallel batches
-  // of 64 cost several trees each unless their sources are close together).
-  const std::size_t batch = static_cast<std::size_t>(nt);
-  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "settled", g.n);
+  const std::size_t n = trees.n();
+  Bounds<W> b(trees, nt, diameter_only);
+  // Double sweep: the first source, then the vertex farthest from it.
+  b.RunTrees({trees.FirstSource()});
+  const std::size_t batch = trees.TreesPerRound(nt, BoundingTreeSource<W>::Search::kExtremes);
+  ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "settled", n);
   for (std::vector<std::uint32_t> next = b.NextSources(batch); !next.empty(); next = b.NextSources(batch)) {
-    counter.Set(g.n - b.open());
+    counter.Set(n - b.open());
     b.RunTrees(next);
   }
-  counter.Finish(g.n);
+  counter.Finish(n);
   return b.Result();
 }
 
-#define GDIST_INSTANTIATE(T) template GraphExtremes BoundedExtremes(const CsrGraph<T>&, int, bool, ProgressFn);
+template <class W>
+GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only, ProgressFn progress) {
+  return BoundedExtremes(GraphTreeSource<W>(g), threads, diameter_only, std::move(progress));
+}
+
+#define GDIST_INSTANTIATE(T)                                                                   \
+  template GraphExtremes BoundedExtremes(const BoundingTreeSource<T>&, int, bool, ProgressFn); \
+  template GraphExtremes BoundedExtremes(const CsrGraph<T>&, int, bool, ProgressFn);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

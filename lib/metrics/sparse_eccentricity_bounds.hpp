@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "lib/engine/progress.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
@@ -34,5 +35,9 @@ struct GraphExtremes {
 // settled (eccentricity known or out of the running), out of n.
 template <class W>
 GraphExtremes BoundedExtremes(const CsrGraph<W>& g, int threads, bool diameter_only = false, ProgressFn progress = {});
+// The same search on any trees (a road hierarchy's PHAST trees): the graph
+// they come from must be connected as above.
+template <class W> GraphExtremes BoundedExtremes(const BoundingTreeSource<W>& trees, int threads,
+                                                 bool diameter_only = false, ProgressFn progress = {});
 
 }  // namespace gdist

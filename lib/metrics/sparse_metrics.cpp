@@ -2,9 +2,11 @@
 
 #include <omp.h>
 
+#include <functional>
 #include <numeric>
 #include <ostream>
 #include <string>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/engine/gpu_backend.hpp"
@@ -117,23 +119,26 @@ void FromComponents(const Components& c, std::size_t n, DistanceSummary& s) {
 
 }  // namespace
 
-template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, const SparseMetricsRequest& request) {
+template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& trees, const Components& weak,
+                                                  const Components& strong, const SparseMetricsRequest& request,
+                                                  const std::function<void(SparseMetrics&)>& every_tree) {
   SparseMetrics m;
-  const std::size_t n = g.n;
-  const Components weak = WeakComponents(g);
-  const Components strong = g.directed ? StrongComponents(g) : weak;
+  const std::size_t n = trees.n();
+  const bool directed = trees.directed();
   m.components = CountComponents(weak, strong);
-  const bool connected = (g.directed ? strong.count : weak.count) <= 1;
+  const bool connected = (directed ? strong.count : weak.count) <= 1;
   if (n == 0) {
     m.summary.n = 0;
     m.summary.diameter = m.summary.radius = 0;
     m.method = "empty";
     return m;
   }
-  const bool bounded_eccentricities = request.eccentricities && connected && EccentricityBoundingWeightsApply(g);
-  if (request.every_vertex || request.centrality || (!connected && (g.directed || request.options.reachable_only)) ||
+  // Every eccentricity by bounding: integer weights, none negative (the bounds are exact only then).
+  const bool bounded_eccentricities =
+      request.eccentricities && connected && std::is_integral_v<W> && !trees.HasNegative();
+  if (request.every_vertex || request.centrality || (!connected && (directed || request.options.reachable_only)) ||
       (request.eccentricities && connected && !bounded_eccentricities)) {
-    EveryTree(g, request, m);
+    every_tree(m);
     return m;
   }
   if (!connected) {
@@ -143,8 +148,8 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
     return m;
   }
   const int threads = request.options.threads;
-  const GraphExtremes x = BoundedExtremes(g, threads, false, request.progress);
-  const MedianResult median = BoundedMedian(g, threads, request.progress);
+  const GraphExtremes x = BoundedExtremes(trees, threads, false, request.progress);
+  const MedianResult median = BoundedMedian(trees, threads, request.progress);
   DistanceSummary& s = m.summary;
   s.n = n;
   s.diameter = x.diameter;
@@ -158,14 +163,21 @@ template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, cons
   if (n == 1) s.median_total = 0;
   s.unreachable_pairs = 0;
   m.method = "bounds";
-  m.trees = x.bounding_trees * (g.directed ? 2 : 1) + x.exact_eccentricities + median.landmark_trees +
-            median.exact_totals + 1;
+  m.trees =
+      x.bounding_trees * (directed ? 2 : 1) + x.exact_eccentricities + median.landmark_trees + median.exact_totals + 1;
   if (bounded_eccentricities) {
-    AllEccentricities all = BoundedEccentricities(g, threads, request.progress);
+    AllEccentricities all = BoundedEccentricities(trees, threads, request.progress);
     s.eccentricity = std::move(all.eccentricity);
     m.trees += all.trees;
   }
   return m;
+}
+
+template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, const SparseMetricsRequest& request) {
+  const Components weak = WeakComponents(g);
+  const Components strong = g.directed ? StrongComponents(g) : weak;
+  return MetricsFromTrees(GraphTreeSource<W>(g), weak, strong, request,
+                          [&](SparseMetrics& m) { EveryTree(g, request, m); });
 }
 
 void WriteComponentsJson(JsonWriter& json, const ComponentCounts& c, bool directed) {
@@ -186,9 +198,11 @@ void WriteComponentsText(std::ostream& out, const ComponentCounts& c, bool direc
   out << ")\n";
 }
 
-#define GDIST_INSTANTIATE(W)                                    \
-  template ComponentCounts CountComponents(const CsrGraph<W>&); \
-  template SparseMetrics ComputeSparseMetrics(const CsrGraph<W>&, const SparseMetricsRequest&);
+#define GDIST_INSTANTIATE(W)                                                                                  \
+  template ComponentCounts CountComponents(const CsrGraph<W>&);                                               \
+  template SparseMetrics ComputeSparseMetrics(const CsrGraph<W>&, const SparseMetricsRequest&);               \
+  template SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>&, const Components&, const Components&, \
+                                          const SparseMetricsRequest&, const std::function<void(SparseMetrics&)>&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -11,9 +11,11 @@
 //   (sparse_all_eccentricities.hpp).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "lib/engine/progress.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/components.hpp"
@@ -48,6 +50,13 @@ ComponentCounts CountComponents(const Components& weak, const Components& strong
 template <class W> ComponentCounts CountComponents(const CsrGraph<W>& g);
 
 template <class W> SparseMetrics ComputeSparseMetrics(const CsrGraph<W>& g, const SparseMetricsRequest& request);
+
+// The same choices on trees from elsewhere (a road hierarchy's PHAST trees):
+// the components are the graph's, `every_tree` fills m's summary (and
+// centralities) from a tree of every vertex when bounding does not apply.
+template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& trees, const Components& weak,
+                                                  const Components& strong, const SparseMetricsRequest& request,
+                                                  const std::function<void(SparseMetrics&)>& every_tree);
 
 // "components" {weak, strong, largest_weak, largest_strong} / one text line.
 void WriteComponentsJson(JsonWriter& json, const ComponentCounts& c, bool directed);

@@ -11,6 +11,7 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/road_metrics.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
@@ -38,12 +39,40 @@ template <class T> void KeepArcs(CenterRun& run, const DistMatrix<T>& m) {
     for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) run.arcs.push_back({u, arcs.head[a]});
 }
 
-template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
+// The report of the sparse engine or the hierarchy: as CenterReport, the
+// files first (all or none), then the whole report.
+std::string SparseMetricsReport(const SparseMetrics& m, const VertexLabels& labels, bool directed,
+                                const CenterRun& run) {
   const CenterRequest& req = run.req;
+  std::ostringstream report;
+  if (req.json) {
+    JsonWriter json(report);
+    json.BeginObject();
+    WriteSparseMetricsJson(json, m, labels, directed);
+    WritePlanJson(json, *run.plan);
+    json.EndObject();
+    report << "\n";
+  } else {
+    WriteSparseMetricsText(report, m, labels, directed);
+  }
+  OutputGroup files;
+  if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, labels);
+  if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, labels);
+  files.CommitAll();
+  return report.str();
+}
+
+SparseMetricsRequest SparseRequest(const CenterRequest& req) {
   SparseMetricsRequest sparse;
   sparse.options = req.metrics_options;
   sparse.every_vertex = !req.per_vertex.empty();
   sparse.eccentricities = !req.eccentricities.empty();
+  return sparse;
+}
+
+template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
+  const CenterRequest& req = run.req;
+  SparseMetricsRequest sparse = SparseRequest(req);
   // auto chose the sparse engine for speed: give the dense report's centralities too.
   sparse.centrality =
       req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
@@ -54,31 +83,15 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     // Every vertex's row by PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
     ContractionOptions contraction;
     contraction.threads = threads;
-    m = HierarchyMetrics(BuildContractionHierarchy(csr, contraction), req.metrics_options, run.plan->backend,
-                         bar.Callback());
-    m.components = CountComponents(csr);
+    // Every row only when every vertex's values or the centralities are asked for: bounds otherwise.
+    sparse.centrality = req.centrality || sparse.every_vertex;
+    m = HierarchyMetrics(BuildContractionHierarchy(csr, contraction), sparse, run.plan->backend);
   } else {
     if (run.voice.speaks()) PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend);
     m = ComputeSparseMetrics(csr, sparse);
   }
   bar.Finish();
-  // As CenterReport: the files first (all or none), then the whole report.
-  std::ostringstream report;
-  if (req.json) {
-    JsonWriter json(report);
-    json.BeginObject();
-    WriteSparseMetricsJson(json, m, csr.labels, csr.directed);
-    WritePlanJson(json, *run.plan);
-    json.EndObject();
-    report << "\n";
-  } else {
-    WriteSparseMetricsText(report, m, csr.labels, csr.directed);
-  }
-  OutputGroup files;
-  if (sparse.every_vertex) WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, csr.labels);
-  if (sparse.eccentricities) WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, csr.labels);
-  files.CommitAll();
-  return report.str();
+  return SparseMetricsReport(m, csr.labels, csr.directed, run);
 }
 
 }  // namespace
@@ -111,6 +124,8 @@ std::string CenterOnGraph(CenterRun& run) {
     PlanRequest question;
     question.question = PlanQuestion::kMetrics;
     question.algorithm = req.engine;
+    question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+    question.every_eccentricity = !req.eccentricities.empty();
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     const GraphShape shape{csr.n, csr.arc_count(), TreeMethodFor(csr), ElementTraits<T>::kType, FloatSumsExact(csr)};
     run.plan = PlanDistances(question, shape, context);
@@ -134,6 +149,33 @@ std::string CenterOnGraph(CenterRun& run) {
     bar.Finish();
     return CenterReport(m.view(), m.meta(), run, &components);
   });
+}
+
+std::string CenterOnSavedHierarchy(CenterRun& run) {
+  const CenterRequest& req = run.req;
+  const LoadedHierarchy loaded = LoadHierarchy(req.in, req.input, req.metrics_options.threads);
+  const RunContext context(req.metrics_options.threads, req.backend);
+  return std::visit(
+      [&](const auto& ch) {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        PlanRequest question;
+        question.question = PlanQuestion::kMetrics;
+        question.algorithm = ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = true;
+        question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+        question.every_eccentricity = !req.eccentricities.empty();
+        const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
+                               true};
+        run.plan = PlanDistances(question, shape, context);
+        SparseMetricsRequest sparse = SparseRequest(req);
+        sparse.centrality = req.centrality || sparse.every_vertex;
+        ApspProgressBar bar;
+        sparse.progress = bar.Callback();
+        const SparseMetrics m = HierarchyMetrics(ch, sparse, run.plan->backend);
+        bar.Finish();
+        return SparseMetricsReport(m, ch.labels, ch.directed, run);
+      },
+      loaded.hierarchy);
 }
 
 std::string CenterOnAdjacencyMatrix(CenterRun& run) {

@@ -9,11 +9,14 @@
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/gpu_sssp_rows.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/road/gpu_phast.hpp"
+#include "lib/road/hierarchy_reach.hpp"
 #include "lib/road/phast.hpp"
+#include "lib/sparse/components.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -49,12 +52,55 @@ GpuSsspRowReductions CpuRowReductions(const ContractionHierarchy<W>& ch, int thr
   return out;
 }
 
-}  // namespace
+// Rows a round of the bounding searches may hold.
+constexpr std::size_t kRoundBytes = std::size_t{1} << 30;
 
-template <class W> SparseMetrics HierarchyMetrics(const ContractionHierarchy<W>& ch, const MetricsOptions& options,
-                                                  Backend where, ProgressFn progress) {
+// PHAST trees for the bounding searches: one tree per call (the median's
+// threads each run their own), and the rounds' sources in 16-lane batches.
+template <class W> class HierarchyTreeSource final : public BoundingTreeSource<W> {
+ public:
+  explicit HierarchyTreeSource(const ContractionHierarchy<W>& ch)
+      : ch_(ch), from_(ch, TreeDirection::kFrom), to_(ch, TreeDirection::kTo) {
+    W least = ElementTraits<W>::kInf;
+    for (const HierarchyArcs<W>* arcs : {&ch.up, &ch.down})
+      for (W w : arcs->weights) least = std::min(least, w);
+    least_ = least == ElementTraits<W>::kInf ? 0 : static_cast<double>(least);
+  }
+  std::size_t n() const override { return ch_.n; }
+  bool directed() const override { return ch_.directed; }
+  // The top of the hierarchy: the last vertex contracted, central on road graphs.
+  std::uint32_t FirstSource() const override { return ch_.n ? ch_.vertex_at[ch_.n - 1] : 0; }
+  // Every path of two or more vertices has a hierarchy arc on its up-down path.
+  double LeastDistance() const override { return least_; }
+  // The extremes: 4 trees per thread (a 16-lane sweep costs a few one-lane
+  // ones, and a source picked from more bounds is a better pick); every
+  // eccentricity: 4 sweeps of 16 lanes per thread, within kRoundBytes of rows
+  // (NY, 2 cores: 17 s against 36 s with one sweep per thread; road_metrics_bench).
+  std::size_t TreesPerRound(int threads, typename BoundingTreeSource<W>::Search search) const override {
+    const auto nt = static_cast<std::size_t>(threads);
+    if (search == BoundingTreeSource<W>::Search::kExtremes) return nt * 4;
+    const std::size_t fit = kRoundBytes / std::max<std::size_t>(1, ch_.n * sizeof(W) * (ch_.directed ? 2 : 1));
+    return std::max(nt, std::min(nt * 4 * PhastTrees<W>::kLanes, fit));
+  }
+  void Tree(TreeDirection direction, std::uint32_t s, W* dist, TreeWorkspace&) const override {
+    (direction == TreeDirection::kFrom ? from_ : to_).Tree(s, dist);
+  }
+  void Rows(TreeDirection direction, std::span<const std::uint32_t> sources, W* out, int threads) const override {
+    (direction == TreeDirection::kFrom ? from_ : to_).Rows(sources, out, ch_.n, threads);
+  }
+
+ private:
+  const ContractionHierarchy<W>& ch_;
+  PhastTrees<W> from_, to_;
+  double least_ = 0;
+};
+
+// Every vertex's row (PHAST on the CPU or the GPU) through the dense path's row scans.
+template <class W>
+void EveryRow(const ContractionHierarchy<W>& ch, const SparseMetricsRequest& request, Backend where, SparseMetrics& m) {
+  const MetricsOptions& options = request.options;
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  ProgressCounter counter(std::move(progress), "metrics", where == Backend::kGpu ? "PHAST on the GPU" : "PHAST trees",
+  ProgressCounter counter(request.progress, "metrics", where == Backend::kGpu ? "PHAST on the GPU" : "PHAST trees",
                           "trees", ch.n);
   GpuSsspRowReductions rows;
   if (where == Backend::kGpu) {
@@ -67,23 +113,35 @@ template <class W> SparseMetrics HierarchyMetrics(const ContractionHierarchy<W>&
                                 });
       counter.Set(ch.n);
     } else {
-      throw Error(std::string("--backend gpu: the GPU sweep holds int32 or float32, this graph's distances are ") +
+      throw Error(std::string("the GPU sweep holds int32 or float32, this graph's distances are ") +
                   ElementTraits<W>::kName);
     }
   } else {
     rows = CpuRowReductions(ch, threads, counter);
   }
   counter.Finish();
-  SparseMetrics m;
   m.trees = ch.n;
   m.method = where == Backend::kGpu ? "every tree (PHAST on the GPU)" : "every tree (PHAST)";
   m.summary = SummaryFromRows(rows.summary, options);
   m.centrality = CentralityFromRows(m.summary, rows.centrality, ch.directed);
+}
+
+}  // namespace
+
+template <class W>
+SparseMetrics HierarchyMetrics(const ContractionHierarchy<W>& ch, const SparseMetricsRequest& request, Backend where) {
+  const CsrGraph<W> reach = HierarchyReachGraph(ch);
+  const Components weak = WeakComponents(reach);
+  const Components strong = ch.directed ? StrongComponents(reach) : weak;
+  // request.centrality asks for every row; the histogram of every distance is not kept (has_centrality stays false).
+  SparseMetrics m = MetricsFromTrees(HierarchyTreeSource<W>(ch), weak, strong, request,
+                                     [&](SparseMetrics& every) { EveryRow(ch, request, where, every); });
+  if (m.method == "bounds") m.method = "bounds (PHAST trees)";
   return m;
 }
 
 #define GDIST_INSTANTIATE(W) \
-  template SparseMetrics HierarchyMetrics(const ContractionHierarchy<W>&, const MetricsOptions&, Backend, ProgressFn);
+  template SparseMetrics HierarchyMetrics(const ContractionHierarchy<W>&, const SparseMetricsRequest&, Backend);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -29,10 +29,11 @@ std::string Run(CenterRun& run) {
   const bool saved_hierarchy = IsHierarchyInput(in);
   const bool hierarchy = saved_hierarchy || req.engine == ApspAlgorithm::kHierarchy;
   if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
-  if (saved_hierarchy)
+  if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
     throw Error(in +
-                ": a saved hierarchy answers siting on --candidates here; for metrics give the graph "
-                "file with --engine ch (the components come from the graph)");
+                ": a saved hierarchy answers metrics, and siting on --candidates; pictures and "
+                "--largest-component need the graph file");
+  if (saved_hierarchy) return CenterOnSavedHierarchy(run);
   if (hierarchy && (req.any_siting() || req.pictures.any()))
     throw Error("--engine ch: siting runs on --candidates rows, and pictures need the matrix");
   if (!matrix_file && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnCandidateTrees(run);

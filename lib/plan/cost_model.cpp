@@ -50,6 +50,13 @@ double HierarchySeconds(double trees, double n, double arcs, bool saved, int thr
   return contract + trees * n * cost::kCpuPhastVertexSeconds / PerThread(threads);
 }
 
+double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads) {
+  double seconds = HierarchySeconds(0, n, arcs, saved, threads) +
+                   cost::kBoundingTrees * n * cost::kBoundingTreeVertexSeconds / PerThread(threads);
+  if (every_eccentricity) seconds += HierarchySeconds(cost::kEveryEccentricityTreesPerVertex * n, n, 0, true, threads);
+  return seconds;
+}
+
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {
   if (where == Backend::kGpu) return cost::kGpuMetricsStartSeconds + matrix_bytes / cost::kGpuMetricsBytesPerSecond;
   return matrix_bytes / (cost::kCpuMetricsBytesPerThreadSecond * PerThread(threads));

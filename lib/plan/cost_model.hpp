@@ -51,6 +51,15 @@ inline constexpr double kCpuPhastVertexSeconds = 0.7e-3 / 264346.0;
 // every row, 264,346 sources x 264,346 vertices, in 1.696 s (45.7% of HBM).
 inline constexpr double kGpuPhastSourceVertexSeconds = 1.696 / (264346.0 * 264346.0);
 
+// The bounding searches on PHAST trees (bench/road_metrics_bench, weighted
+// NY from its .gch, dev machine, 2 contended cores, 2026-11-26): diameter,
+// radius, center and 1-median in about 400 one-lane trees, each with its
+// bound passes about 68 ns per vertex (4.7 s); every eccentricity in about
+// 0.2 n trees in 16-lane sweeps (~50,000 trees, 14 s more).
+inline constexpr double kBoundingTrees = 400;
+inline constexpr double kBoundingTreeVertexSeconds = 68e-9;
+inline constexpr double kEveryEccentricityTreesPerVertex = 0.2;
+
 // Starting the GPU for trees pays only past about this much CPU time.
 inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;
 
@@ -90,6 +99,8 @@ double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where,
 // contraction over `arcs` arcs unless it was saved, on `threads` CPU threads
 // or (the sweep) on the GPU.
 double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads, Backend where = Backend::kCpu);
+// The metrics by bounding on PHAST trees (the CPU), the contraction included unless saved.
+double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads);
 
 // Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);

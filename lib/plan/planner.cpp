@@ -109,7 +109,10 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     plan.reasons.push_back(request.hierarchy_saved ? "a saved contraction hierarchy" : "asked for");
     // The GPU sweep when asked for (auto keeps the CPU's PHAST for now).
     plan.backend = context.backend() == Backend::kGpu ? Backend::kGpu : Backend::kCpu;
-    plan.estimate_s = HierarchySeconds(trees, n, arcs, request.hierarchy_saved, context.threads(), plan.backend);
+    plan.estimate_s =
+        metrics && request.bounded_metrics
+            ? BoundedHierarchySeconds(n, arcs, request.hierarchy_saved, request.every_eccentricity, context.threads())
+            : HierarchySeconds(trees, n, arcs, request.hierarchy_saved, context.threads(), plan.backend);
     plan.memory_bytes = SparseEngineBytes(shape.n, 3 * shape.arcs, ElementSize(shape.type), context.threads());
     return plan;
   }

@@ -42,6 +42,10 @@ struct PlanRequest {
   std::string tree_refusal;                        // why the trees cannot run here; empty: they can
   bool keep_adjacency = false;                     // --paths: the arcs are kept beside the matrix
   bool hierarchy_saved = false;                    // kHierarchy: a .gch input (no contraction)
+  // kMetrics: no per-vertex values or centralities, so the bounding searches
+  // answer (on a connected graph); with every eccentricity by bounding too.
+  bool bounded_metrics = false;
+  bool every_eccentricity = false;
 };
 
 struct GraphShape {

@@ -17,7 +17,7 @@ namespace {
 using test::App;
 using test::RunCommand;
 
-std::string Run(const std::string& graph, const std::string& out, bool allow_int16) {
+std::string RunOnce(const std::string& graph, const std::string& out, bool allow_int16) {
   ApspRunRequest r;
   r.in = graph;
   r.out = out;
@@ -38,13 +38,13 @@ TEST(GapspElementBits, ReportsTheChoiceAndWritesTheSameBytes) {
   const std::string graph = dir.file("g.txt");
   test::WriteText(graph, "0 1 1\n1 2 1\n2 0 1\n0 2 20000\n");
   const std::string out16 = dir.file("d16.gdm"), out32 = dir.file("d32.gdm");
-  const std::string r16 = Run(graph, out16, true);
+  const std::string r16 = RunOnce(graph, out16, true);
   EXPECT_NE(r16.find("\"element_bits\":16"), std::string::npos) << r16;
   EXPECT_NE(r16.find("\"distance_bound\":4"), std::string::npos) << r16;
   EXPECT_NE(r16.find("strong components"), std::string::npos) << r16;
   EXPECT_NE(r16.find("16-bit elements ("), std::string::npos) << r16;  // the summary line
 
-  const std::string r32 = Run(graph, out32, false);  // --element-bits 32
+  const std::string r32 = RunOnce(graph, out32, false);  // --element-bits 32
   EXPECT_NE(r32.find("\"element_bits\":32"), std::string::npos) << r32;
   EXPECT_NE(r32.find("\"distance_bound\":null"), std::string::npos) << r32;
   EXPECT_EQ(test::ReadText(out16), test::ReadText(out32));
