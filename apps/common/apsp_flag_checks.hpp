@@ -36,8 +36,6 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
   if (!r.metrics.empty()) throw Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
   if (r.out.empty()) throw Error("--algorithm ch: OUT is required");
   if (!r.targets.empty() && r.sources.empty()) throw Error("--targets needs --sources (the table's rows)");
-  if (!r.targets.empty() && r.backend == Backend::kGpu)
-    throw Error("--targets: the many-to-many table runs on the CPU; drop --backend gpu");
   if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
     throw Error("--targets: a sources x targets table is written --to csv or --to npy");
   if (r.targets.empty() && !r.sources.empty()) {

@@ -43,9 +43,10 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const InputO
                                true};
         result.plan = PlanDistances(question, shape, context);
         if (!cols.empty()) {
-          const std::vector<W> table = HierarchyTable(ch, rows, cols, r.threads);
+          const std::vector<W> table = HierarchyTable(ch, rows, cols, r.threads, result.plan.backend);
           result.report.note =
-              "CH many-to-many table, " + std::to_string(rows.size()) + " x " + std::to_string(cols.size());
+              std::string(result.plan.backend == Backend::kGpu ? "GPU PHAST table, " : "CH many-to-many table, ") +
+              std::to_string(rows.size()) + " x " + std::to_string(cols.size());
           result.report.element_bits = static_cast<int>(8 * sizeof(W));
           result.apsp_s = timer.Lap();
           const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };

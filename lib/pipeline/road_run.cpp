@@ -148,9 +148,16 @@ template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy
 
 template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,
                                                  std::span<const std::uint32_t> sources,
-                                                 std::span<const std::uint32_t> targets, int threads) {
+                                                 std::span<const std::uint32_t> targets, int threads, Backend where) {
   std::vector<W> table(sources.size() * targets.size());
-  ChTable(ch, sources, targets, table.data(), targets.size(), Threads(threads));
+  if (where != Backend::kGpu) {
+    ChTable(ch, sources, targets, table.data(), targets.size(), Threads(threads));
+  } else if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
+    GpuPhastTable(ch, sources, targets, table.data(), Threads(threads));  // every row swept, gathered at the targets
+  } else {
+    throw Error(std::string("the GPU sweep holds int32 or float32, this graph's distances are ") +
+                ElementTraits<W>::kName);
+  }
   return table;
 }
 
@@ -192,7 +199,7 @@ std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vec
   template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn, \
                                               Backend);                                                        \
   template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
-                                         std::span<const std::uint32_t>, int);                                 \
+                                         std::span<const std::uint32_t>, int, Backend);                        \
   template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);  \
   template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>, \
                                                    Direction, int);

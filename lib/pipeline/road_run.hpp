@@ -55,10 +55,12 @@ template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& 
 template <class W> ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>& ch, DistMatrix<W>& m, int threads,
                                                       ProgressFn progress = {}, Backend where = Backend::kCpu);
 
-// The k x t table d(sources[i], targets[j]), row-major (stride t).
-template <class W> std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch,
-                                                 std::span<const std::uint32_t> sources,
-                                                 std::span<const std::uint32_t> targets, int threads);
+// The k x t table d(sources[i], targets[j]), row-major (stride t): the CPU's
+// bucket many-to-many, or (kGpu, int32 and float32) every source's GPU PHAST
+// row gathered at the targets on the device.
+template <class W>
+std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources,
+                              std::span<const std::uint32_t> targets, int threads, Backend where = Backend::kCpu);
 
 // Siting's candidate rows (gcenter GRAPH --candidates) from the hierarchy's
 // PHAST trees: row r = the costs between vertices[r] and every vertex in the

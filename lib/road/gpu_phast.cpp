@@ -76,6 +76,14 @@ PhastBatchFn<W> PhastBatches(const ContractionHierarchy<W>& ch, std::span<const 
   };
 }
 
+namespace {
+template <class W> void CheckTargets(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> targets) {
+  for (std::uint32_t t : targets)
+    if (t >= ch.n)
+      throw Error("GPU PHAST: target " + std::to_string(t) + " is not a vertex (n=" + std::to_string(ch.n) + ")");
+}
+}  // namespace
+
 template <class W> PhastSweepStats GpuPhastRows(const ContractionHierarchy<W>& ch,
                                                 std::span<const std::uint32_t> sources, W* out, std::size_t stride,
                                                 int threads) {
@@ -93,6 +101,30 @@ template <class W> PhastSweepStats GpuPhastSweep(const ContractionHierarchy<W>& 
   const PhastLevels levels = PhastSweepLevels(ch);
   const std::size_t batches = (sources.size() + kPhastGpuLanes - 1) / kPhastGpuLanes;
   return SweepPhastOnDevice(PhastArcsOf(ch, levels), batches, PhastBatches(ch, sources, threads), stride, visit);
+}
+
+template <class W> PhastSweepStats GpuPhastTable(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources,
+                                                 std::span<const std::uint32_t> targets, W* out, int threads) {
+  CheckTargets(ch, targets);
+  const PhastLevels levels = PhastSweepLevels(ch);
+  const std::size_t batches = (sources.size() + kPhastGpuLanes - 1) / kPhastGpuLanes;
+  return PhastTableOnDevice(PhastArcsOf(ch, levels), batches, PhastBatches(ch, sources, threads), targets.data(),
+                            targets.size(), out);
+}
+
+template <class W> void PhastTableTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources,
+                                       std::span<const std::uint32_t> targets, W* out, int threads) {
+  CheckTargets(ch, targets);
+  // Block by block as the device does (kPhastGpuLanes rows at a time), gathered at the targets.
+  std::vector<W> rows(kPhastGpuLanes * ch.n);
+  for (std::size_t first = 0; first < sources.size(); first += kPhastGpuLanes) {
+    const std::size_t count = std::min(kPhastGpuLanes, sources.size() - first);
+    PhastRowsTwin(ch, sources.subspan(first, count), rows.data(), ch.n, threads);
+    for (std::size_t r = 0; r < count; ++r)
+      for (std::size_t j = 0; j < targets.size(); ++j)
+        out[(first + r) * targets.size() + j] = rows[r * ch.n + targets[j]];
+  }
 }
 
 template <class W> void PhastRowsTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources, W* out,
@@ -143,7 +175,11 @@ template <class W> void PhastRowsTwin(const ContractionHierarchy<W>& ch, std::sp
                                         std::size_t, int);                                                            \
   template PhastSweepStats GpuPhastSweep(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, std::size_t, \
                                          const std::function<void(const DeviceRowBlock<W>&)>&, int);                  \
-  template void PhastRowsTwin(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, W*, std::size_t, int);
+  template void PhastRowsTwin(const ContractionHierarchy<W>&, std::span<const std::uint32_t>, W*, std::size_t, int);  \
+  template PhastSweepStats GpuPhastTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,              \
+                                         std::span<const std::uint32_t>, W*, int);                                    \
+  template void PhastTableTwin(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,                        \
+                               std::span<const std::uint32_t>, W*, int);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(float)
 #undef GDIST_INSTANTIATE

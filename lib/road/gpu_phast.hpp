@@ -48,6 +48,17 @@ template <class W> PhastSweepStats GpuPhastSweep(const ContractionHierarchy<W>& 
                                                  const std::function<void(const DeviceRowBlock<W>&)>& visit,
                                                  int threads);
 
+// The sources x targets table (t = targets.size() labels per row at out + i *
+// t) on the GPU: the rows of GpuPhastSweep, each gathered at the targets on
+// the device. W as GpuPhastRows.
+template <class W> PhastSweepStats GpuPhastTable(const ContractionHierarchy<W>& ch,
+                                                 std::span<const std::uint32_t> sources,
+                                                 std::span<const std::uint32_t> targets, W* out, int threads);
+
+// The CPU twin of GpuPhastTable: the twin's rows, gathered at the targets.
+template <class W> void PhastTableTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources,
+                                       std::span<const std::uint32_t> targets, W* out, int threads);
+
 // The CPU twin of GpuPhastRows: the same batches, seeds, levels and lines.
 template <class W> void PhastRowsTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources, W* out,
                                       std::size_t stride, int threads);

@@ -59,6 +59,14 @@ template <class W> __global__ void RowsKernel(const W* lines, const std::uint32_
   }
 }
 
+// A block's table rows: out[r * t + j] = rows[r * stride + targets[j]].
+template <class W> __global__ void GatherKernel(const W* rows, std::size_t stride, std::size_t count,
+                                                const std::uint32_t* targets, std::size_t t, W* out) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < count * t;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    out[i] = rows[(i / t) * stride + targets[i % t]];
+}
+
 template <class W> PhastSweepStats Sweep(const PhastSweepArcs<W>& h, std::size_t batches, const PhastBatchFn<W>& batch,
                                          std::size_t stride,
                                          const std::function<void(const DeviceRowBlock<W>&)>& visit) {
@@ -164,11 +172,31 @@ template <class W> PhastSweepStats PhastRowsToHostOnDevice(const PhastSweepArcs<
   });
 }
 
+template <class W> PhastSweepStats PhastTableOnDevice(const PhastSweepArcs<W>& arcs, std::size_t batches,
+                                                      const PhastBatchFn<W>& batch, const std::uint32_t* targets,
+                                                      std::size_t t, W* out) {
+  cuda::DeviceBuffer<std::uint32_t> device_targets(std::max<std::size_t>(1, t));
+  cuda::DeviceBuffer<W> table(std::max<std::size_t>(1, kLanes * t));
+  GDIST_CUDA_CHECK(cudaMemcpy(device_targets.get(), targets, t * sizeof(std::uint32_t), cudaMemcpyHostToDevice));
+  return Sweep<W>(arcs, batches, batch, arcs.n, [&](const DeviceRowBlock<W>& block) {
+    const auto s = static_cast<cudaStream_t>(block.stream);
+    if (t == 0) return;
+    const std::size_t cells = block.count * t;
+    GatherKernel<<<unsigned(std::min<std::size_t>((cells + 255) / 256, 1u << 16)), 256, 0, s>>>(
+        block.rows, block.stride, block.count, device_targets.get(), t, table.get());
+    GDIST_CUDA_CHECK(cudaGetLastError());
+    GDIST_CUDA_CHECK(cudaMemcpyAsync(out + block.first * t, table.get(), cells * sizeof(W), cudaMemcpyDeviceToHost, s));
+    GDIST_CUDA_CHECK(cudaStreamSynchronize(s));
+  });
+}
+
 #define GDIST_INSTANTIATE(W)                                                                                          \
   template PhastSweepStats SweepPhastOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&,          \
                                               std::size_t, const std::function<void(const DeviceRowBlock<W>&)>&);     \
   template PhastSweepStats PhastRowsToHostOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&, W*, \
-                                                   std::size_t);
+                                                   std::size_t);                                                      \
+  template PhastSweepStats PhastTableOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&,          \
+                                              const std::uint32_t*, std::size_t, W*);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(float)
 #undef GDIST_INSTANTIATE

@@ -65,4 +65,10 @@ template <class W> PhastSweepStats SweepPhastOnDevice(const PhastSweepArcs<W>& a
 template <class W> PhastSweepStats PhastRowsToHostOnDevice(const PhastSweepArcs<W>& arcs, std::size_t batches,
                                                            const PhastBatchFn<W>& batch, W* out, std::size_t stride);
 
+// The same sweep, each row's labels at `targets` (t original vertices)
+// gathered on the device: out + i * t = the table row of the i-th source.
+template <class W> PhastSweepStats PhastTableOnDevice(const PhastSweepArcs<W>& arcs, std::size_t batches,
+                                                      const PhastBatchFn<W>& batch, const std::uint32_t* targets,
+                                                      std::size_t t, W* out);
+
 }  // namespace gdist

@@ -15,11 +15,18 @@ template <class W> PhastSweepStats PhastRowsToHostOnDevice(const PhastSweepArcs<
   throw Error("this build has no CUDA backend");
 }
 
+template <class W> PhastSweepStats PhastTableOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&,
+                                                      const std::uint32_t*, std::size_t, W*) {
+  throw Error("this build has no CUDA backend");
+}
+
 #define GDIST_INSTANTIATE(W)                                                                                          \
   template PhastSweepStats SweepPhastOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&,          \
                                               std::size_t, const std::function<void(const DeviceRowBlock<W>&)>&);     \
   template PhastSweepStats PhastRowsToHostOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&, W*, \
-                                                   std::size_t);
+                                                   std::size_t);                                                      \
+  template PhastSweepStats PhastTableOnDevice(const PhastSweepArcs<W>&, std::size_t, const PhastBatchFn<W>&,          \
+                                              const std::uint32_t*, std::size_t, W*);
 GDIST_INSTANTIATE(std::int32_t)
 GDIST_INSTANTIATE(float)
 #undef GDIST_INSTANTIATE

@@ -55,6 +55,23 @@ TEST(GpuPhast, RowsEqualTheTwin) {
   ExpectGpuEqualsTwin(BuildCsrGraph<std::int32_t>(MakeGeometricRoads(geo, seed + 2)), 600, "geometric, int32");
 }
 
+// The GPU table (every row swept, gathered at the targets on the device) equals its twin.
+TEST(GpuPhast, TableEqualsTheTwin) {
+  if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GeometricSpec geo;
+  geo.n = 4000;
+  const CsrGraph<std::int32_t> csr = BuildCsrGraph<std::int32_t>(MakeGeometricRoads(geo, seed));
+  const ContractionHierarchy<std::int32_t> ch = BuildContractionHierarchy(csr);
+  const std::vector<std::uint32_t> sources = SomeSources(csr.n, 2 * kPhastGpuLanes + 19, seed + 1);
+  const std::vector<std::uint32_t> targets = SomeSources(csr.n, 333, seed + 2);
+  std::vector<std::int32_t> gpu(sources.size() * targets.size(), -1), twin(gpu.size(), -2);
+  GpuPhastTable(ch, sources, targets, gpu.data(), 0);
+  PhastTableTwin(ch, sources, targets, twin.data(), 0);
+  EXPECT_EQ(gpu, twin);
+}
+
 TEST(GpuPhast, Rome99RowsEqualTheTwin) {
   if (const GpuStatus gpu = ProbeGpu(); !gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
   const std::string path = std::string(GDIST_SHARED_DATA) + "/dimacs9/rome99.gr";

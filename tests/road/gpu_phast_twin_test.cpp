@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/road/ch_table.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
 #include "lib/road/gpu_phast.hpp"
 #include "lib/util/error.hpp"
@@ -37,6 +38,32 @@ template <class W> void ExpectTwinEqualsDijkstra(const Graph& g, std::size_t k, 
       }
   // The padding columns are the caller's: untouched.
   EXPECT_EQ(twin[stride - 1], W{-1}) << where;
+}
+
+// The table twin (the GPU table's logic: rows by batches, gathered at the
+// targets) equals the CPU's bucket many-to-many and Dijkstra, entry by entry.
+TEST(GpuPhastTwin, TableEqualsTheBucketTableAndDijkstra) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.rows = 30;
+  spec.cols = 30;
+  const CsrGraph<std::int32_t> csr = BuildCsrGraph<std::int32_t>(MakeGridRoads(spec, seed));
+  const ContractionHierarchy<std::int32_t> ch = BuildContractionHierarchy(csr);
+  const std::vector<std::uint32_t> sources = SomeSources(csr.n, kPhastGpuLanes + 45, seed + 1);
+  const std::vector<std::uint32_t> targets = SomeSources(csr.n, 77, seed + 2);
+  std::vector<std::int32_t> twin(sources.size() * targets.size(), -1);
+  PhastTableTwin(ch, sources, targets, twin.data(), 2);
+  std::vector<std::int32_t> buckets(sources.size() * targets.size(), -1);
+  ChTable(ch, sources, targets, buckets.data(), targets.size(), 2);
+  const std::vector<std::int32_t> rows = DijkstraRows(csr, sources);
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (std::size_t j = 0; j < targets.size(); ++j) {
+      ASSERT_EQ(twin[i * targets.size() + j], rows[i * csr.n + targets[j]]) << "row " << i << ", target " << j;
+      ASSERT_EQ(twin[i * targets.size() + j], buckets[i * targets.size() + j]) << "row " << i << ", target " << j;
+    }
+  const std::vector<std::uint32_t> outside{static_cast<std::uint32_t>(csr.n)};
+  EXPECT_THROW(PhastTableTwin(ch, sources, outside, twin.data(), 2), Error);
 }
 
 TEST(GpuPhastTwin, RowsEqualDijkstraAcrossBatches) {
