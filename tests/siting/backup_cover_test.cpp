@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "lib/pipeline/run_center.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
@@ -93,8 +94,9 @@ TEST(BackupCover, WithoutCbcItIsRefused) {
   EXPECT_THROW(SolveBackupCover(prob, 10.0, 2, SitingOptions{}), Error);
 }
 
-// Through gcenter on a graph file: the JSON's objective and bound against the
-// exhaustive search, or exit 2 naming the infeasibility; --backup-cover needs --p.
+// Through the center run (RunCenter, what gcenter runs) on a graph file: the
+// JSON's objective and bound against the exhaustive search, or gdist::Error
+// naming the infeasibility (gcenter exits 2); gcenter's --backup-cover needs --p.
 TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
   if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
   test::TempDir dir;
@@ -111,21 +113,29 @@ TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
     for (std::size_t p : {1, 2, 3, 4}) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " p=" + std::to_string(p));
       const double optimum = BruteBackup(g, w, all, {}, p, 12);
-      const auto r = test::RunCommand(test::App("gcenter") + " --backend cpu --undirected " + dir.file("g.csv") +
-                                      " --backup-cover 12 --p " + std::to_string(p) + " --json");
+      CenterRequest request;
+      request.in = dir.file("g.csv");
+      request.input.read.undirected = true;
+      request.backend = request.metrics_options.backend = Backend::kCpu;
+      request.backup_cover = 12;
+      request.p = p;
+      request.json = true;
       if (optimum < 0) {
         ++infeasible;
-        EXPECT_EQ(r.exit_code, 2) << r.output;
-        EXPECT_NE(r.output.find("backup-cover: infeasible"), std::string::npos) << r.output;
+        try {
+          RunCenter(request);
+          ADD_FAILURE() << "no error";
+        } catch (const Error& e) {
+          EXPECT_NE(std::string(e.what()).find("backup-cover: infeasible"), std::string::npos) << e.what();
+        }
         continue;
       }
       ++feasible;
-      ASSERT_EQ(r.exit_code, 0) << r.output;
+      const std::string report = RunCenter(request).report;
       const std::string expect = std::to_string(static_cast<long long>(optimum));
-      EXPECT_NE(r.output.find("\"backup_cover\":{"), std::string::npos) << r.output;
-      EXPECT_NE(r.output.find("\"objective\":" + expect + ","), std::string::npos) << r.output;
-      EXPECT_NE(r.output.find("\"upper_bound\":" + expect + ",\"gap\":0,\"optimal\":true"), std::string::npos)
-          << r.output;
+      EXPECT_NE(report.find("\"backup_cover\":{"), std::string::npos) << report;
+      EXPECT_NE(report.find("\"objective\":" + expect + ","), std::string::npos) << report;
+      EXPECT_NE(report.find("\"upper_bound\":" + expect + ",\"gap\":0,\"optimal\":true"), std::string::npos) << report;
     }
   }
   EXPECT_GT(feasible, 0u);

@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "lib/pipeline/run_center.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
@@ -124,9 +125,10 @@ TEST(PDispersion, RefusesACostTable) {
   EXPECT_THROW(SolvePDispersion(prob, 2, SitingOptions{}), Error);
 }
 
-// Through gcenter: a graph file, --p-dispersion with --exact; the JSON's
-// objective, bound and sites against the exhaustive search; the assignment
-// file names the model. A cost table is refused (exit 2).
+// Through the center run (RunCenter, what gcenter runs): a graph file,
+// --p-dispersion with --exact; the JSON's objective, bound and sites against
+// the exhaustive search; the assignment file names the model. A cost table is
+// refused (gcenter exits 2).
 TEST(PDispersion, GcenterReportsTheProvenOptimum) {
   test::TempDir dir;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -140,15 +142,19 @@ TEST(PDispersion, GcenterReportsTheProvenOptimum) {
     std::vector<std::uint32_t> all(g.n);
     for (std::uint32_t v = 0; v < g.n; ++v) all[v] = v;
     const double optimum = BruteDispersion(g, all, {}, 4);
-    const auto r = test::RunCommand(test::App("gcenter") + " --backend cpu " + dir.file("g.csv") +
-                                    (directed ? "" : " --undirected") +
-                                    " --p-dispersion 4 --exact --json --assignment " + dir.file("a.csv"));
-    ASSERT_EQ(r.exit_code, 0) << r.output;
+    CenterRequest request;
+    request.in = dir.file("g.csv");
+    request.input.read.undirected = !directed;
+    request.backend = request.metrics_options.backend = Backend::kCpu;
+    request.p_dispersion = 4;
+    request.siting.exact = true;
+    request.json = true;
+    request.assignment = dir.file("a.csv");
+    const std::string report = RunCenter(request).report;
     const std::string expect = std::to_string(static_cast<long long>(optimum));
-    EXPECT_NE(r.output.find("\"p_dispersion\":{"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("\"objective\":" + expect + ","), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("\"upper_bound\":" + expect + ",\"gap\":0,\"optimal\":true"), std::string::npos)
-        << r.output;
+    EXPECT_NE(report.find("\"p_dispersion\":{"), std::string::npos) << report;
+    EXPECT_NE(report.find("\"objective\":" + expect + ","), std::string::npos) << report;
+    EXPECT_NE(report.find("\"upper_bound\":" + expect + ",\"gap\":0,\"optimal\":true"), std::string::npos) << report;
     EXPECT_NE(test::ReadText(dir.file("a.csv")).find("\np_dispersion,"), std::string::npos);
   }
   test::WriteText(dir.file("c.csv"), ",A,B\nd1,1,2\n");

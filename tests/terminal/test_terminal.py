@@ -290,7 +290,7 @@ class TerminalTest(unittest.TestCase):
             self.assertEqual(rc, 0, term)
             self.assertNotIn("needs about", term)
             self.assertIn("settled", term)
-        # Floyd-Warshall's line (apps/common/apsp_estimate.hpp) follows the same rule.
+        # Floyd-Warshall's line (lib/pipeline/apsp_estimate.hpp) follows the same rule.
         rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("e6.gdm"), "--progress", "--backend", "cpu"])
         self.assertEqual(rc, 0, term)
         self.assertRegex(term, r"gapsp \(CPU\): needs about [0-9.]+ MiB of memory, estimated [0-9.]+ s")

@@ -1,0 +1,69 @@
+// gapsp's flag combinations, refused before any work (lib/pipeline/run_apsp.hpp
+// runs what passes): OUT, --metrics and --paths; the road hierarchy's flags;
+// --sources and --targets; under mpirun, what runs in one process only.
+#pragma once
+#include <filesystem>
+#include <string>
+
+#include "lib/engine/cpu_backend.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/run_apsp.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/output_check.hpp"
+
+namespace gdist {
+
+// --sources writes a rectangular .gdm: one regular file whose header is
+// written last, and nothing else.
+inline void CheckSourcesFlags(const ApspRunRequest& r, bool distributed) {
+  if (r.out.empty()) throw Error("--sources needs OUT (the rows are written to a matrix file)");
+  if (r.to != "gdm") throw Error("--sources writes a rectangular matrix file: --to gdm only");
+  if (r.paths) throw Error("--sources: --paths needs the full matrix (routes go through every vertex)");
+  if (!r.metrics.empty()) throw Error("--sources: --metrics needs the full matrix");
+  if (distributed) throw Error("--sources: runs in one process (not under mpirun)");
+  std::error_code ec;
+  const auto st = std::filesystem::status(r.out, ec);
+  if (r.out == "-" || (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)))
+    throw Error("--sources: OUT must be a regular file (its header is written last), got '" + r.out + "'");
+}
+
+// --algorithm ch (or a .gch IN): every row, the rows of some sources, or a table.
+inline void CheckHierarchyFlags(const ApspRunRequest& r) {
+  if (r.paths)
+    throw Error(
+        "--algorithm ch: --paths stores a next-hop matrix; routes come from the hierarchy itself: "
+        "gpath GRAPH (or a .gch) --from A --to B");
+  if (!r.metrics.empty()) throw Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
+  if (r.out.empty()) throw Error("--algorithm ch: OUT is required");
+  if (!r.targets.empty() && r.sources.empty()) throw Error("--targets needs --sources (the table's rows)");
+  if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
+    throw Error("--targets: a sources x targets table is written --to csv or --to npy");
+  if (r.targets.empty() && !r.sources.empty()) {
+    ApspRunRequest rows = r;
+    rows.paths = false;
+    rows.metrics.clear();
+    CheckSourcesFlags(rows, false);
+  }
+}
+
+// Every check, in the order the messages have always come.
+inline void CheckApspFlags(const ApspRunRequest& r, bool distributed) {
+  if (r.paths && r.to != "gdm") throw Error("--paths needs --to gdm (only the matrix file has room for routes)");
+  if (r.out.empty() && r.metrics.empty()) throw Error("OUT is required unless --metrics FILE is given");
+  if (r.out.empty() && r.paths) throw Error("--paths needs OUT (the routes are stored in the matrix file)");
+  if (!r.per_vertex.empty() && r.metrics.empty()) throw Error("--per-vertex needs --metrics FILE");
+  if (r.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(r.in)) {
+    if (distributed) throw Error("--algorithm ch: runs in one process (not under mpirun)");
+    CheckOutputPaths({{"OUT", r.out}}, {{"IN", r.in}, {"--sources", r.sources}, {"--targets", r.targets}});
+    CheckHierarchyFlags(r);
+    return;
+  }
+  if (!r.targets.empty())
+    throw Error("--targets: a table of sources x targets comes from the road hierarchy; add --algorithm ch");
+  if (!r.sources.empty()) CheckSourcesFlags(r, distributed);
+  ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
+  CheckOutputPaths({{"OUT", r.out}, {"--metrics", r.metrics}, {"--per-vertex", r.per_vertex}},
+                   {{"IN", r.in}, {"--sources", r.sources}});
+}
+
+}  // namespace gdist

@@ -1,0 +1,53 @@
+// gcenter's flag combinations that CLI11 cannot express, refused before any
+// work (lib/pipeline/run_center.hpp runs what passes).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "lib/pipeline/center_request.hpp"
+#include "lib/pipeline/center_rows.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+// Flag combinations CLI11 cannot express, refused before any work.
+inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
+  if (!req.curve.empty() && (req.p_median.size() > 1) == (req.p_center.size() > 1))
+    throw Error(
+        "--curve: plots one sweep; expected several values in either --p-median or --p-center "
+        "(e.g. --p-median 5,10,20)");
+  if (req.p && req.max_cover < 0 && req.backup_cover < 0)
+    throw Error(
+        "--p: only --max-cover takes --p (and --backup-cover); expected --max-cover R --p P or --backup-cover R "
+        "--p P");
+  if (!req.capacities.empty() && req.p_median.empty() && !req.facility_location)
+    throw Error(
+        "--capacities: applies to --p-median (the capacitated p-median) and --facility-location; expected "
+        "--p-median P");
+  if (req.facility_location != !req.opening_costs.empty())
+    throw Error(req.facility_location ? "--facility-location: needs --opening-costs FILE ('label,cost' per candidate)"
+                                      : "--opening-costs: applies to --facility-location");
+  if (req.backup_cover >= 0 && req.p == 0)
+    throw Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
+  if (req.max_cover >= 0 && req.p == 0)
+    throw Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
+  if (!req.any_siting())
+    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
+                             "--time-limit", "--seed", "--cost-matrix"})
+      if (app.count(flag))
+        throw Error(std::string(flag) +
+                    ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");
+}
+
+// --cost-matrix: a cost table answers siting only, and its costs are read as they stand.
+inline void CheckCostMatrixFlags(const CLI::App& app, const CenterRequest& req) {
+  CheckCostMatrixRequest(req);
+  for (const char* flag : {"--direction", "--engine", "--largest-component", "--centrality", "--from", "--type",
+                           "--duplicates", "--undirected"})
+    if (app.get_option_no_throw(flag) && app.count(flag))
+      throw Error(std::string(flag) +
+                  ": applies to graph and matrix inputs; a cost table's costs are read as they stand (each "
+                  "from a facility of its header to a demand of its first column)");
+}
+
+}  // namespace gdist

@@ -1,0 +1,93 @@
+#include "lib/distributed/apsp_run.hpp"
+
+#include "lib/distributed/distributed_fw.hpp"
+#include "lib/distributed/process_grid.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/metrics/metrics_report.hpp"
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/phase_timer.hpp"
+#include "lib/util/progress.hpp"
+
+namespace gdist {
+
+namespace {
+
+// A graph: each rank builds only its tiles from the arcs, and the metrics are
+// reduced where the rows are; rank 0 writes.
+ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const DistributedOptions& dist,
+                       const RunVoice& voice) {
+  PhaseTimer timer;
+  const Graph g = ReadGraph(req.in, req.input.read);
+  const ElementType type = ElementTypeFor(g, req.input);
+  const double read_s = timer.Lap();
+  DistributedGraphRequest request;
+  request.duplicates =
+      req.input.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  request.gather_matrix = !req.out.empty();
+  request.metrics = !req.metrics.empty();
+  request.metrics_options = MetricsOptions{false, req.threads, req.backend};
+  DistributedOptions o = dist;
+  if (type == ElementType::kInt64) o.use_gpu = false;
+  DistributedGraphResult r = DistributedApspFromGraph(mpi, g, type, o, request);
+  timer.Lap();
+  ApspRunResult result;
+  result.shape = ApspRunResult::Shape::kDistributedGraph;
+  result.printable = mpi.rank() == 0;
+  if (!result.printable) return result;
+  OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
+  if (r.matrix) std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr); }, *r.matrix);
+  if (r.metrics) {
+    MatrixMeta meta;
+    meta.directed = g.directed;
+    meta.labels = g.labels;
+    const std::string note = WriteMetricsJson(req.metrics, *r.metrics, meta, req.per_vertex);
+    if (!note.empty()) voice.Note("metrics on the CPU: " + note);
+  }
+  files.CommitAll();
+  const double write_s = timer.Lap();
+  result.n = g.n;
+  result.engine.used = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
+  result.engine.note = r.note;
+  result.engine.element_bits = r.element_bits;
+  result.read_s = read_s;
+  result.apsp_s = r.build_seconds + r.rounds_seconds;
+  result.metrics_s = r.metrics_seconds;
+  result.write_s = r.metrics_seconds + r.gather_seconds + write_s;
+  return result;
+}
+
+}  // namespace
+
+ApspRunResult RunDistributedApsp(MpiSession& mpi, const ApspRunRequest& request, RunContext& context,
+                                 const RunVoice& voice) {
+  KeepLargeMatricesOnDisk(request);
+  DistributedOptions dist;
+  dist.threads = request.threads;
+  // Under mpirun one line per rank and report instead of a bar.
+  if (ProgressEnabled()) dist.progress = PrintProgressLine;
+  if (request.backend != Backend::kCpu) {
+    const GpuStatus gpu = ProbeGpu();
+    if (request.backend == Backend::kGpu && !gpu.usable)
+      throw Error("--backend gpu: no usable GPU on " + mpi.where() + " (" + gpu.reason + ")");
+    dist.use_gpu = gpu.usable;
+  }
+  if (!request.paths && !(request.input.read.format == InputFormat::kAuto && IsMatrixFile(request.in)))
+    return RunGraph(mpi, request, dist, voice);
+  ApspRunRequest scheduled = request;
+  const ProcessGrid grid = ChooseProcessGrid(mpi.size());
+  scheduled.schedule_note = "distributed over " + std::to_string(mpi.size()) + " MPI ranks (" +
+                            std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
+                            " block-cyclic tiles; rank 0 on the " + (dist.use_gpu ? "GPU" : "CPU") + ")";
+  scheduled.schedule_backend = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
+  scheduled.schedule = [&mpi, dist](void* d, std::size_t stride, ElementType type) {
+    DistributedOptions o = dist;
+    // int64 has CPU kernels only.
+    if (type == ElementType::kInt64) o.use_gpu = false;
+    DistributedFloydWarshall(mpi, d, stride, type, o);
+  };
+  scheduled.writer = mpi.rank() == 0;
+  return RunApsp(scheduled, context, voice);
+}
+
+}  // namespace gdist

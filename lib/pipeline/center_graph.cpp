@@ -1,0 +1,197 @@
+#include "lib/pipeline/center_graph.hpp"
+
+#include <sstream>
+
+#include "lib/engine/apsp.hpp"
+#include "lib/matrix/arc_list.hpp"
+#include "lib/metrics/metrics_report.hpp"
+#include "lib/metrics/sparse_metrics.hpp"
+#include "lib/metrics/sparse_report.hpp"
+#include "lib/pipeline/apsp_estimate.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/apsp_progress_bar.hpp"
+#include "lib/pipeline/road_metrics.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/plan/memory_plan.hpp"
+#include "lib/plan/run_context.hpp"
+#include "lib/road/contraction_hierarchy.hpp"
+#include "lib/sparse/csr_graph.hpp"
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/json_writer.hpp"
+
+namespace gdist {
+
+namespace {
+
+ApspOptions EngineOptions(const CenterRequest& req) {
+  ApspOptions opts;
+  opts.backend = req.backend;
+  opts.threads = req.metrics_options.threads;
+  return opts;
+}
+
+// --svg draws the input's arcs: taken before the engine turns the adjacency into distances.
+template <class T> void KeepArcs(CenterRun& run, const DistMatrix<T>& m) {
+  if (run.req.pictures.svg.empty()) return;
+  const auto arcs = ArcsOfAdjacency(m.view());
+  for (std::uint32_t u = 0; u < arcs.n(); ++u)
+    for (std::size_t a = arcs.first[u]; a < arcs.first[u + 1]; ++a) run.arcs.push_back({u, arcs.head[a]});
+}
+
+// The report of the sparse engine or the hierarchy: as CenterReport, the
+// files first (all or none), then the whole report.
+std::string SparseMetricsReport(const SparseMetrics& m, const VertexLabels& labels, bool directed,
+                                const CenterRun& run) {
+  const CenterRequest& req = run.req;
+  std::ostringstream report;
+  if (req.json) {
+    JsonWriter json(report);
+    json.BeginObject();
+    WriteSparseMetricsJson(json, m, labels, directed);
+    WritePlanJson(json, *run.plan);
+    json.EndObject();
+    report << "\n";
+  } else {
+    WriteSparseMetricsText(report, m, labels, directed);
+  }
+  OutputGroup files;
+  if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, labels);
+  if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, m.summary.eccentricity, labels);
+  files.CommitAll();
+  return report.str();
+}
+
+SparseMetricsRequest SparseRequest(const CenterRequest& req) {
+  SparseMetricsRequest sparse;
+  sparse.options = req.metrics_options;
+  sparse.every_vertex = !req.per_vertex.empty();
+  sparse.eccentricities = !req.eccentricities.empty();
+  return sparse;
+}
+
+template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
+  const CenterRequest& req = run.req;
+  SparseMetricsRequest sparse = SparseRequest(req);
+  // auto chose the sparse engine for speed: give the dense report's centralities too.
+  sparse.centrality =
+      req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
+  ApspProgressBar bar;
+  sparse.progress = bar.Callback();
+  SparseMetrics m;
+  if (run.plan->engine == PlanEngine::kHierarchy) {
+    // Every vertex's row by PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
+    ContractionOptions contraction;
+    contraction.threads = threads;
+    // Every row only when every vertex's values or the centralities are asked for: bounds otherwise.
+    sparse.centrality = req.centrality || sparse.every_vertex;
+    m = HierarchyMetrics(BuildContractionHierarchy(csr, contraction), sparse, run.plan->backend);
+  } else {
+    if (run.voice.speaks()) PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend);
+    m = ComputeSparseMetrics(csr, sparse);
+  }
+  bar.Finish();
+  return SparseMetricsReport(m, csr.labels, csr.directed, run);
+}
+
+}  // namespace
+
+std::string CenterOnGraph(CenterRun& run) {
+  const CenterRequest& req = run.req;
+  const std::string& in = req.in;
+  Graph g = ReadGraph(in, req.input.read);
+  AdjacencyOptions adj;
+  adj.duplicates =
+      req.input.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  InputOptions typed = req.input;  // the weights' scan once: the matrix of the dense engine takes it too
+  typed.type = ElementTypeFor(g, req.input);
+  const ElementType type = *typed.type;
+  const RunContext context(req.metrics_options.threads, req.backend);
+  const int threads = context.threads();
+  // Both engines start from the CSR graph: refuse one that cannot fit before building it.
+  RefuseIfSparseTooLarge(in, g.n, 2 * g.edges.size(), ElementSize(type), threads);
+  return DispatchElement(type, [&](auto zero) {
+    using T = decltype(zero);
+    CsrGraph<T> csr = BuildCsrGraph<T>(g, adj);
+    if (!req.largest_component.empty()) {
+      csr = LargestComponent(csr, req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong);
+      g = Graph{};
+    }
+    // Siting and pictures read the matrix: they run on the dense engine.
+    const bool needs_matrix = req.any_siting() || req.pictures.any();
+    if (needs_matrix && req.engine == ApspAlgorithm::kTrees)
+      throw Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
+    PlanRequest question;
+    question.question = PlanQuestion::kMetrics;
+    question.algorithm = req.engine;
+    question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+    question.every_eccentricity = !req.eccentricities.empty();
+    if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
+    const GraphShape shape{csr.n, csr.arc_count(), TreeMethodFor(csr), ElementTraits<T>::kType, FloatSumsExact(csr)};
+    run.plan = PlanDistances(question, shape, context);
+    if (run.plan->engine != PlanEngine::kFloydWarshall) {
+      g = Graph{};
+      return SparseReport(run, csr, threads);
+    }
+    const ComponentCounts components = CountComponents(csr);
+    // The whole graph goes through the reader's own path (memory check, duplicates, types).
+    DistMatrix<T> m =
+        req.largest_component.empty() ? std::get<DistMatrix<T>>(MatrixFromGraph(g, typed, in)) : CsrToAdjacency(csr);
+    g = Graph{};
+    csr = CsrGraph<T>{};
+    KeepArcs(run, m);
+    ApspOptions opts = EngineOptions(req);
+    opts.gpu_probe = context.gpu_probe();
+    ApspProgressBar bar;
+    opts.progress = bar.Callback();
+    if (run.voice.speaks()) PrintApspEstimate(run.voice.name, m, opts, false);
+    SolveApsp(m, opts);
+    bar.Finish();
+    return CenterReport(m.view(), m.meta(), run, &components);
+  });
+}
+
+std::string CenterOnSavedHierarchy(CenterRun& run) {
+  const CenterRequest& req = run.req;
+  const LoadedHierarchy loaded = LoadHierarchy(req.in, req.input, req.metrics_options.threads);
+  const RunContext context(req.metrics_options.threads, req.backend);
+  return std::visit(
+      [&](const auto& ch) {
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
+        PlanRequest question;
+        question.question = PlanQuestion::kMetrics;
+        question.algorithm = ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = true;
+        question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+        question.every_eccentricity = !req.eccentricities.empty();
+        const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
+                               true};
+        run.plan = PlanDistances(question, shape, context);
+        SparseMetricsRequest sparse = SparseRequest(req);
+        sparse.centrality = req.centrality || sparse.every_vertex;
+        ApspProgressBar bar;
+        sparse.progress = bar.Callback();
+        const SparseMetrics m = HierarchyMetrics(ch, sparse, run.plan->backend);
+        bar.Finish();
+        return SparseMetricsReport(m, ch.labels, ch.directed, run);
+      },
+      loaded.hierarchy);
+}
+
+std::string CenterOnAdjacencyMatrix(CenterRun& run) {
+  AnyMatrix m = LoadInput(run.req.in, run.req.input);
+  return std::visit(
+      [&](auto& mat) {
+        KeepArcs(run, mat);
+        ApspOptions opts = EngineOptions(run.req);
+        ApspProgressBar bar;
+        opts.progress = bar.Callback();
+        if (run.voice.speaks()) PrintApspEstimate(run.voice.name, mat, opts, false);
+        SolveApsp(mat, opts);
+        bar.Finish();
+        return CenterReport(mat.view(), mat.meta(), run);
+      },
+      m);
+}
+
+}  // namespace gdist

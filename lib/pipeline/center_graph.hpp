@@ -1,0 +1,23 @@
+// The center run on a graph file: the CSR graph first (components,
+// --largest-component), the run's plan (lib/plan), then the dense engine
+// (matrix + APSP, the full report of center_report.hpp), the sparse one
+// (trees, no matrix: metrics only) or the road hierarchy's PHAST trees; a
+// saved hierarchy's metrics; an adjacency matrix file.
+#pragma once
+#include <string>
+
+#include "lib/pipeline/center_report.hpp"
+
+namespace gdist {
+
+// Returns the report text; the files are committed.
+std::string CenterOnGraph(CenterRun& run);
+
+// A saved hierarchy (.gch) asked for metrics: the bounding searches on its
+// PHAST trees, or every row (lib/pipeline/road_metrics.hpp).
+std::string CenterOnSavedHierarchy(CenterRun& run);
+
+// A square adjacency matrix file: APSP in memory, then the full report.
+std::string CenterOnAdjacencyMatrix(CenterRun& run);
+
+}  // namespace gdist

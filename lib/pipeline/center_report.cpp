@@ -1,0 +1,69 @@
+#include "lib/pipeline/center_report.hpp"
+
+#include <sstream>
+
+#include "lib/metrics/centrality.hpp"
+#include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/metrics_report.hpp"
+#include "lib/metrics/sparse_report.hpp"
+#include "lib/metrics/summary_report.hpp"
+#include "lib/pipeline/center_pictures.hpp"
+#include "lib/util/atomic_file.hpp"
+
+namespace gdist {
+
+template <class T> std::string CenterReport(const MatrixView<T>& d, const MatrixMeta& meta, const CenterRun& run,
+                                            const ComponentCounts* components,
+                                            const std::vector<std::uint32_t>* row_vertex, const SiteLists* lists) {
+  const CenterRequest& req = run.req;
+  const VertexLabels& labels = meta.labels;
+  std::ostringstream report;
+  JsonWriter json(report);
+  if (req.json) json.BeginObject();
+  std::optional<DistanceMetrics> metrics;
+  if (!row_vertex && (!req.any_siting() || req.metrics || !req.per_vertex.empty() || !req.eccentricities.empty() ||
+                      req.pictures.any())) {
+    metrics = ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
+    if (metrics->fell_back) run.voice.Note("metrics on the CPU: " + metrics->note);
+    if (!req.any_siting() || req.metrics) {
+      if (req.json) {
+        WriteSummaryJson(json, metrics->summary, labels, meta.directed);
+        WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
+        // Only a fallback is reported: the same numbers from either backend print the same JSON.
+        if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
+        if (components) WriteComponentsJson(json, *components, meta.directed);
+      } else {
+        WriteSummaryText(report, metrics->summary, labels, meta.directed);
+        WriteCentralityText(report, metrics->centrality, labels);
+        if (components) WriteComponentsText(report, *components, meta.directed);
+      }
+    }
+  }
+  SitingAnswers<T> siting;
+  if (req.any_siting()) SolveSitingModels(d, meta, req, row_vertex, lists, json, report, siting);
+  if (req.json) {
+    if (run.plan) WritePlanJson(json, *run.plan);
+    json.EndObject();
+    report << "\n";
+  }
+  OutputGroup files;
+  if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
+  if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
+  WriteSitingFiles(req, siting, labels);
+  if (!row_vertex)
+    WritePictures(req.pictures, d, meta, run.coordinates_file, metrics ? &*metrics : nullptr,
+                  siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);
+  files.CommitAll();
+  return report.str();
+}
+
+#define GDIST_CENTER_REPORT(T)                                                                                         \
+  template std::string CenterReport(const MatrixView<T>&, const MatrixMeta&, const CenterRun&, const ComponentCounts*, \
+                                    const std::vector<std::uint32_t>*, const SiteLists*);
+GDIST_CENTER_REPORT(std::int32_t)
+GDIST_CENTER_REPORT(std::int64_t)
+GDIST_CENTER_REPORT(float)
+GDIST_CENTER_REPORT(double)
+#undef GDIST_CENTER_REPORT
+
+}  // namespace gdist

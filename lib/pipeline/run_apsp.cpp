@@ -1,0 +1,213 @@
+#include "lib/pipeline/run_apsp.hpp"
+
+#include <filesystem>
+#include <type_traits>
+
+#include "lib/engine/cpu_backend.hpp"
+#include "lib/matrix/adjacency.hpp"
+#include "lib/matrix/matrix_export.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/matrix/next_hop_matrix.hpp"
+#include "lib/matrix/nthu_output.hpp"
+#include "lib/matrix/page_buffer.hpp"
+#include "lib/metrics/metrics_report.hpp"
+#include "lib/paths/next_hop.hpp"
+#include "lib/paths/next_hop_gpu.hpp"
+#include "lib/pipeline/apsp_estimate.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/apsp_progress_bar.hpp"
+#include "lib/pipeline/candidate_rows.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/sources_file.hpp"
+#include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/sparse/row_blocks.hpp"
+#include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/atomic_file.hpp"
+#include "lib/util/phase_timer.hpp"
+
+namespace gdist {
+
+namespace {
+
+// The trees' rows from the GPU when the plan put them there, else the CPU's.
+template <class W> RowSource<W> RowSourceFor(const RunPlan& plan, const CsrGraph<W>& g) {
+  return plan.backend == Backend::kGpu ? GpuRowSource(g) : RowSource<W>{};
+}
+
+void NoteMetricsFallback(const RunVoice& voice, const std::string& note) {
+  if (!note.empty()) voice.Note("metrics on the CPU: " + note);
+}
+
+ApspRunResult RunHierarchy(const ApspRunRequest& r) {
+  ApspProgressBar bar;
+  HierarchyApspResult h = RunHierarchyApsp(
+      HierarchyApspRequest{r.in, r.out, r.to, r.sources, r.targets, r.threads, r.backend}, r.input, bar.Callback());
+  bar.Finish();
+  ApspRunResult result;
+  result.shape = ApspRunResult::Shape::kHierarchy;
+  result.n = h.n;
+  if (h.rows) result.rows = h.rows;
+  result.plan = h.plan;
+  result.engine = h.report;
+  result.read_s = h.read_s;
+  result.apsp_s = h.apsp_s;
+  result.write_s = h.write_s;
+  result.hierarchy = std::move(h);
+  return result;
+}
+
+ApspOptions EngineOptions(const ApspRunRequest& r, const RunContext& context) {
+  ApspOptions opts;
+  opts.backend = r.backend;
+  opts.threads = r.threads;
+  opts.allow_int16 = r.allow_int16;
+  if (!r.distributed()) opts.gpu_probe = context.gpu_probe();
+  opts.memory_limit = r.memory_limit ? r.memory_limit : DefaultMemoryLimit();
+  opts.device_memory = r.device_memory;
+  opts.schedule = r.schedule;
+  opts.schedule_note = r.schedule_note;
+  opts.schedule_backend = r.schedule_backend;
+  return opts;
+}
+
+// --sources: the trees stream the rows to OUT block by block; a
+// Floyd-Warshall run (asked for) solves the matrix and writes its rows.
+void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
+                   PhaseTimer& timer, const RunVoice& voice, ApspRunResult& result) {
+  // A pointer, not a reference: GCC 13 mistakes a reference through std::visit for a dangling temporary.
+  const VertexLabels* labels = plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
+                                        : std::visit([](const auto& x) { return &x.meta().labels; }, plan.matrix);
+  const std::vector<std::uint32_t> rows = ReadSourcesFile(req.sources, *labels);
+  if (plan.csr) {
+    result.engine = std::visit(
+        [&](const auto& g) {
+          using W = std::decay_t<decltype(g.max_abs_weight)>;
+          const std::size_t block =
+              RowBlockRows(rows.size(), PaddedSize(g.n) * sizeof(W), EstimateThreads(req.threads), kSourceRowsBudget);
+          if (voice.speaks())
+            PrintTreeRowsEstimate(voice.name, g, rows.size(), RowBytes(g, block), req.threads, plan.run.backend);
+          return WriteSourceRows(g, rows, req.out, req.threads, kSourceRowsBudget, opts.progress,
+                                 RowSourceFor(plan.run, g));
+        },
+        *plan.csr);
+    bar.Finish();
+    result.apsp_s = timer.Lap();
+  } else {
+    std::visit(
+        [&](auto& mat) {
+          using T = std::decay_t<decltype(*mat.data())>;
+          result.engine = SolveApsp(mat, opts);
+          bar.Finish();
+          result.apsp_s = timer.Lap();
+          RowMatrixWriter<T> w(req.out, mat.n(), mat.meta(), std::vector<std::uint64_t>(rows.begin(), rows.end()));
+          for (std::uint32_t s : rows) w.Append(mat.row(s), 1);
+          w.Commit();
+        },
+        plan.matrix);
+  }
+  result.n = plan.n;
+  result.rows = rows.size();
+  result.write_s = timer.Lap();
+}
+
+// Every row: the engine in place on the matrix, then OUT, the next hops and
+// the metrics, committed together.
+void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
+                    PhaseTimer& timer, const RunVoice& voice, ApspRunResult& result) {
+  const bool trees = plan.trees();
+  std::visit(
+      [&](auto& mat) {
+        using T = std::decay_t<decltype(*mat.data())>;
+        ArcList<T> arcs;
+        if (req.paths) arcs = ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
+        double paths_s = timer.Lap();
+        if (voice.speaks() && !req.distributed() && !trees) PrintApspEstimate(voice.name, mat, opts, req.paths);
+        if (voice.speaks() && trees)
+          PrintTreeRowsEstimate(voice.name, std::get<CsrGraph<T>>(*plan.csr), mat.n(),
+                                static_cast<double>(mat.payload_bytes()), req.threads, plan.run.backend);
+        const ApspReport r = trees ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, req.threads, opts.progress,
+                                                      RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
+                                   : SolveApsp(mat, opts);
+        bar.Finish();
+        result.engine = r;
+        result.apsp_s = timer.Lap();
+        result.n = mat.n();
+        if (!req.writer) return;  // the result was gathered on rank 0
+        NextHopMatrix next;
+        if (req.paths) {
+          // Same rule on both sides (lib/paths/next_hop.hpp): the routes do not depend on the backend.
+          if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
+            if (r.used == Backend::kGpu) next = GpuComputeNextHops(arcs, mat.view());
+          }
+          if (!next.data()) next = ComputeNextHops(arcs, mat.view(), req.threads);
+        }
+        paths_s += timer.Lap();
+        OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
+        if (!req.out.empty()) WriteDistances(req.out, req.to, mat, req.paths ? &next : nullptr);
+        if (!req.metrics.empty())
+          NoteMetricsFallback(voice,
+                              WriteMetricsJsonFile(req.metrics, mat.view(), mat.meta(),
+                                                   MetricsOptions{false, req.threads, req.backend}, req.per_vertex));
+        files.CommitAll();
+        result.write_s = timer.Lap();
+        if (req.paths) result.next_hops_s = paths_s;
+      },
+      plan.matrix);
+}
+
+}  // namespace
+
+std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& req) {
+  const std::size_t limit = req.memory_limit ? req.memory_limit : DefaultMemoryLimit();
+  const std::filesystem::path dir =
+      req.out.empty() ? std::filesystem::temp_directory_path() : std::filesystem::absolute(req.out).parent_path();
+  SetFileBackedAbove(limit, dir.string());
+  return limit;
+}
+
+template <class T>
+void WriteDistances(const std::string& path, const std::string& to, const DistMatrix<T>& m, const NextHopMatrix* next) {
+  if (to == "nthu") WriteNthuOutput(path, m);
+  else if (to == "npy") WriteNpy(path, m.view());
+  else if (to == "csv") WriteCsvMatrix(path, m.view(), m.meta().labels);
+  else WriteMatrixFile(path, m, next);
+}
+
+ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunVoice& voice) {
+  if (req.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(req.in)) return RunHierarchy(req);
+  ApspOptions opts = EngineOptions(req, context);
+  KeepLargeMatricesOnDisk(req);
+  // A bar of rounds, relaxations/s and ETA; under mpirun one line per rank and report instead.
+  ApspProgressBar bar;
+  opts.progress = bar.Callback();
+  if (req.distributed() && opts.progress) opts.progress = PrintProgressLine;
+  PhaseTimer timer;
+  InputOptions input = req.input;
+  input.next_hops = req.paths;
+  ApspRequest plan_request;
+  plan_request.algorithm = req.algorithm;
+  plan_request.question = !req.sources.empty()                      ? PlanQuestion::kRows
+                          : req.out.empty() && !req.metrics.empty() ? PlanQuestion::kMetrics
+                                                                    : PlanQuestion::kMatrix;
+  if (!req.sources.empty()) plan_request.rows = CountSourcesFileLines(req.sources);
+  plan_request.keep_adjacency = req.paths;
+  if (req.distributed()) plan_request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
+  ApspPlan plan = PlanApsp(req.in, input, plan_request, context);
+  ApspRunResult result;
+  result.plan = plan.run;
+  if (plan.trees()) result.tree_method = plan.method;
+  result.read_s = timer.Lap();
+  if (!req.sources.empty()) RunSourceRows(req, plan, opts, bar, timer, voice, result);
+  else RunWholeMatrix(req, plan, opts, bar, timer, voice, result);
+  result.printable = req.writer;
+  return result;
+}
+
+template void WriteDistances(const std::string&, const std::string&, const DistMatrix<std::int32_t>&,
+                             const NextHopMatrix*);
+template void WriteDistances(const std::string&, const std::string&, const DistMatrix<std::int64_t>&,
+                             const NextHopMatrix*);
+template void WriteDistances(const std::string&, const std::string&, const DistMatrix<float>&, const NextHopMatrix*);
+template void WriteDistances(const std::string&, const std::string&, const DistMatrix<double>&, const NextHopMatrix*);
+
+}  // namespace gdist

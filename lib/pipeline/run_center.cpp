@@ -1,0 +1,54 @@
+#include "lib/pipeline/run_center.hpp"
+
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/center_graph.hpp"
+#include "lib/pipeline/center_rows.hpp"
+#include "lib/pipeline/road_run.hpp"
+#include "lib/util/error.hpp"
+
+namespace gdist {
+
+namespace {
+
+std::string Run(CenterRun& run) {
+  const CenterRequest& req = run.req;
+  const std::string& in = req.in;
+  if (!req.cost_matrix.empty()) return CenterOnCostMatrix(run);
+  const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
+  if (matrix_file) {
+    MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
+    if (file.info().meta.kind == MatrixKind::kDistance && (req.engine_given || !req.largest_component.empty()))
+      throw Error(in + ": a distance matrix file; --engine and --largest-component apply to graph files");
+    if (file.info().rectangular) return CenterOnRectangularFile(file, run);
+    if (file.info().meta.kind == MatrixKind::kDistance)
+      return DispatchElement(file.info().type, [&](auto zero) {
+        using T = decltype(zero);
+        return CenterReport(file.view<T>(), file.info().meta, run);
+      });
+  }
+  const bool saved_hierarchy = IsHierarchyInput(in);
+  const bool hierarchy = saved_hierarchy || req.engine == ApspAlgorithm::kHierarchy;
+  if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
+  if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
+    throw Error(in +
+                ": a saved hierarchy answers metrics, and siting on --candidates; pictures and "
+                "--largest-component need the graph file");
+  if (saved_hierarchy) return CenterOnSavedHierarchy(run);
+  if (hierarchy && (req.any_siting() || req.pictures.any()))
+    throw Error("--engine ch: siting runs on --candidates rows, and pictures need the matrix");
+  if (!matrix_file && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnCandidateTrees(run);
+  if (!matrix_file) return CenterOnGraph(run);
+  if (req.engine == ApspAlgorithm::kTrees || !req.largest_component.empty())
+    throw Error(in + ": an adjacency matrix file; --engine sparse and --largest-component need a graph file");
+  return CenterOnAdjacencyMatrix(run);
+}
+
+}  // namespace
+
+CenterResult RunCenter(const CenterRequest& request, const RunVoice& voice) {
+  CenterRun run{request, voice, std::nullopt, std::nullopt, {}};
+  if (!request.in.empty()) run.coordinates_file = CoordinatesFor(request.pictures, request.in);
+  return CenterResult{Run(run)};
+}
+
+}  // namespace gdist
