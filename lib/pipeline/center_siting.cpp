@@ -1,5 +1,7 @@
 #include "lib/pipeline/center_siting.hpp"
 
+#include <limits>
+
 #include "lib/pipeline/siting_progress_bar.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
@@ -21,7 +23,8 @@ SiteLists ReadSiteLists(const CenterRequest& req, const VertexLabels& labels, st
   if (!req.candidates.empty()) s.candidates = ReadVertexListFile(req.candidates, labels);
   if (!req.fixed.empty()) s.fixed = ReadVertexListFile(req.fixed, labels);
   if (!req.capacities.empty()) s.capacities = ReadWeightsFile(req.capacities, labels, n);
-  if (!req.opening_costs.empty()) s.opening_costs = ReadWeightsFile(req.opening_costs, labels, n);
+  if (!req.opening_costs.empty())  // a candidate the file does not list is refused, not opened for free
+    s.opening_costs = ReadWeightsFile(req.opening_costs, labels, n, std::numeric_limits<double>::quiet_NaN());
   return s;
 }
 
@@ -36,8 +39,8 @@ SiteLists ReadSiteLists(const CenterRequest& req, const CostMatrixNames& names) 
     s.capacities->insert(s.capacities->end(), by_facility.begin(), by_facility.end());
   }
   if (!req.opening_costs.empty()) {
-    const std::vector<double> by_facility =
-        ReadWeightsFile(req.opening_costs, names.facilities, names.facilities.size());
+    const std::vector<double> by_facility = ReadWeightsFile(
+        req.opening_costs, names.facilities, names.facilities.size(), std::numeric_limits<double>::quiet_NaN());
     s.opening_costs = std::vector<double>(names.demands.size(), 0.0);
     s.opening_costs->insert(s.opening_costs->end(), by_facility.begin(), by_facility.end());
   }

@@ -50,8 +50,9 @@ std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string
 
 }  // namespace
 
-std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n) {
-  std::vector<double> w(n, 0.0);
+std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n,
+                                    double unlisted) {
+  std::vector<double> w(n, unlisted);
   std::vector<std::size_t> listed_on(n, 0);  // the line that gave each vertex its weight
   bool first = true;
   ForEachLine(path, [&](std::size_t no, std::string_view line, std::vector<std::string> f) {

@@ -17,7 +17,10 @@
 
 namespace gdist {
 
-std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n);
+// `unlisted`: the value of a vertex the file does not list (0 for weights and
+// capacities; NaN for opening costs, so a candidate without one is refused, not free).
+std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels& labels, std::size_t n,
+                                    double unlisted = 0.0);
 std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const VertexLabels& labels);
 
 // One named result of one model, for the assignment file.

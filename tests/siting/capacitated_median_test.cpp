@@ -252,6 +252,12 @@ TEST(FacilityLocation, GcenterSolvesAHandWorkedTable) {
       test::RunCommand(test::App("gcenter") + " --cost-matrix " + dir.file("c.csv") + " --facility-location");
   EXPECT_EQ(no_costs.exit_code, 2) << no_costs.output;
   EXPECT_NE(no_costs.output.find("--facility-location: needs --opening-costs"), std::string::npos) << no_costs.output;
+  // A candidate the file does not list is refused by name (it used to open for free: B alone, objective 20 + ...).
+  test::WriteText(dir.file("open_a.csv"), "A,5\n");
+  const auto unlisted = test::RunCommand(test::App("gcenter") + " --backend cpu --cost-matrix " + dir.file("c.csv") +
+                                         " --facility-location --opening-costs " + dir.file("open_a.csv"));
+  EXPECT_EQ(unlisted.exit_code, 2) << unlisted.output;
+  EXPECT_NE(unlisted.output.find("candidate vertex B has no opening cost"), std::string::npos) << unlisted.output;
 }
 
 }  // namespace
