@@ -19,6 +19,7 @@
 #include "lib/road/gpu_phast.hpp"
 #include "lib/road/phast.hpp"
 #include "lib/sparse/csr_graph.hpp"
+#include "lib/testing/gpu_phast_twin.hpp"
 #include "lib/util/error.hpp"
 
 namespace {

@@ -173,8 +173,8 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative) && !DistancesProvenSmall(m, range))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
                 ", past what " + ElementTraits<T>::kName + " holds with INF to spare; convert with " +
-                (std::is_same_v<T, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
-                                                 : "'gconvert --type float64' (rounded to 53 bits)"));
+                (std::is_same_v<T, std::int32_t> ? "'--type int64' (exact) or '--type float64'"
+                                                 : "'--type float64' (rounded to 53 bits)"));
   // With a negative weight the arcs are kept: the run's result is then checked
   // against them for a negative cycle (negative_cycle.hpp), in O(n^2 + arcs).
   ArcList<T> arcs;

@@ -199,7 +199,7 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
   info_.rectangular = (h.flags & kFlagRowSources) != 0;
   if (info_.rectangular && !allow_rectangular)
     throw Error(path + ": holds the distance rows of " + std::to_string(h.rows) +
-                " sources (gapsp --sources), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
+                " sources (the rows of --sources), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
                 " matrix this needs");
   if (!info_.rectangular && h.rows != 0) throw Bad(path, "row count set in a square file");
   if (info_.rectangular && (h.rows > h.n || (h.flags & kFlagNextHops)))

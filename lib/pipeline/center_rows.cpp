@@ -31,7 +31,7 @@ template <class T> std::string RectangularReport(const MappedMatrixFile& file, c
   if (file.info().meta.directed && req.direction == "in")
     throw Error(file.path() +
                 ": its rows are distances from the sources (--direction out); --direction in "
-                "needs the distances into the candidates (gcenter GRAPHFILE --candidates)");
+                "needs the distances into the candidates (the graph file with --candidates)");
   const std::vector<std::uint32_t> rows(file.info().row_sources.begin(), file.info().row_sources.end());
   return CenterReport(file.view<T>(), file.info().meta, run, nullptr, &rows);
 }

@@ -67,11 +67,11 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
   }
   if (needs.next_hops) options += "leave out --paths; ";
   if (!file_dir)
-    options += "gapsp " + input +
-               " OUT, which keeps a matrix above --memory-limit in a temporary file and works "
-               "out of core, if the disk has room; ";
-  options += "metrics without the matrix from the sparse engine (gcenter " + input +
-             " --engine sparse), whose memory grows with the arcs, not n^2; or a smaller graph";
+    options += "the distances of " + input +
+               " written to a file (an OUT path), which keeps a matrix above --memory-limit in a temporary file "
+               "and works out of core, if the disk has room; ";
+  options += "metrics without the matrix from the sparse engine (--engine sparse on " + input +
+             "), whose memory grows with the arcs, not n^2; or a smaller graph";
   throw Error(what + options);
 }
 

@@ -1,8 +1,9 @@
 // PHAST rows on the GPU (GPHAST) from a contraction hierarchy: the host's side
 // of lib/road/gpu_phast_device.hpp (the levels of the sweep, the upward
-// searches of each batch on the host's threads) and its CPU twin, which runs
-// the same batches, seeds, levels and lines on the CPU so that CI tests the
-// logic the GPU runs (the device compares the two). Rows (distances from each
+// searches of each batch on the host's threads). Its CPU twin, which runs the
+// same batches, seeds, levels and lines on the CPU so that CI tests the logic
+// the GPU runs (the device compares the two), is test support:
+// lib/testing/gpu_phast_twin.hpp. Rows (distances from each
 // source, kFrom) equal the CPU PHAST's and Dijkstra's bit for bit: every label
 // is a minimum over the same sums d(u) + w.
 #pragma once
@@ -55,12 +56,7 @@ template <class W> PhastSweepStats GpuPhastTable(const ContractionHierarchy<W>& 
                                                  std::span<const std::uint32_t> sources,
                                                  std::span<const std::uint32_t> targets, W* out, int threads);
 
-// The CPU twin of GpuPhastTable: the twin's rows, gathered at the targets.
-template <class W> void PhastTableTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources,
-                                       std::span<const std::uint32_t> targets, W* out, int threads);
-
-// The CPU twin of GpuPhastRows: the same batches, seeds, levels and lines.
-template <class W> void PhastRowsTwin(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> sources, W* out,
-                                      std::size_t stride, int threads);
+// Throws gdist::Error for a table target that is not a vertex (GpuPhastTable and its twin).
+template <class W> void CheckTableTargets(const ContractionHierarchy<W>& ch, std::span<const std::uint32_t> targets);
 
 }  // namespace gdist

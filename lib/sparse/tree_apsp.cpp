@@ -65,8 +65,8 @@ template <class W> void CheckPathSums(const CsrGraph<W>& g) {
   if (!PathSumsFit<W>(g.n, max_abs, g.has_negative) && !DistancesProvenSmall(g))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
                 ElementTraits<W>::kName + " holds with INF to spare; convert with " +
-                (std::is_same_v<W, std::int32_t> ? "'gconvert --type int64' (exact) or '--type float64'"
-                                                 : "'gconvert --type float64' (rounded to 53 bits)"));
+                (std::is_same_v<W, std::int32_t> ? "'--type int64' (exact) or '--type float64'"
+                                                 : "'--type float64' (rounded to 53 bits)"));
 }
 
 template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources, W* out,

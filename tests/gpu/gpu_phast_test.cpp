@@ -13,6 +13,7 @@
 #include "formats/read_graph.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
+#include "lib/testing/gpu_phast_twin.hpp"
 #include "tests/road/road_test_graphs.hpp"
 #include "tests/test_util.hpp"
 

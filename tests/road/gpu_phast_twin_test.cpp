@@ -3,6 +3,8 @@
 // of plain Dijkstra bit for bit (integer weights, and float quarters whose
 // sums are exact), across several batches; the levels only read earlier
 // levels. The device compares the GPU with this twin (tests/gpu/gpu_phast_test.cpp).
+#include "lib/testing/gpu_phast_twin.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
