@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
                "prove the answer optimal (branch and bound; with --gap or --time-limit: the gap proven so far)")
       ->group(siting);
   app.add_option("--gap", req.siting.gap, "with --exact: stop once the proven relative gap is at most G (0.001 = 0.1%)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(gdist::GapFraction())
       ->group(siting);
   auto* time_limit = app.add_option("--time-limit", req.siting.time_limit_s,
                                     "seconds for each model's improvement phase; with --exact, for the whole proof")
@@ -115,7 +115,10 @@ int main(int argc, char** argv) {
                          ->capture_default_str()
                          ->group(siting);
   app.add_flag("!--no-bounds", req.siting.bounds, "skip the lower bounds of the heuristic answers")->group(siting);
-  app.add_option("--seed", req.siting.seed, "random seed of the heuristics")->capture_default_str()->group(siting);
+  app.add_option("--seed", req.siting.seed, "random seed of the heuristics")
+      ->check(gdist::SeedValue())
+      ->capture_default_str()
+      ->group(siting);
   app.add_flag("--metrics", req.metrics, "print the metrics too when a siting model is asked for")->group(siting);
   gdist::AddPictureFlags(app, req.pictures, "Pictures (SVG)");
   app.footer(

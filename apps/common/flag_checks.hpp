@@ -50,6 +50,29 @@ inline CLI::Validator Seconds() {
       "SECONDS>0", "Seconds");
 }
 
+// A relative gap: a finite number from 0 to 1 (CLI::Range lets NaN through).
+inline CLI::Validator GapFraction() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        double v;
+        if (!ParseDouble(s, &v) || !std::isfinite(v) || v < 0 || v > 1)
+          return "expected a relative gap from 0 to 1 (0.001 = 0.1%), got '" + s + "'";
+        return {};
+      },
+      "0..1", "GapFraction");
+}
+
+// A random seed: a whole number from 0 to 2^63-1 (-1 does not wrap to a huge seed).
+inline CLI::Validator SeedValue() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        std::int64_t v;
+        if (!ParseInt(s, &v) || v < 0) return "expected a whole number >= 0, got '" + s + "'";
+        return {};
+      },
+      "SEED>=0", "SeedValue");
+}
+
 // Threads: 0 (all cores) to kMaxThreads.
 inline CLI::Validator ThreadCount() {
   return CLI::Validator(

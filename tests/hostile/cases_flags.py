@@ -41,6 +41,12 @@ def cases(ctx, Case):
     for v in ("-1", "0", "nan", "inf", "-inf", "abc", "0x"):
         bad(c + ["--p-median", "2", "--time-limit", v], r"--time-limit.*expected a finite number of seconds > 0",
             name="--time-limit=%r" % v)
+    # Gaps and seeds (NaN passed CLI::Range; -1 wrapped to a huge seed).
+    for v in ("nan", "NaN", "inf", "-0.1", "1.5", "x"):
+        bad(c + ["--p-median", "2", "--gap", v], r"--gap.*expected a relative gap from 0 to 1",
+            name="--gap=%r" % v)
+    for v in ("-1", "1.5", "x"):
+        bad(c + ["--p-median", "2", "--seed", v], r"--seed.*expected a whole number >= 0", name="--seed=%r" % v)
     # Threads.
     for tool, args in (("gcenter", ["d.gdm"]), ("gapsp", ["g.gdm", "o.gdm"])):
         for v in ("65535", "1025", "-1", "abc", "2.5", "99999999999999999999"):
