@@ -20,7 +20,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
-  std::string in, out, backend = "auto", to = "gdm", metrics, per_vertex, element_bits = "auto", algorithm = "auto",
+  std::string in, out, backend = "auto", to = "auto", metrics, per_vertex, element_bits = "auto", algorithm = "auto",
                        sources, targets;
   int threads = 0;
   bool paths = false, json = false;
@@ -33,8 +33,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--to", to,
                  "output: gdm (matrix file), nthu (raw n x n int32, INF = 1073741823), npy (NumPy, n x n,\n"
-                 "values >= the type's INF mean no path) or csv (labels in the first row and column, inf)")
-      ->check(CLI::IsMember({"gdm", "nthu", "npy", "csv"}))
+                 "values >= the type's INF mean no path) or csv (labels in the first row and column, inf);\n"
+                 "auto: from OUT's extension (.csv, .npy), else gdm")
+      ->check(CLI::IsMember({"auto", "gdm", "nthu", "npy", "csv"}))
       ->capture_default_str();
   app.add_option("--metrics", metrics, "also write the gcenter metrics (JSON) to FILE, without a second pass");
   app.add_option("--per-vertex", per_vertex, "with --metrics: also write the per-vertex metrics (CSV) to FILE");
@@ -83,7 +84,9 @@ int main(int argc, char** argv) {
     gdist::ApspRunRequest request;
     request.in = in;
     request.out = out;
-    request.to = to;
+    // A .csv or .npy OUT is written as its extension says (a binary .gdm under a .csv name misled).
+    const auto ends_with = [&](const char* ext) { return out.size() > 4 && out.compare(out.size() - 4, 4, ext) == 0; };
+    request.to = to != "auto" ? to : ends_with(".csv") ? "csv" : ends_with(".npy") ? "npy" : "gdm";
     request.metrics = metrics;
     request.per_vertex = per_vertex;
     request.sources = sources;

@@ -61,6 +61,21 @@ TEST(Ginfo, DescribesAndValidates) {
 }
 
 // Every graph format gconvert writes, read back, gives the same distances.
+// Without --to, OUT's extension decides: a .csv OUT is CSV text (it used to be a binary .gdm under a
+// .csv name), a .npy one NumPy's format, anything else a .gdm; --to still overrides.
+TEST(GapspOutput, ExtensionChoosesTheFormatWithoutTo) {
+  test::TempDir dir;
+  test::WriteText(dir.file("g.gr"), "p sp 3 2\na 1 2 5\na 2 3 7\n");
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("d.csv") + " -q").exit_code, 0);
+  EXPECT_EQ(test::ReadText(dir.file("d.csv")), "vertex,1,2,3\n1,0,5,12\n2,inf,0,7\n3,inf,inf,0\n");
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("d.npy") + " -q").exit_code, 0);
+  EXPECT_EQ(test::ReadText(dir.file("d.npy")).substr(0, 6), "\x93NUMPY");
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("d.out") + " -q").exit_code, 0);
+  EXPECT_EQ(test::ReadText(dir.file("d.out")).substr(0, 7), "GDISTMX");
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("e.csv") + " --to gdm -q").exit_code, 0);
+  EXPECT_EQ(test::ReadText(dir.file("e.csv")).substr(0, 7), "GDISTMX");
+}
+
 TEST(GconvertWriters, RoundTripThroughEveryFormat) {
   TempDir dir;
   const unsigned seed = test::TestSeed();
