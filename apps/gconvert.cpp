@@ -93,10 +93,7 @@ int main(int argc, char** argv) {
     if (graph_out) {
       // Graph to graph: the arcs as read, before any matrix is built.
       const gdist::Graph g = gdist::ReadGraph(in, flags.Options().read);
-      const std::string note = gdist::WriteGraph(
-          out, g, *graph_out,
-          flags.Options().duplicates.value_or(g.prefers_last_duplicate ? gdist::DuplicatePolicy::kLast
-                                                                       : gdist::DuplicatePolicy::kMin));
+      const std::string note = gdist::WriteGraph(out, g, *graph_out, gdist::DuplicatesFor(g, flags.Options()));
       if (json) {
         gdist::JsonWriter w(std::cout);
         w.BeginObject();

@@ -22,8 +22,7 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   const ElementType type = ElementTypeFor(g, req.input);
   const double read_s = timer.Lap();
   DistributedGraphRequest request;
-  request.duplicates =
-      req.input.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  request.duplicates = DuplicatesFor(g, req.input);
   request.gather_matrix = !req.out.empty();
   request.metrics = !req.metrics.empty();
   request.metrics_options = MetricsOptions{false, req.threads, req.backend};

@@ -15,8 +15,7 @@ namespace {
 
 AdjacencyOptions AdjacencyFor(const Graph& g, const InputOptions& options) {
   AdjacencyOptions adj;
-  adj.duplicates =
-      options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  adj.duplicates = DuplicatesFor(g, options);
   return adj;
 }
 

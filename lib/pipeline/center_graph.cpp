@@ -101,8 +101,7 @@ std::string CenterOnGraph(CenterRun& run) {
   const std::string& in = req.in;
   Graph g = ReadGraph(in, req.input.read);
   AdjacencyOptions adj;
-  adj.duplicates =
-      req.input.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  adj.duplicates = DuplicatesFor(g, req.input);
   InputOptions typed = req.input;  // the weights' scan once: the matrix of the dense engine takes it too
   typed.type = ElementTypeFor(g, req.input);
   const ElementType type = *typed.type;

@@ -15,16 +15,18 @@ bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out) {
   return true;
 }
 
+DuplicatePolicy DuplicatesFor(const Graph& g, const InputOptions& options) {
+  return options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+}
+
 ElementType ElementTypeFor(const Graph& g, const InputOptions& options) {
   if (options.type) return *options.type;
-  return ChooseDistanceType(
-      g, options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin));
+  return ChooseDistanceType(g, DuplicatesFor(g, options));
 }
 
 AnyMatrix MatrixFromGraph(const Graph& g, const InputOptions& options, const std::string& input) {
   AdjacencyOptions adj;
-  adj.duplicates =
-      options.duplicates.value_or(g.prefers_last_duplicate ? DuplicatePolicy::kLast : DuplicatePolicy::kMin);
+  adj.duplicates = DuplicatesFor(g, options);
   const ElementType type = ElementTypeFor(g, options);
   RefuseIfTooLarge(input, RunNeeds{g.n, type, options.next_hops});
   return DispatchElement(type, [&](auto zero) -> AnyMatrix {

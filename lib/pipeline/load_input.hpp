@@ -23,6 +23,10 @@ struct InputOptions {
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);
 
+// The duplicate rule g is read by: --duplicates when given, else its format's
+// own (OR-Library's last wins, every other the least).
+DuplicatePolicy DuplicatesFor(const Graph& g, const InputOptions& options);
+
 // options.type when given, else ChooseDistanceType(g) (a scan of every
 // weight, and for int64 the graph's distance bound: lib/plan/element_width.hpp):
 // a caller that builds more than one thing from g asks once and passes the
