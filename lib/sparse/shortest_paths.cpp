@@ -103,28 +103,31 @@ void MsBfsRows(const CsrView<W>& view, std::span<const std::uint32_t> sources, W
 // a batch is a neighbourhood). Random sources on a deep graph (a road one:
 // hundreds of levels) would cost a BFS each plus the masks (NY, 1000 random
 // rows: 6.7 s against 2.3 s for weighted Dijkstra on 16 threads), so they run
-// one plain BFS each. One BFS from the first source measures the depth.
-template <class W> bool ShortestPathTrees<W>::MsBfsPays(std::span<const std::uint32_t> sources) const {
-  if (sources.size() * kMsBfsCoverShare >= g_.n) return true;
-  std::vector<std::int32_t> hops(g_.n);
-  std::vector<std::uint32_t> queue;
-  const std::size_t reached = Bfs(View(), sources[0], hops.data(), std::int32_t{-1}, queue);
-  return reached == 0 || static_cast<std::size_t>(hops[queue[reached - 1]]) <= kMsBfsMaxDepth;
-}
-
+// one plain BFS each. The first source's row, a plain BFS, measures the depth.
 template <class W>
 void ShortestPathTrees<W>::Rows(std::span<const std::uint32_t> sources, W* out, std::size_t stride, int threads) const {
   const int nt = threads > 0 ? threads : omp_get_max_threads();
-  if (method_ == TreeMethod::kBfs && sources.size() >= 16 && MsBfsPays(sources)) {
-    // Enough sources per thread for full words; 4 words keep 3*32 bytes per
-    // vertex per thread (25 MB on a 264k-vertex road graph).
-    const std::size_t per_thread = (sources.size() + nt - 1) / nt;
-    if (per_thread >= 256) MsBfsRows<4>(View(), sources, out, stride, nt);
-    else MsBfsRows<1>(View(), sources, out, stride, nt);
-    return;
+  std::size_t first = 0;  // rows already written
+  if (method_ == TreeMethod::kBfs && sources.size() >= 16) {
+    bool shallow = true;
+    if (sources.size() * kMsBfsCoverShare < g_.n) {
+      std::vector<std::uint32_t> queue;
+      const std::size_t reached = Bfs(View(), sources[0], out, kInf, queue);
+      shallow = static_cast<std::size_t>(out[queue[reached - 1]]) <= kMsBfsMaxDepth;
+      first = 1;
+    }
+    if (shallow) {
+      // Enough sources per thread for full words; 4 words keep 3*32 bytes per
+      // vertex per thread (25 MB on a 264k-vertex road graph).
+      const std::span<const std::uint32_t> rest = sources.subspan(first);
+      const std::size_t per_thread = (rest.size() + nt - 1) / nt;
+      if (per_thread >= 256) MsBfsRows<4>(View(), rest, out + first * stride, stride, nt);
+      else MsBfsRows<1>(View(), rest, out + first * stride, stride, nt);
+      return;
+    }
   }
-  ForEachTree(sources, nt, [&](int, std::size_t i, std::uint32_t, const W* dist) {
-    std::copy(dist, dist + g_.n, out + i * stride);
+  ForEachTree(sources.subspan(first), nt, [&](int, std::size_t i, std::uint32_t, const W* dist) {
+    std::copy(dist, dist + g_.n, out + (first + i) * stride);
   });
 }
 

@@ -46,7 +46,7 @@ template <class W> class ShortestPathTrees {
 
   // Row i of the block (out + i*stride, stride >= n) = the tree of sources[i].
   // threads <= 0: all cores. Unit weights run 64-512 sources per sweep where
-  // that shares work (MsBfsPays), else a BFS per source.
+  // that shares work (kMsBfsMaxDepth, kMsBfsCoverShare), else a BFS per source.
   void Rows(std::span<const std::uint32_t> sources, W* out, std::size_t stride, int threads) const;
 
   // f(thread, i, sources[i], dist) for every i, from `threads` threads at once;
@@ -72,7 +72,6 @@ template <class W> class ShortestPathTrees {
   // sources covering at least 1/kMsBfsCoverShare of the vertices.
   static constexpr std::size_t kMsBfsMaxDepth = 64;
   static constexpr std::size_t kMsBfsCoverShare = 8;
-  bool MsBfsPays(std::span<const std::uint32_t> sources) const;
 
   const CsrGraph<W>& g_;
   TreeDirection direction_;
