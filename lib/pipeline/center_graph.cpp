@@ -70,23 +70,41 @@ SparseMetricsRequest SparseRequest(const CenterRequest& req) {
   return sparse;
 }
 
+// The hierarchy's request: every row only when every vertex's values or the
+// centralities are asked for, the bounding searches otherwise.
+SparseMetricsRequest HierarchyRequest(const CenterRequest& req) {
+  SparseMetricsRequest sparse = SparseRequest(req);
+  sparse.centrality = req.centrality || sparse.every_vertex;
+  return sparse;
+}
+
+// The planner's metrics question: bounded unless every vertex's values or the centralities are asked for.
+PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
+  PlanRequest question;
+  question.question = PlanQuestion::kMetrics;
+  question.algorithm = algorithm;
+  question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
+  question.every_eccentricity = !req.eccentricities.empty();
+  return question;
+}
+
 template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
   const CenterRequest& req = run.req;
-  SparseMetricsRequest sparse = SparseRequest(req);
-  // auto chose the sparse engine for speed: give the dense report's centralities too.
-  sparse.centrality =
-      req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
   ApspProgressBar bar;
-  sparse.progress = bar.Callback();
   SparseMetrics m;
   if (run.plan->engine == PlanEngine::kHierarchy) {
-    // Every vertex's row by PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
+    // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
     ContractionOptions contraction;
     contraction.threads = threads;
-    // Every row only when every vertex's values or the centralities are asked for: bounds otherwise.
-    sparse.centrality = req.centrality || sparse.every_vertex;
+    SparseMetricsRequest sparse = HierarchyRequest(req);
+    sparse.progress = bar.Callback();
     m = HierarchyMetrics(BuildContractionHierarchy(csr, contraction), sparse, run.plan->backend);
   } else {
+    SparseMetricsRequest sparse = SparseRequest(req);
+    // auto chose the sparse engine for speed: give the dense report's centralities too.
+    sparse.centrality =
+        req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
+    sparse.progress = bar.Callback();
     if (run.voice.speaks()) PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend);
     m = ComputeSparseMetrics(csr, sparse);
   }
@@ -120,11 +138,7 @@ std::string CenterOnGraph(CenterRun& run) {
     const bool needs_matrix = req.any_siting() || req.pictures.any();
     if (needs_matrix && req.engine == ApspAlgorithm::kTrees)
       throw Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
-    PlanRequest question;
-    question.question = PlanQuestion::kMetrics;
-    question.algorithm = req.engine;
-    question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
-    question.every_eccentricity = !req.eccentricities.empty();
+    PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     const GraphShape shape{csr.n, csr.arc_count(), TreeMethodFor(csr), ElementTraits<T>::kType, FloatSumsExact(csr)};
     run.plan = PlanDistances(question, shape, context);
@@ -157,17 +171,12 @@ std::string CenterOnSavedHierarchy(CenterRun& run) {
   return std::visit(
       [&](const auto& ch) {
         using W = std::decay_t<decltype(ch.up.weights[0])>;
-        PlanRequest question;
-        question.question = PlanQuestion::kMetrics;
-        question.algorithm = ApspAlgorithm::kHierarchy;
+        PlanRequest question = MetricsQuestion(req, ApspAlgorithm::kHierarchy);
         question.hierarchy_saved = true;
-        question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
-        question.every_eccentricity = !req.eccentricities.empty();
         const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
                                true};
         run.plan = PlanDistances(question, shape, context);
-        SparseMetricsRequest sparse = SparseRequest(req);
-        sparse.centrality = req.centrality || sparse.every_vertex;
+        SparseMetricsRequest sparse = HierarchyRequest(req);
         ApspProgressBar bar;
         sparse.progress = bar.Callback();
         const SparseMetrics m = HierarchyMetrics(ch, sparse, run.plan->backend);
