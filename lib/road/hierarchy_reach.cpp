@@ -12,7 +12,6 @@ template <class W> CsrGraph<W> HierarchyReachGraph(const ContractionHierarchy<W>
   CsrGraph<W> g;
   g.n = n;
   g.directed = ch.directed;
-  g.labels = ch.labels;
   // Up arcs v -> x leave v; down arcs x -> v (stored at v) leave x.
   std::vector<std::uint64_t>& offsets = g.out.offsets;
   offsets.assign(n + 1, 0);
