@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "formats/token_parse.hpp"
 
@@ -15,74 +16,59 @@ namespace gdist {
 // OpenMP can start them (65535 threads exhaust the stack space).
 inline constexpr long kMaxThreads = 1024;
 
-// A number of sites: a whole number >= 1.
-inline CLI::Validator SiteCount() {
+// A validator that accepts a whole number (or a number) for which `ok` holds,
+// else says "expected <what>, got '<text>'".
+template <class Ok> CLI::Validator WholeNumber(std::string what, std::string desc, std::string name, Ok ok) {
   return CLI::Validator(
-      [](std::string& s) -> std::string {
+      [what, ok](std::string& s) -> std::string {
         std::int64_t v;
-        if (!ParseInt(s, &v) || v < 1) return "expected a whole number of sites >= 1, got '" + s + "'";
+        if (!ParseInt(s, &v) || !ok(v)) return "expected " + what + ", got '" + s + "'";
         return {};
       },
-      "COUNT>=1", "SiteCount");
+      std::move(desc), std::move(name));
+}
+// NaN and infinities are refused before `ok` sees the value.
+template <class Ok> CLI::Validator FiniteNumber(std::string what, std::string desc, std::string name, Ok ok) {
+  return CLI::Validator(
+      [what, ok](std::string& s) -> std::string {
+        double v;
+        if (!ParseDouble(s, &v) || !std::isfinite(v) || !ok(v)) return "expected " + what + ", got '" + s + "'";
+        return {};
+      },
+      std::move(desc), std::move(name));
+}
+
+// A number of sites: a whole number >= 1.
+inline CLI::Validator SiteCount() {
+  return WholeNumber("a whole number of sites >= 1", "COUNT>=1", "SiteCount", [](std::int64_t v) { return v >= 1; });
 }
 
 // A covering radius: a finite number >= 0.
 inline CLI::Validator Radius() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        double v;
-        if (!ParseDouble(s, &v) || !std::isfinite(v) || v < 0)
-          return "expected a finite distance >= 0, got '" + s + "'";
-        return {};
-      },
-      "R>=0", "Radius");
+  return FiniteNumber("a finite distance >= 0", "R>=0", "Radius", [](double v) { return v >= 0; });
 }
 
 // Seconds: a finite number > 0.
 inline CLI::Validator Seconds() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        double v;
-        if (!ParseDouble(s, &v) || !std::isfinite(v) || v <= 0)
-          return "expected a finite number of seconds > 0, got '" + s + "'";
-        return {};
-      },
-      "SECONDS>0", "Seconds");
+  return FiniteNumber("a finite number of seconds > 0", "SECONDS>0", "Seconds", [](double v) { return v > 0; });
 }
 
 // A relative gap: a finite number from 0 to 1 (CLI::Range lets NaN through).
 inline CLI::Validator GapFraction() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        double v;
-        if (!ParseDouble(s, &v) || !std::isfinite(v) || v < 0 || v > 1)
-          return "expected a relative gap from 0 to 1 (0.001 = 0.1%), got '" + s + "'";
-        return {};
-      },
-      "0..1", "GapFraction");
+  return FiniteNumber("a relative gap from 0 to 1 (0.001 = 0.1%)", "0..1", "GapFraction",
+                      [](double v) { return v >= 0 && v <= 1; });
 }
 
 // A random seed: a whole number from 0 to 2^63-1 (-1 does not wrap to a huge seed).
 inline CLI::Validator SeedValue() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        std::int64_t v;
-        if (!ParseInt(s, &v) || v < 0) return "expected a whole number >= 0, got '" + s + "'";
-        return {};
-      },
-      "SEED>=0", "SeedValue");
+  return WholeNumber("a whole number >= 0", "SEED>=0", "SeedValue", [](std::int64_t v) { return v >= 0; });
 }
 
 // Threads: 0 (all cores) to kMaxThreads.
 inline CLI::Validator ThreadCount() {
-  return CLI::Validator(
-      [](std::string& s) -> std::string {
-        std::int64_t v;
-        if (!ParseInt(s, &v) || v < 0 || v > kMaxThreads)
-          return "expected 0 (all cores) to " + std::to_string(kMaxThreads) + " threads, got '" + s + "'";
-        return {};
-      },
-      "0.." + std::to_string(kMaxThreads), "ThreadCount");
+  return WholeNumber("0 (all cores) to " + std::to_string(kMaxThreads) + " threads",
+                     "0.." + std::to_string(kMaxThreads), "ThreadCount",
+                     [](std::int64_t v) { return v >= 0 && v <= kMaxThreads; });
 }
 
 }  // namespace gdist
