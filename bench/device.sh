@@ -54,6 +54,9 @@ mgpu         NP GPUs of one host (NP=2): mpirun gapsp graph path (SPECS) and 2D 
 sparse-gpu   bench/sparse_gpu_race.sh (GPU multi-source BFS vs CPU trees on NY)
 sparse-sssp  bench/sparse_gpu_sssp_race.sh (GPU weighted trees on NY-w and rome99)
 plan         bench/plan_check.sh (each plan's estimate beside the measured run)
+road         the road hierarchy on weighted NY, FLA and NE: contraction (gconvert --to ch), gcenter G.gch
+             (summary and --eccentricities), the NE 10k x 10k table on the CPU and the GPU (bytes compared),
+             road_metrics_bench (PHAST bounds vs Dijkstra bounds, answers compared), GpuPhast tests
 e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then e2e
 EOF
 }
@@ -119,6 +122,7 @@ has mgpu && want gapsp gconvert test_gpu
 has sparse-gpu && want test_gpu test_sparse sparse_gpu_bench gcenter gapsp
 has sparse-sssp && want test_gpu test_sparse sparse_gpu_sssp_bench gcenter gapsp
 has plan && want gapsp gcenter
+has road && want gconvert gapsp gcenter road_metrics_bench test_gpu test_road
 if has build || has ctest; then targets=(all); fi
 if ((${#targets[@]})); then
   t0=$(now)
@@ -489,6 +493,45 @@ fi
 
 if has plan; then
   bash bench/plan_check.sh "$B" "$DATA" "$OUT/plan" 2>&1 | tee -a "$S"
+fi
+
+if has road; then
+  R=/tmp/road-task; mkdir -p "$R"
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" "$R/NY-w.gr" &
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/FLA.gr.gz" "$R/FLA-w.gr" &
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NE.gr.gz" "$R/NE-w.gr" --max 4093 &
+  wait
+  for g in NY FLA NE; do
+    timed "contraction $g-w (gconvert --to ch, whole process)" "$B/apps/gconvert" "$R/$g-w.gr" "$R/$g-w.gch" \
+      --undirected --to ch -q | tee -a "$S"
+  done
+  for g in NY NE; do
+    timed "gcenter $g-w.gch (summary)" sh -c '"$0" "$1" --json -q > "$2"' "$B/apps/gcenter" "$R/$g-w.gch" "$R/$g.json" |
+      tee -a "$S"
+    tee -a "$S" < "$R/$g.json"
+    timed "gcenter $g-w.gch --eccentricities" "$B/apps/gcenter" "$R/$g-w.gch" --eccentricities "$R/$g-ecc.txt" -q \
+      | tee -a "$S"
+  done
+  python3 - "$R" <<'PY'
+import random, sys
+d = sys.argv[1]
+n = next(int(l.split()[2]) for l in open(d + "/NE-w.gr") if l.startswith("p "))
+for name, seed in (("S", 1), ("T", 2)):
+    r = random.Random(seed)
+    open(d + "/NE-" + name + ".txt", "w").write("\n".join(str(x) for x in r.sample(range(1, n + 1), 10000)) + "\n")
+PY
+  for be in cpu gpu; do
+    "$B/apps/gapsp" "$R/NE-w.gch" "$R/t-$be.npy" --sources "$R/NE-S.txt" --targets "$R/NE-T.txt" --to npy -q --json \
+      --backend $be > "$R/t-$be.json"
+    note "NE 10k x 10k table --backend $be: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print({k: d[k] for k in ("read_s", "apsp_s", "write_s")})' "$R/t-$be.json")"
+  done
+  note "NE tables cpu vs gpu: $(cmp -s "$R/t-cpu.npy" "$R/t-gpu.npy" && echo IDENTICAL || echo DIFFER)"
+  "$B/bench/road_metrics_bench" "$R/NY-w.gch" --graph "$R/NY-w.gr" --undirected 2>&1 | tee -a "$S"
+  "$B/bench/road_metrics_bench" "$R/NE-w.gch" --graph "$R/NE-w.gr" --undirected --dijkstra-extremes-only 2>&1 |
+    tee -a "$S"
+  "$B/tests/test_gpu" --gtest_filter='GpuPhast*' > "$OUT/road_gpu.log" 2>&1
+  note "GpuPhast tests rc=$? $(gtest_line "$OUT/road_gpu.log")"
+  rm -f "$R"/t-*.npy "$R"/*-ecc.txt
 fi
 
 if has sanitize; then
