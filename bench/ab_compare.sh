@@ -5,7 +5,9 @@
 # there) and bench/cpu_fw_bench of each, interleaved old/new twice on the same
 # seeds, in one run. Also runs the GPU tests of the new tree against the CPU
 # backend, fresh seeds. Logs under OUT; a short table last.
-#   [GPU_TESTS="test_gpu ..."] bench/ab_compare.sh OLD_SRC NEW_SRC OUT [GPU_SIZES] [CPU_N]
+#   [GPU_TESTS="test_gpu ..."] [ROUNDS=2] bench/ab_compare.sh OLD_SRC NEW_SRC OUT [GPU_SIZES] [CPU_N]
+# More ROUNDS resolve smaller CPU differences on a shared machine: the summary
+# ends with each side's median over the rounds of its best time per type.
 set -u
 OLD=$1 NEW=$2 OUT=$3 GPU_SIZES=${4:-8192,16384,32768} CPU_N=${5:-4096}
 mkdir -p "$OUT"
@@ -32,7 +34,7 @@ cp /tmp/ab-old.log "$OUT/build-old.log"; cp /tmp/ab-new.log "$OUT/build-new.log"
 [ $r1 = 0 ] && [ $r2 = 0 ] || { tail -30 /tmp/ab-old.log /tmp/ab-new.log; exit 1; }
 
 seed=$RANDOM
-for round in 1 2; do
+for round in $(seq 1 "${ROUNDS:-2}"); do
   for side in old new; do
     if [ $gpu = 1 ]; then
       echo "## $side round $round" >> "$OUT/gpu.txt"
@@ -57,3 +59,17 @@ if [ $gpu = 1 ]; then
 fi
 note "cpu_fw_bench:"
 grep -E "^## |^cpu" "$OUT/cpu.txt" | tee -a "$S"
+python3 - "$OUT/cpu.txt" <<'PY' | tee -a "$S"
+import re, statistics, sys
+side, best = None, {}
+for line in open(sys.argv[1]):
+    m = re.match(r"## (old|new) round", line)
+    if m: side = m.group(1); continue
+    m = re.search(r"type=(\w+).*best_s=([0-9.]+)", line)
+    if m and side: best.setdefault((m.group(1), side), []).append(float(m.group(2)))
+for t in sorted({k[0] for k in best}):
+    o, n = best.get((t, "old"), []), best.get((t, "new"), [])
+    if o and n:
+        mo, mn = statistics.median(o), statistics.median(n)
+        print(f"cpu {t}: median of best over {len(o)} rounds old {mo:.4f} s new {mn:.4f} s new/old {mn / mo:.3f}")
+PY

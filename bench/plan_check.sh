@@ -7,8 +7,9 @@
 # by its distance bound) sites on --candidates rows on the GPU. Any machine;
 # GPU parts skip without one.
 #   bench/plan_check.sh BUILD_DIR DATA_DIR [OUT_DIR]
-# DATA_DIR is ../shared/data or a copy with dimacs9/rome99.gr, metis/4elt.graph and
-# pace2016-roads/NY.gr.gz, NE.gr.gz.
+# DATA_DIR is ../shared/data or a copy with dimacs9/rome99.gr, metis/4elt.graph,
+# pace2016-roads/NY.gr.gz, NE.gr.gz (and, for the thread sweep, snap/ca-GrQc.txt.gz,
+# suitesparse/bcspwr10.mtx).
 set -u
 B=${1:?build dir}; D=${2:?data dir}; OUT=${3:-${OUT:-/tmp/plan-check}}
 mkdir -p "$OUT"
@@ -47,6 +48,18 @@ for g in "$D/dimacs9/rome99.gr" "$D/metis/4elt.graph" "$W/dense.gr" "$D/pace2016
   timed "$A/gapsp" "$g" "$W/out.gdm" $extra --json -q > "$W/j.json" 2> "$W/err" || { note "$name: gapsp failed: $(tail -2 "$W/err")"; continue; }
   est=$(field "$W/j.json" plan.estimate_s); ran=$(field "$W/j.json" apsp_s)
   note "$name | $(field "$W/j.json" plan.engine) | $(field "$W/j.json" plan.backend) | $est | $ran | $(python3 -c "print(round($ran/$est, 2) if $est > 0 else 'n/a')") (whole process $(cat "$W/t") s)"
+  rm -f "$W/out.gdm"
+done
+# The CPU trees' thread scaling: the whole matrix by the trees the plan picks, at 1 thread up to every core.
+note "threads | graph | plan | estimate_s | measured apsp_s | ratio"
+for g in "$D/metis/4elt.graph" "$D/snap/ca-GrQc.txt.gz" "$D/suitesparse/bcspwr10.mtx"; do
+  [ -f "$g" ] || continue
+  for j in 1 2 4 8 16; do
+    [ "$j" -le "$(nproc)" ] || continue
+    "$A/gapsp" "$g" "$W/out.gdm" -j "$j" --backend cpu --json -q > "$W/j.json" 2> "$W/err" || { note "$(basename "$g") -j $j: failed: $(tail -1 "$W/err")"; continue; }
+    est=$(field "$W/j.json" plan.estimate_s); ran=$(field "$W/j.json" apsp_s)
+    note "$j | $(basename "$g") | $(field "$W/j.json" plan.engine) | $est | $ran | $(python3 -c "print(round($ran/$est, 2) if $est > 0 else 'n/a')")"
+  done
   rm -f "$W/out.gdm"
 done
 note "same question, same plan: gapsp G --metrics m.json --json vs gcenter G --per-vertex v.csv --json"

@@ -5,6 +5,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/csr_from_matrix.hpp"
 #include "lib/util/error.hpp"
@@ -17,10 +18,6 @@ AdjacencyOptions AdjacencyFor(const Graph& g, const InputOptions& options) {
   AdjacencyOptions adj;
   adj.duplicates = DuplicatesFor(g, options);
   return adj;
-}
-
-template <class W> GraphShape ShapeOf(const CsrGraph<W>& g) {
-  return GraphShape{g.n, g.arc_count(), TreeMethodFor(g), ElementTraits<W>::kType, FloatSumsExact(g)};
 }
 
 PlanRequest PlanRequestOf(const ApspRequest& request) {
@@ -78,7 +75,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
           if (!zero_diagonal)
             r.tree_refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
           plan.method = TreeMethodFor(g);
-          plan.run = PlanDistances(r, ShapeOf(g), context);
+          plan.run = PlanDistances(r, ShapeOf(g, request.question), context);
           if (plan.trees()) plan.csr = std::move(g);
         },
         plan.matrix);
@@ -97,7 +94,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
       [&](const auto& g) {
         plan.n = g.n;
         plan.method = TreeMethodFor(g);
-        plan.run = PlanDistances(PlanRequestOf(request), ShapeOf(g), context);
+        plan.run = PlanDistances(PlanRequestOf(request), ShapeOf(g, request.question), context);
       },
       csr);
   const bool trees = plan.trees();

@@ -13,6 +13,7 @@
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
@@ -140,8 +141,7 @@ std::string CenterOnGraph(CenterRun& run) {
       throw Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
     PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
-    const GraphShape shape{csr.n, csr.arc_count(), TreeMethodFor(csr), ElementTraits<T>::kType, FloatSumsExact(csr)};
-    run.plan = PlanDistances(question, shape, context);
+    run.plan = PlanDistances(question, ShapeOf(csr, question.question), context);
     if (run.plan->engine != PlanEngine::kFloydWarshall) {
       g = Graph{};
       return SparseReport(run, csr, threads);

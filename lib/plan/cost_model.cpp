@@ -22,6 +22,9 @@ double CpuFwRatePerThread(ElementType type) {
 
 double PerThread(int threads) { return threads > 0 ? threads : 1; }
 
+// How many times one thread's speed the CPU trees reach on `threads`.
+double TreeThreadsSpeedup(int threads) { return std::pow(PerThread(threads), cost::kCpuTreesThreadScaling); }
+
 }  // namespace
 
 double FloydWarshallSeconds(double n, ElementType type, Backend where, int threads, bool int16) {
@@ -43,7 +46,12 @@ double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where,
   double per_arc = bfs ? cost::kCpuBfsSourceArcSeconds : cost::kCpuDijkstraSourceArcSeconds;
   if (method == TreeMethod::kJohnsonRadix || method == TreeMethod::kJohnsonBinaryHeap)
     per_arc *= cost::kJohnsonExtraFactor;
-  return trees * arcs * per_arc / PerThread(threads);
+  return trees * arcs * per_arc / TreeThreadsSpeedup(threads);
+}
+
+double SharedBfsTreesSeconds(double trees, double n, double arcs_per_tree, int threads) {
+  return trees * (arcs_per_tree * cost::kCpuSharedBfsArcSeconds + n * cost::kCpuSharedBfsVertexSeconds) /
+         TreeThreadsSpeedup(threads);
 }
 
 double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads, Backend where) {

@@ -24,9 +24,11 @@ inline constexpr double kCpuFwRelaxPerThreadFloat64 = 1.5e10;
 // n = 32768: 89.5% in int32).
 inline constexpr double kGpuFwShareOfCeiling = 0.89;
 // Plus a fixed cost per GPU run (copies in and out, launches, pinning):
-// bench/plan_check.sh on the H100, 2026-11-26: rome99 14 ms and a 4000-vertex
-// graph 17 ms of apsp against 2.6 and 4.5 ms of min-plus at the rate above.
-inline constexpr double kGpuFwRunSeconds = 0.012;
+// bench/plan_check.sh on the H100 machine, three device calls (2026-11-26
+// 18:25 and 21:59, 2026-11-27 00:25 UTC): rome99 14, 28 and 38 ms of apsp and a
+// 4000-vertex graph 17, 30 and 17 ms, against 2.6 and 4.5 ms of min-plus at
+// the rate above; the middle of that spread.
+inline constexpr double kGpuFwRunSeconds = 0.020;
 
 // One shortest-path tree, in seconds per arc of the graph (source-arcs): on
 // the CPU per thread, checked on the 2-core dev machine against every tree of
@@ -36,6 +38,17 @@ inline constexpr double kGpuFwRunSeconds = 0.012;
 inline constexpr double kCpuBfsSourceArcSeconds = 2.5e-9;
 inline constexpr double kCpuDijkstraSourceArcSeconds = 15e-9;
 inline constexpr double kJohnsonExtraFactor = 1.3;
+// The shared (bit-parallel) BFS of every source, per source: each arc its
+// batch scans (sampled, lib/sparse/bfs_work_sample.hpp) and each vertex's
+// entry. Fitted on bench/plan_check.sh's thread sweep (H100 machine, 1 thread,
+// 2026-11-27 00:25 UTC; the whole matrix of 4elt, ca-GrQc and bcspwr10:
+// 275, 24 and 66 us a source, which one rate per arc put 0.3x to 2.8x off).
+inline constexpr double kCpuSharedBfsArcSeconds = 30e-9;
+inline constexpr double kCpuSharedBfsVertexSeconds = 0.8e-9;
+// CPU trees on T threads run T^0.82 times as fast as on one (the same sweep:
+// 9.3-9.9x on 16 threads, 5.3-6.3x on 8, 1.5-1.7x on 2: shared caches and
+// the page faults of the rows).
+inline constexpr double kCpuTreesThreadScaling = 0.82;
 // On one H100, every source of NY at once (bench/sparse_gpu_race.sh,
 // bench/sparse_gpu_sssp_race.sh): the multi-source BFS, 264,346 sources x
 // 733,846 arcs in 5.06 s; the batched near-far Bellman-Ford on weighted NY,
@@ -106,6 +119,8 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
 // weighted kernel otherwise; `gpu_bfs` false: the weighted kernel for unit
 // weights too, as the GPU's rows are written).
 double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs = true);
+// Seconds of the shared BFS's trees on the CPU, `arcs_per_tree` sampled.
+double SharedBfsTreesSeconds(double trees, double n, double arcs_per_tree, int threads);
 
 // Seconds of `trees` PHAST trees over a hierarchy of n vertices, plus its
 // contraction over `arcs` arcs unless it was saved, on `threads` CPU threads

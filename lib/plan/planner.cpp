@@ -97,7 +97,9 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     estimated = fw_where;
     plan.fw_s = FloydWarshallSeconds(n, shape.type, fw_where, context.threads()) +
                 (metrics ? MetricsPassSeconds(matrix_bytes, Backend::kCpu, context.threads()) : 0);
-    plan.trees_s = TreesSeconds(trees, arcs, shape.method, tree_backend.backend, context.threads(), metrics);
+    plan.trees_s = tree_backend.backend == Backend::kCpu && shape.shared_bfs_arcs_per_tree > 0
+                       ? SharedBfsTreesSeconds(trees, n, shape.shared_bfs_arcs_per_tree, context.threads())
+                       : TreesSeconds(trees, arcs, shape.method, tree_backend.backend, context.threads(), metrics);
     return fw_where;
   };
   const std::optional<std::uint64_t> memory = context.host_memory();

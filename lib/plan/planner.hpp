@@ -54,6 +54,9 @@ struct GraphShape {
   TreeMethod method = TreeMethod::kDijkstraRadix;
   ElementType type = ElementType::kInt32;
   bool float_sums_exact = true;  // FloatSumsExact: trees and Floyd-Warshall give the same bits
+  // Unit weights, every vertex a source: the arcs the shared BFS scans per
+  // source, sampled (graph_shape.hpp); 0: not sampled (a plain BFS per source).
+  double shared_bfs_arcs_per_tree = 0;
 };
 
 struct RunPlan {

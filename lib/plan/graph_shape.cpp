@@ -1,0 +1,29 @@
+#include "lib/plan/graph_shape.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "lib/core/element_traits.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/sparse/bfs_work_sample.hpp"
+
+namespace gdist {
+
+template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion question) {
+  GraphShape shape{g.n, g.arc_count(), TreeMethodFor(g), ElementTraits<W>::kType, FloatSumsExact(g)};
+  // The whole matrix and the metrics take every vertex as a source, in id
+  // order: the shared BFS's batches, whose first one is the sample.
+  if (shape.method == TreeMethod::kBfs && question != PlanQuestion::kRows) {
+    std::vector<std::uint32_t> first(std::min<std::size_t>(g.n, 256));
+    std::iota(first.begin(), first.end(), 0u);
+    shape.shared_bfs_arcs_per_tree = SharedBfsArcsPerSource(g, first);
+  }
+  return shape;
+}
+
+#define GDIST_INSTANTIATE(T) template GraphShape ShapeOf<T>(const CsrGraph<T>&, PlanQuestion);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist
