@@ -42,7 +42,8 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
 double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs) {
   const bool bfs = method == TreeMethod::kBfs;
   if (where == Backend::kGpu)
-    return trees * arcs * (bfs && gpu_bfs ? cost::kGpuBfsSourceArcSeconds : cost::kGpuWeightedSourceArcSeconds);
+    return std::max(trees, cost::kGpuTreesWaveSources) * arcs *
+           (bfs && gpu_bfs ? cost::kGpuBfsSourceArcSeconds : cost::kGpuWeightedSourceArcSeconds);
   double per_arc = bfs ? cost::kCpuBfsSourceArcSeconds : cost::kCpuDijkstraSourceArcSeconds;
   if (method == TreeMethod::kJohnsonRadix || method == TreeMethod::kJohnsonBinaryHeap)
     per_arc *= cost::kJohnsonExtraFactor;

@@ -55,6 +55,11 @@ inline constexpr double kCpuTreesThreadScaling = 0.82;
 // 264,346 sources x 730,100 arcs in 39.0 s, rows reduced.
 inline constexpr double kGpuBfsSourceArcSeconds = 5.06 / (264346.0 * 733846.0);
 inline constexpr double kGpuWeightedSourceArcSeconds = 39.0 / (264346.0 * 730100.0);
+// The GPU's trees run in waves of every resident batch (SMs x blocks x 32
+// sources): fewer sources than a wave take a wave's time. Fitted on one row
+// (bench/plan_check.sh, H100 machine, 2026-11-27 00:40 UTC): weighted NY's
+// 1000 --sources rows took about 2.1 s of GPU trees, not 0.15 s pro rata.
+inline constexpr double kGpuTreesWaveSources = 14000;
 // The road hierarchy (lib/road, bench/road_bench on weighted NY, dev machine,
 // one contended core, 2026-11-26): contraction about 4.4 s of CPU for 730,100
 // arcs; a PHAST tree 0.43-1.0 ms over its 264,346 vertices (16 lanes a sweep).

@@ -42,9 +42,9 @@ TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind
     return {Backend::kCpu, kind.why_not};
   }
   const bool bfs = kind.kind == GpuTreeKind::kBfs;
+  const TreeMethod method = bfs ? TreeMethod::kBfs : TreeMethod::kDijkstraRadix;
   const double cpu_seconds =
-      TreesSeconds(static_cast<double>(trees), static_cast<double>(arcs),
-                   bfs ? TreeMethod::kBfs : TreeMethod::kDijkstraRadix, Backend::kCpu, cpu_threads);
+      TreesSeconds(static_cast<double>(trees), static_cast<double>(arcs), method, Backend::kCpu, cpu_threads);
   if (requested == Backend::kAuto && cpu_seconds < cost::kGpuTreesWorthCpuSeconds)
     return {Backend::kCpu, bfs ? "the CPU's bit-parallel BFS is faster than starting the GPU"
                                : "the CPU's trees are faster than starting the GPU"};
@@ -53,6 +53,11 @@ TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind
     if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
     return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
   }
+  // A few hundred trees fill a fraction of the GPU's wave (kGpuTreesWaveSources).
+  const double gpu_seconds =
+      TreesSeconds(static_cast<double>(trees), static_cast<double>(arcs), method, Backend::kGpu, cpu_threads);
+  if (requested == Backend::kAuto && gpu_seconds >= cpu_seconds)
+    return {Backend::kCpu, "the CPU's trees are estimated faster than the GPU's for this many sources"};
   return {Backend::kGpu, gpu.reason};
 }
 

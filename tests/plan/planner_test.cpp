@@ -180,6 +180,13 @@ TEST(TreeBackend, TheThresholdIsTheCostModels) {
         Backend::kGpu);
   }
   EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 1 << 20, 1 << 22, 2, none).backend, Backend::kCpu);
+  // Fewer sources than the GPU's wave cost a wave: weighted NY's 1000 rows on 16 threads stay on the CPU
+  // (bench/plan_check.sh: 2.5 s on the CPU, 3.7 s on the GPU), while every source's row goes to the GPU.
+  const auto cpu16 = TreesSeconds(1000, 730100, TreeMethod::kDijkstraRadix, Backend::kCpu, 16);
+  ASSERT_GT(cpu16, cost::kGpuTreesWorthCpuSeconds);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 1000, 730100, 16, usable).backend, Backend::kCpu);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kAuto, weighted, 264346, 730100, 16, usable).backend, Backend::kGpu);
+  EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, weighted, 1000, 730100, 16, usable).backend, Backend::kGpu);
   EXPECT_EQ(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, usable).backend, Backend::kGpu);
   EXPECT_THROW(ChooseTreeBackend(Backend::kGpu, weighted, 100, 300, 2, none), Error);
 }
