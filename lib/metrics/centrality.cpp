@@ -8,17 +8,36 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/util/isa_clones.hpp"
 
 namespace gdist {
 
-template <class T> CentralityRow ScanCentralityRow(const T* row, std::size_t i, std::size_t n) {
+template <class T> GDIST_ISA_CLONES CentralityRow ScanCentralityRow(const T* row, std::size_t i, std::size_t n) {
   const T inf = ElementTraits<T>::kInf;
   double lane[kSumLanes] = {};
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;  // locals: kept in registers
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
+    const T* chunk = row + j0;
+    const bool whole = m == kSumLanes && (i < j0 || i >= j0 + kSumLanes);
+    const T chunk_hi = whole ? ChunkMax(chunk) : inf;
+    if (chunk_hi < inf) {
+      // The common chunk, every entry finite, branch-free (vectorised): adding
+      // +0.0 for a 0 entry leaves the lane's sum as skipping it does, and the
+      // division of a 0 entry is by 1, unused.
+      for (int l = 0; l < kSumLanes; ++l) {
+        const double x = static_cast<double>(chunk[l]);
+        const double inverse = 1.0 / (x > 0 ? x : 1.0);
+        lane[l] += x > 0 ? inverse : 0.0;
+      }
+      T chunk_lo = chunk[0];
+      for (int l = 1; l < kSumLanes; ++l) chunk_lo = chunk[l] < chunk_lo ? chunk[l] : chunk_lo;
+      lo = std::min(lo, static_cast<double>(chunk_lo));
+      hi = std::max(hi, static_cast<double>(chunk_hi));
+      continue;
+    }
     for (std::size_t l = 0; l < m; ++l) {
-      const T v = row[j0 + l];
+      const T v = chunk[l];
       if (j0 + l == i || v >= inf) continue;  // the GPU adds +0.0 here: the same sum (row_reduction.hpp)
       const double x = static_cast<double>(v);
       if (x > 0) lane[l] += 1.0 / x;  // HarmonicTerm, without dividing for the others

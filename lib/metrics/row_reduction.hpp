@@ -38,6 +38,14 @@ inline double SumLanes(const double* lane) {
   return v[0];
 }
 
+// The largest entry of a kSumLanes chunk (a select chain the compiler
+// vectorises; INF when any entry is): the scans' test for their common case.
+template <class T> inline T ChunkMax(const T* chunk) {
+  T top = chunk[0];
+  for (int l = 1; l < kSumLanes; ++l) top = chunk[l] > top ? chunk[l] : top;
+  return top;
+}
+
 // The largest finite distance of a row above 0 and the first column holding
 // it (callers offer columns in increasing order; Merge keeps the smaller
 // column on ties, so any split of the row gives the same answer).

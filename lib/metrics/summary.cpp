@@ -8,18 +8,34 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/util/int128.hpp"
+#include "lib/util/isa_clones.hpp"
 
 namespace gdist {
 
-template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n) {
+template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std::size_t n) {
   const T inf = ElementTraits<T>::kInf;
   double lane[kSumLanes] = {};
   Farthest far;  // locals, not the returned struct: kept in registers
   std::uint64_t unreachable = 0, first_unreachable = kNoColumn;
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
+    const T* chunk = row + j0;
+    const T top = m == kSumLanes ? ChunkMax(chunk) : inf;
+    if (top < inf) {
+      // The common chunk, every entry finite, branch-free (vectorised): the same lane
+      // sums, and the first column of the chunk's largest entry when it beats the row's so far.
+      for (int l = 0; l < kSumLanes; ++l) lane[l] += static_cast<double>(chunk[l]);
+      const double t = static_cast<double>(top);
+      if (t > far.value)
+        for (int l = 0;; ++l)
+          if (static_cast<double>(chunk[l]) == t) {
+            far = {t, j0 + l};
+            break;
+          }
+      continue;
+    }
     for (std::size_t l = 0; l < m; ++l) {
-      const T v = row[j0 + l];
+      const T v = chunk[l];
       if (v >= inf) {  // the GPU adds +0.0 here: the same sum (row_reduction.hpp)
         if (first_unreachable == kNoColumn) first_unreachable = j0 + l;
         ++unreachable;

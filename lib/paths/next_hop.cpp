@@ -9,6 +9,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/paths/tight_arc.hpp"
+#include "lib/util/isa_clones.hpp"
 
 namespace gdist {
 
@@ -20,9 +21,10 @@ constexpr std::uint32_t kUnseen = ~0u;
 // not settled before `depth`. Branch-free so that the compiler vectorises it
 // (target_clones picks AVX-512/AVX2 at run time): on dense graphs almost every
 // arc fails the test, so this loop, not the queue work, is the cost.
-template <class T> __attribute__((target_clones("avx512f", "avx2", "default"))) void MarkTightArcs(
-    const std::uint32_t* __restrict head, const T* __restrict weight, std::size_t count, T du, const T* __restrict d,
-    const std::uint32_t* __restrict level, std::uint32_t depth, std::uint8_t* __restrict mark) {
+template <class T> GDIST_ISA_CLONES void MarkTightArcs(const std::uint32_t* __restrict head, const T* __restrict weight,
+                                                       std::size_t count, T du, const T* __restrict d,
+                                                       const std::uint32_t* __restrict level, std::uint32_t depth,
+                                                       std::uint8_t* __restrict mark) {
   for (std::size_t a = 0; a < count; ++a) {
     const std::uint32_t v = head[a];
     const bool tight = TightArc(du, weight[a], d[v]);
@@ -45,9 +47,11 @@ constexpr std::int32_t kClosed = -2;  // j == i, unreachable, or a padding colum
 // Columns j0 .. j0 + kPanel of row i (all inside the padded row): `di` and `out`
 // point at column j0 of row i, `panel` at column j0 of row 0, `diag` is i - j0
 // (never matches when i is outside the panel), `width` the columns below n.
-template <class T> __attribute__((target_clones("avx512f", "avx2", "default"))) void LeastTightPanel(
-    const std::uint32_t* __restrict head, const T* __restrict weight, std::size_t count, const T* __restrict panel,
-    std::size_t stride, const T* __restrict di, std::size_t width, std::size_t diag, std::int32_t* __restrict out) {
+template <class T> GDIST_ISA_CLONES void LeastTightPanel(const std::uint32_t* __restrict head,
+                                                         const T* __restrict weight, std::size_t count,
+                                                         const T* __restrict panel, std::size_t stride,
+                                                         const T* __restrict di, std::size_t width, std::size_t diag,
+                                                         std::int32_t* __restrict out) {
   alignas(64) T target[kPanel];
   alignas(64) std::int32_t hop[kPanel];
   int any = 0;

@@ -1,19 +1,13 @@
 #include "lib/road/phast_sweep.hpp"
 
-// GCC clones function templates per ISA; clang (the fuzz build) does not yet,
-// and gets the baseline.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define GDIST_SWEEP_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define GDIST_SWEEP_CLONES
-#endif
+#include "lib/util/isa_clones.hpp"
 
 namespace gdist {
 
 template <class W, std::size_t K>
-GDIST_SWEEP_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const HierarchyArcs<W>& arcs,
-                                  const UpwardDistance<W>* upward, std::size_t upward_count, W* lines, W* out,
-                                  std::size_t stride, std::size_t count) {
+GDIST_ISA_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const HierarchyArcs<W>& arcs,
+                                const UpwardDistance<W>* upward, std::size_t upward_count, W* lines, W* out,
+                                std::size_t stride, std::size_t count) {
   constexpr W kInf = ElementTraits<W>::kInf;
   const std::uint64_t* offsets = arcs.offsets.data();
   const std::uint32_t* ends = arcs.ends.data();
@@ -55,6 +49,5 @@ GDIST_SWEEP_CLONES void SweepDown(const ContractionHierarchy<W>& ch, const Hiera
                                              const UpwardDistance<W>*, std::size_t, W*, W*, std::size_t, std::size_t);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
-#undef GDIST_SWEEP_CLONES
 
 }  // namespace gdist
