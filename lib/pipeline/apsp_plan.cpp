@@ -27,6 +27,7 @@ PlanRequest PlanRequestOf(const ApspRequest& request) {
   r.rows = request.rows;
   r.tree_refusal = request.tree_refusal;
   r.keep_adjacency = request.keep_adjacency;
+  r.hierarchy_trial = request.hierarchy_trial;
   return r;
 }
 
@@ -72,6 +73,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
           bool zero_diagonal = true;
           CsrGraph<W> g = CsrFromAdjacency(m.view(), m.meta(), &zero_diagonal);
           PlanRequest r = PlanRequestOf(request);
+          r.hierarchy_trial = false;  // a matrix file: its trees or Floyd-Warshall
           if (!zero_diagonal)
             r.tree_refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
           plan.method = TreeMethodFor(g);

@@ -31,6 +31,7 @@ struct ApspRequest {
   std::size_t rows = 0;                           // kRows: how many sources
   std::string tree_refusal;                       // why the trees cannot run here (mpirun); empty: they can
   bool keep_adjacency = false;                    // --paths: the adjacency matrix is needed even when the trees run
+  bool hierarchy_trial = false;  // a graph file auto may contract on trial (RunPlan::hierarchy_trial_s)
 };
 
 struct ApspPlan {

@@ -1,5 +1,7 @@
 #include "lib/pipeline/center_graph.hpp"
 
+#include <chrono>
+#include <optional>
 #include <sstream>
 
 #include "lib/engine/apsp.hpp"
@@ -13,12 +15,14 @@
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/plan/cost_model.hpp"
 #include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/format_number.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -86,6 +90,9 @@ PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
   question.algorithm = algorithm;
   question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
   question.every_eccentricity = !req.eccentricities.empty();
+  // The trees' estimate counts every tree, which they grow only for every vertex's values or the
+  // centralities: only then may auto try the hierarchy (RunPlan::hierarchy_trial_s).
+  question.hierarchy_trial = algorithm == ApspAlgorithm::kAuto && !question.bounded_metrics;
   return question;
 }
 
@@ -93,13 +100,34 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
   const CenterRequest& req = run.req;
   ApspProgressBar bar;
   SparseMetrics m;
+  std::optional<ContractionHierarchy<T>> hierarchy;
   if (run.plan->engine == PlanEngine::kHierarchy) {
-    // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
     ContractionOptions contraction;
     contraction.threads = threads;
+    hierarchy = BuildContractionHierarchy(csr, contraction);
+  } else if (run.plan->hierarchy_trial_s > 0) {
+    // The plan's trial: the hierarchy when the graph contracts like a road network, else the trees.
+    ContractionOptions trial;
+    trial.threads = threads;
+    trial.seconds_budget = run.plan->hierarchy_trial_s;
+    trial.max_shortcuts_per_arc = cost::kTrialMaxShortcutsPerArc;
+    const auto t0 = std::chrono::steady_clock::now();
+    hierarchy = TryBuildContractionHierarchy(csr, trial);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (hierarchy) {
+      run.plan->engine = PlanEngine::kHierarchy;
+      run.plan->estimate_s = run.plan->hierarchy_s;
+      run.plan->reasons.push_back("contracted in " + FormatSeconds(seconds) + ": the hierarchy runs");
+    } else {
+      run.plan->reasons.push_back("the contraction was given up after " + FormatSeconds(seconds) +
+                                  " (not road-like): the trees run");
+    }
+  }
+  if (hierarchy) {
+    // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
     SparseMetricsRequest sparse = HierarchyRequest(req);
     sparse.progress = bar.Callback();
-    m = HierarchyMetrics(BuildContractionHierarchy(csr, contraction), sparse, run.plan->backend);
+    m = HierarchyMetrics(std::move(*hierarchy), sparse, run.plan->backend);
   } else {
     SparseMetricsRequest sparse = SparseRequest(req);
     // auto chose the sparse engine for speed: give the dense report's centralities too.

@@ -15,10 +15,13 @@
 namespace gdist {
 
 HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const InputOptions& input, ProgressFn progress) {
+  return RunHierarchyApsp(r, LoadHierarchy(r.in, input, r.threads), progress);
+}
+
+HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const LoadedHierarchy& loaded,
+                                     ProgressFn progress) {
   HierarchyApspResult result;
   PhaseTimer timer;
-  const LoadedHierarchy loaded = LoadHierarchy(r.in, input, r.threads);
-  timer.Lap();
   result.from_file = loaded.from_file;
   result.shortcuts = loaded.shortcuts;
   result.read_s = loaded.read_s;

@@ -11,6 +11,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/plan/planner.hpp"
 
 namespace gdist {
@@ -34,6 +35,9 @@ struct HierarchyApspResult {
 };
 
 HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& request, const InputOptions& input,
+                                     ProgressFn progress = {});
+// The same on a hierarchy already read or contracted (the plan's trial contraction).
+HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& request, const LoadedHierarchy& loaded,
                                      ProgressFn progress = {});
 
 }  // namespace gdist

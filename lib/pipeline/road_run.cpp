@@ -10,6 +10,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
+#include "lib/plan/cost_model.hpp"
 #include "lib/road/ch_table.hpp"
 #include "lib/road/gpu_phast.hpp"
 #include "lib/road/hierarchy_file.hpp"
@@ -93,6 +94,28 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
         csr);
     out.contract_s = Since(t0);
   }
+  out.shortcuts = std::visit([](const auto& ch) { return ch.shortcut_count(); }, out.hierarchy);
+  return out;
+}
+
+std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
+                                                    int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  ContractionOptions o;
+  o.threads = threads;
+  o.seconds_budget = seconds_budget;
+  o.max_shortcuts_per_arc = cost::kTrialMaxShortcutsPerArc;
+  std::optional<AnyHierarchy> hierarchy = std::visit(
+      [&](const auto& c) -> std::optional<AnyHierarchy> {
+        if (auto ch = TryBuildContractionHierarchy(c, o)) return AnyHierarchy(std::move(*ch));
+        return std::nullopt;
+      },
+      csr);
+  if (!hierarchy) return std::nullopt;
+  LoadedHierarchy out;
+  out.hierarchy = std::move(*hierarchy);
+  out.read_s = read_s;
+  out.contract_s = Since(t0);
   out.shortcuts = std::visit([](const auto& ch) { return ch.shortcut_count(); }, out.hierarchy);
   return out;
 }

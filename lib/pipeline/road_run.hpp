@@ -6,6 +6,7 @@
 // these, so a hierarchy is built and read the same way everywhere.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -14,6 +15,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
@@ -36,6 +38,13 @@ struct LoadedHierarchy {
 // ElementTypeFor) and contracted on `threads` threads. Throws gdist::Error on
 // negative arcs (a hierarchy needs non-negative weights) and on bad files.
 LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads);
+
+// The plan's trial (RunPlan::hierarchy_trial_s): the graph contracted within
+// `seconds_budget` seconds, or std::nullopt when it does not finish in time or
+// grows more than cost::kTrialMaxShortcutsPerArc shortcuts per arc. `read_s`
+// is carried into the result.
+std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
+                                                    int threads);
 
 // True when `path` is a regular file holding a saved hierarchy (its magic).
 bool IsHierarchyInput(const std::string& path);

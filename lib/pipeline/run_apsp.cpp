@@ -23,6 +23,7 @@
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/format_number.hpp"
 #include "lib/util/phase_timer.hpp"
 
 namespace gdist {
@@ -38,11 +39,19 @@ void NoteMetricsFallback(const RunVoice& voice, const std::string& note) {
   if (!note.empty()) voice.Note("metrics on the CPU: " + note);
 }
 
-ApspRunResult RunHierarchy(const ApspRunRequest& r) {
+// The hierarchy of a .gch or --algorithm ch, or (`trial`) the one the plan's
+// trial contracted, whose plan keeps the trial's reasons.
+ApspRunResult RunHierarchy(const ApspRunRequest& r, const LoadedHierarchy* trial = nullptr,
+                           const RunPlan* tried = nullptr) {
   ApspProgressBar bar;
-  HierarchyApspResult h = RunHierarchyApsp(
-      HierarchyApspRequest{r.in, r.out, r.to, r.sources, r.targets, r.threads, r.backend}, r.input, bar.Callback());
+  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, r.backend};
+  HierarchyApspResult h =
+      trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
+  if (tried) {
+    h.plan.reasons = tried->reasons;
+    h.plan.reasons.push_back("contracted in " + FormatSeconds(h.contract_s) + ": the hierarchy runs");
+  }
   ApspRunResult result;
   result.shape = ApspRunResult::Shape::kHierarchy;
   result.n = h.n;
@@ -192,7 +201,20 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   if (!req.sources.empty()) plan_request.rows = CountSourcesFileLines(req.sources);
   plan_request.keep_adjacency = req.paths;
   if (req.distributed()) plan_request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
+  // The hierarchy writes rows and matrices (no metrics, routes or MPI): auto may try it there.
+  plan_request.hierarchy_trial = req.algorithm == ApspAlgorithm::kAuto && !req.distributed() && !req.paths &&
+                                 req.metrics.empty() && plan_request.question != PlanQuestion::kMetrics;
   ApspPlan plan = PlanApsp(req.in, input, plan_request, context);
+  if (plan.run.hierarchy_trial_s > 0 && plan.csr) {
+    const double read_s = timer.Lap();
+    if (const auto loaded = TryContractHierarchy(*plan.csr, plan.run.hierarchy_trial_s, read_s, req.threads)) {
+      const RunPlan tried = plan.run;
+      plan = ApspPlan{};  // the trees' blank matrix and arcs go before the hierarchy's rows
+      return RunHierarchy(req, &*loaded, &tried);
+    }
+    plan.run.reasons.push_back("the contraction was given up after " + FormatSeconds(timer.Lap()) +
+                               " (not road-like): the trees run");
+  }
   ApspRunResult result;
   result.plan = plan.run;
   if (plan.trees()) result.tree_method = plan.method;

@@ -90,6 +90,20 @@ inline constexpr double kEveryEccentricityTreesPerVertex = 0.2;
 // of which 0.68 s of trees by the rate above), so checked only by the other rows.
 inline constexpr double kRowsWriteBytesPerSecond = 0.65e9;
 
+// The road hierarchy on trial (auto): a graph is contracted first when
+// kTrialContractionSlack times its contraction at the road rate above, plus
+// the PHAST trees, is at most kHierarchyTrialGain of the chosen trees' time
+// (their rows are written either way). The contraction is given up past
+// kTrialContractionSlack times its road-rate estimate or
+// kTrialMaxShortcutsPerArc shortcuts per arc (a graph that is not road-like,
+// a random or social one, builds a dense core slowly), and the trees run: a
+// graph the hierarchy does not suit pays at most kHierarchyTrialGain more.
+// Per arc, SNAP ca-GrQc contracts 9x slower than weighted NY, 4elt 4x (dev
+// machine, 2026-11-27); shortcuts per arc: NY 0.6-1.2, 4elt 1.2, ca-GrQc 0.35.
+inline constexpr double kHierarchyTrialGain = 0.25;
+inline constexpr double kTrialContractionSlack = 2;
+inline constexpr double kTrialMaxShortcutsPerArc = 4;
+
 // Starting the GPU for trees pays only past about this much CPU time.
 inline constexpr double kGpuTreesWorthCpuSeconds = 1.0;
 

@@ -8,17 +8,11 @@
 #include "lib/plan/tree_backend.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
 namespace {
-
-std::string Seconds(double s) {
-  std::ostringstream o;
-  o.precision(s < 10 ? 2 : 3);
-  o << s << " s";
-  return o.str();
-}
 
 // Where Floyd-Warshall would run: the GPU for 32-bit types when one is asked
 // for or (auto) usable. `probe` false: auto assumes the CPU rather than
@@ -143,9 +137,9 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
       } else {
         const Backend fw_where = estimates(true);
         const std::string why = "estimated " + std::string(TreeMethodName(shape.method)) + " trees " +
-                                Seconds(plan.trees_s) + (tree_backend.backend == Backend::kGpu ? " on the GPU" : "") +
-                                ", Floyd-Warshall " + Seconds(plan.fw_s) +
-                                (fw_where == Backend::kGpu ? " on the GPU" : "");
+                                FormatSeconds(plan.trees_s) +
+                                (tree_backend.backend == Backend::kGpu ? " on the GPU" : "") + ", Floyd-Warshall " +
+                                FormatSeconds(plan.fw_s) + (fw_where == Backend::kGpu ? " on the GPU" : "");
         decide(plan.trees_s < plan.fw_s ? PlanEngine::kTrees : PlanEngine::kFloydWarshall, why);
       }
       break;
@@ -165,6 +159,21 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
                         static_cast<std::uint64_t>(rows_bytes);
     plan.reasons.push_back("trees on the " + std::string(plan.backend == Backend::kGpu ? "GPU" : "CPU") + " (" +
                            tree_backend.note + ")");
+    // The road hierarchy on trial: a graph with non-negative weights whose float sums are exact.
+    const bool contractible = shape.method != TreeMethod::kJohnsonRadix &&
+                              shape.method != TreeMethod::kJohnsonBinaryHeap && shape.float_sums_exact;
+    if (request.algorithm == ApspAlgorithm::kAuto && request.hierarchy_trial && contractible) {
+      plan.hierarchy_s = HierarchySeconds(trees, n, arcs, false, context.threads());
+      const double budget = cost::kTrialContractionSlack * HierarchySeconds(0, n, arcs, false, context.threads());
+      const double phast_s = metrics && request.bounded_metrics
+                                 ? BoundedHierarchySeconds(n, arcs, true, request.every_eccentricity, context.threads())
+                                 : HierarchySeconds(trees, n, arcs, true, context.threads());
+      if (budget + phast_s < cost::kHierarchyTrialGain * plan.trees_s) {
+        plan.hierarchy_trial_s = budget;
+        plan.reasons.push_back("a road network's hierarchy would take about " + FormatSeconds(plan.hierarchy_s) +
+                               ": contracting first, given up after " + FormatSeconds(plan.hierarchy_trial_s));
+      }
+    }
   } else {
     plan.backend = fw_where;
     plan.estimate_s = plan.fw_s;

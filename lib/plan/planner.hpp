@@ -46,6 +46,8 @@ struct PlanRequest {
   // answer (on a connected graph); with every eccentricity by bounding too.
   bool bounded_metrics = false;
   bool every_eccentricity = false;
+  // The input is a graph the run can contract on trial (auto; RunPlan::hierarchy_trial_s).
+  bool hierarchy_trial = false;
 };
 
 struct GraphShape {
@@ -69,6 +71,11 @@ struct RunPlan {
   double fw_s = 0;          // Floyd-Warshall's estimate (on its backend)
   double trees_s = 0;       // the trees' estimate (on theirs)
   bool matrix_fits = true;  // the n x n matrix within cost::kDenseMatrixShareOfMemory of the host's memory
+  // > 0: contract the graph first (the road hierarchy, at the road rates about
+  // hierarchy_s) and run it when the contraction finishes within this many
+  // seconds; the engine above runs otherwise (cost::kHierarchyTrialGain).
+  double hierarchy_trial_s = 0;
+  double hierarchy_s = 0;
 
   ApspAlgorithm algorithm() const {
     return engine == PlanEngine::kTrees       ? ApspAlgorithm::kTrees
@@ -78,8 +85,9 @@ struct RunPlan {
   std::string Reasons() const;  // joined by "; "
 };
 
-// The road hierarchy is chosen only when asked for (--algorithm ch, or a
-// saved .gch): auto does not yet weigh it against the other engines.
+// The road hierarchy runs when asked for (--algorithm ch, or a saved .gch);
+// auto puts it on trial (hierarchy_trial_s) where its estimate is well below
+// the trees'.
 // Throws gdist::Error on a forced choice that cannot run ("--algorithm
 // dijkstra: " + the refusal; "--backend gpu: ..." from the tree backend).
 RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);

@@ -17,6 +17,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -125,7 +126,10 @@ template <class W> class Contractor {
     for (int t = 0; t < threads_; ++t) searches_.emplace_back(n_);
   }
 
-  ContractionHierarchy<W> Run(const CsrGraph<W>& g) {
+  // std::nullopt when a limit of the options is passed (between rounds).
+  std::optional<ContractionHierarchy<W>> Run(const CsrGraph<W>& g, const ContractionOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    const double max_shortcuts = options.max_shortcuts_per_arc * static_cast<double>(g.arc_count());
     std::vector<std::uint32_t> remaining(n_);
     for (std::size_t v = 0; v < n_; ++v) remaining[v] = static_cast<std::uint32_t>(v);
     UpdatePriorities(remaining);
@@ -138,6 +142,10 @@ template <class W> class Contractor {
       order.insert(order.end(), chosen.begin(), chosen.end());
       std::erase_if(remaining, [&](std::uint32_t v) { return excluded_[v] != 0; });
       ++round;
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if ((options.seconds_budget > 0 && seconds > options.seconds_budget) ||
+          (max_shortcuts > 0 && static_cast<double>(shortcuts_) > max_shortcuts))
+        return std::nullopt;
     }
     return Assemble(g, order, round);
   }
@@ -195,8 +203,10 @@ template <class W> class Contractor {
           touched.push_back(a.other);
         }
     }
-    for (std::size_t i = 0; i < chosen.size(); ++i)
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+      shortcuts_ += shortcuts[i].size();
       for (const auto& s : shortcuts[i]) graph_.AddOrImprove(s.from, s.to, s.weight, chosen[i]);
+    }
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     UpdatePriorities(touched);
@@ -278,6 +288,7 @@ template <class W> class Contractor {
   std::vector<std::int64_t> depth_;
   std::vector<typename ContractionGraph<W>::ArcList> final_out_, final_in_;
   std::vector<WitnessSearch<W>> searches_;
+  std::size_t shortcuts_ = 0;  // needed so far (some improve an arc instead of adding one)
 };
 
 }  // namespace
@@ -290,16 +301,27 @@ template <class W> std::size_t ContractionHierarchy<W>::shortcut_count() const {
 }
 
 template <class W>
-ContractionHierarchy<W> BuildContractionHierarchy(const CsrGraph<W>& g, const ContractionOptions& options) {
+std::optional<ContractionHierarchy<W>> TryBuildContractionHierarchy(const CsrGraph<W>& g,
+                                                                    const ContractionOptions& options) {
   if (g.has_negative) throw Error("contraction hierarchy: the graph has a negative arc (non-negative weights only)");
   if (g.n >= kNoMiddle) throw Error("contraction hierarchy: too many vertices (" + std::to_string(g.n) + ")");
   Contractor<W> contractor(g, options);
-  return contractor.Run(g);
+  return contractor.Run(g, options);
 }
 
-#define GDIST_INSTANTIATE(W)               \
-  template struct ContractionHierarchy<W>; \
-  template ContractionHierarchy<W> BuildContractionHierarchy<W>(const CsrGraph<W>&, const ContractionOptions&);
+template <class W>
+ContractionHierarchy<W> BuildContractionHierarchy(const CsrGraph<W>& g, const ContractionOptions& options) {
+  ContractionOptions unlimited = options;
+  unlimited.seconds_budget = 0;
+  unlimited.max_shortcuts_per_arc = 0;
+  return *TryBuildContractionHierarchy(g, unlimited);
+}
+
+#define GDIST_INSTANTIATE(W)                                                                                    \
+  template struct ContractionHierarchy<W>;                                                                      \
+  template ContractionHierarchy<W> BuildContractionHierarchy<W>(const CsrGraph<W>&, const ContractionOptions&); \
+  template std::optional<ContractionHierarchy<W>> TryBuildContractionHierarchy<W>(const CsrGraph<W>&,           \
+                                                                                  const ContractionOptions&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

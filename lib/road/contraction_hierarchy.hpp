@@ -10,6 +10,7 @@
 // decreasing position meets each vertex after all higher vertices.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,12 @@ struct ContractionOptions {
   // the contraction time against 50 and gives 2% fewer shortcuts.
   std::size_t priority_settle_limit = 8;
   int threads = 0;  // <= 0: all cores. The hierarchy does not depend on it.
+  // Limits of a trial contraction (TryBuildContractionHierarchy), checked
+  // between rounds; 0: none. A graph that is not road-like (a random or a
+  // social one) grows a dense core whose contraction takes long and adds
+  // shortcuts by the million: the run is better off with plain trees.
+  double seconds_budget = 0;
+  double max_shortcuts_per_arc = 0;
 };
 
 // Contracts g (non-negative weights; throws gdist::Error on a negative arc or
@@ -79,5 +86,10 @@ struct ContractionOptions {
 // gives the same hierarchy whatever the thread count.
 template <class W>
 ContractionHierarchy<W> BuildContractionHierarchy(const CsrGraph<W>& g, const ContractionOptions& options = {});
+
+// The same within the options' limits: std::nullopt when a limit was passed.
+template <class W>
+std::optional<ContractionHierarchy<W>> TryBuildContractionHierarchy(const CsrGraph<W>& g,
+                                                                    const ContractionOptions& options);
 
 }  // namespace gdist

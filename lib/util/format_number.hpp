@@ -24,4 +24,7 @@ template <class T> std::string FormatNumber(T v, int significant = 6) {
   return s.str();
 }
 
+// A duration for a message: "0.42 s", "3.1 s", "125 s".
+inline std::string FormatSeconds(double s) { return FormatNumber(s, s < 10 ? 2 : 3) + " s"; }
+
 }  // namespace gdist

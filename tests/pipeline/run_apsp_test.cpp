@@ -7,8 +7,14 @@
 
 #include <algorithm>
 
+#include "../road/road_test_graphs.hpp"
+#include "formats/graph_writers.hpp"
+#include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_summary.hpp"
+#include "lib/pipeline/road_apsp.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
 
@@ -90,6 +96,54 @@ TEST(RunApsp, RowsOfSomeSources) {
             (std::vector<std::int32_t>{9, 7, 4, 0}));
   EXPECT_EQ((std::vector<std::int32_t>{d.at(1, 0), d.at(1, 1), d.at(1, 2), d.at(1, 3)}),
             (std::vector<std::int32_t>{2, 0, 3, 7}));
+}
+
+// The plan's trial path: the hierarchy TryContractHierarchy builds from the
+// graph's arcs, run by RunHierarchyApsp, writes the rows the trees write.
+TEST(RunApsp, TrialHierarchyRowsEqualTheTrees) {
+  TempDir tmp;
+  test::GridSpec spec;
+  spec.rows = 30;
+  spec.directed = false;
+  const Graph roads = test::MakeGridRoads(spec, test::TestSeed());
+  const std::string in = tmp.file("roads.gr");
+  WriteGraph(in, roads, GraphFormatOut::kDimacs);
+  ApspRunRequest r;
+  r.in = in;
+  r.input.read.undirected = true;
+  r.backend = Backend::kCpu;
+  r.threads = 2;
+  r.sources = tmp.file("sources.txt");
+  std::string sources;
+  for (std::size_t v = 1; v <= roads.n; v += 7) sources.append(std::to_string(v)).append("\n");
+  test::WriteText(r.sources, sources);
+  r.algorithm = ApspAlgorithm::kTrees;
+  r.out = tmp.file("trees.gdm");
+  RunContext context(2, Backend::kCpu);
+  RunApsp(r, context);
+
+  const Graph g = ReadGraph(in, r.input.read);
+  InputOptions typed = r.input;
+  typed.type = ElementTypeFor(g, r.input);
+  const auto loaded = TryContractHierarchy(CsrFromGraph(g, typed, in, 2), 3600, 0, 2);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_FALSE(loaded->from_file);
+  const HierarchyApspResult h =
+      RunHierarchyApsp(HierarchyApspRequest{in, tmp.file("ch.gdm"), "gdm", r.sources, "", 2, Backend::kCpu}, *loaded);
+  EXPECT_EQ(h.plan.engine, PlanEngine::kHierarchy);
+  MappedMatrixFile trees(r.out, true, true), ch(tmp.file("ch.gdm"), true, true);
+  ASSERT_EQ(trees.info().rows(), ch.info().rows());
+  ASSERT_EQ(trees.info().n, ch.info().n);
+  ASSERT_EQ(trees.info().type, ch.info().type);
+  const std::size_t differ = DispatchElement(trees.info().type, [&](auto zero) {
+    using W = decltype(zero);
+    const MatrixView<W> a = trees.view<W>(), b = ch.view<W>();
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < trees.info().rows(); ++i)
+      for (std::size_t v = 0; v < trees.info().n; ++v) count += a.at(i, v) != b.at(i, v);
+    return count;
+  });
+  EXPECT_EQ(differ, 0u);
 }
 
 TEST(RunApsp, MetricsWithoutTheMatrix) {

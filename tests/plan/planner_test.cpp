@@ -154,6 +154,36 @@ TEST(Planner, GpuTreesAreTheGpuRouteOnSparseGraphs) {
   EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
 }
 
+TEST(Planner, TheRoadHierarchyIsTriedWhereItPays) {
+  // Weighted NY's shape: every source's row; the trial's budget is the cost model's.
+  const GraphShape ny = Shape(264346, 730100, TreeMethod::kDijkstraRadix);
+  PlanRequest every = Ask(PlanQuestion::kRows);
+  every.rows = 264346;
+  every.hierarchy_trial = true;
+  RunPlan p = PlanDistances(every, ny, Cpu(2));
+  ASSERT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+  EXPECT_NEAR(p.hierarchy_trial_s, cost::kTrialContractionSlack * 730100 * cost::kCpuContractionArcSeconds, 1e-9);
+  EXPECT_LT(p.hierarchy_trial_s + HierarchySeconds(264346, 264346, 730100, true, 2),
+            cost::kHierarchyTrialGain * p.trees_s);
+  EXPECT_NE(p.Reasons().find("contracting first"), std::string::npos) << p.Reasons();
+  // Not where the trees are cheap (a few rows), not unless the pipeline can contract
+  // the input, not with negative arcs or inexact float sums, never when forced.
+  PlanRequest few = every;
+  few.rows = 100;
+  EXPECT_EQ(PlanDistances(few, ny, Cpu(2)).hierarchy_trial_s, 0);
+  PlanRequest no_trial = every;
+  no_trial.hierarchy_trial = false;
+  EXPECT_EQ(PlanDistances(no_trial, ny, Cpu(2)).hierarchy_trial_s, 0);
+  EXPECT_EQ(PlanDistances(every, Shape(264346, 730100, TreeMethod::kJohnsonRadix), Cpu(2)).hierarchy_trial_s, 0);
+  GraphShape inexact = ny;
+  inexact.float_sums_exact = false;
+  inexact.type = ElementType::kFloat32;
+  EXPECT_EQ(PlanDistances(every, inexact, Cpu(2)).hierarchy_trial_s, 0);
+  PlanRequest forced = every;
+  forced.algorithm = ApspAlgorithm::kTrees;
+  EXPECT_EQ(PlanDistances(forced, ny, Cpu(2)).hierarchy_trial_s, 0);
+}
+
 TEST(TreeBackend, TheThresholdIsTheCostModels) {
   const auto usable = [] { return kGpu; };
   const auto none = [] { return kNoGpu; };

@@ -220,3 +220,41 @@ TEST(ContractionHierarchy, NegativeArcRefused) {
 
 }  // namespace
 }  // namespace gdist::test
+
+namespace gdist::test {
+namespace {
+
+// The plan's trial contraction (TryBuildContractionHierarchy): within generous
+// limits the same hierarchy as without; past a limit (time, shortcuts per
+// arc), none.
+TEST(ContractionHierarchy, TrialGivesUpPastItsLimits) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  GridSpec spec;
+  spec.rows = 40;
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(MakeGridRoads(spec, seed));
+  ContractionOptions generous;
+  generous.seconds_budget = 3600;
+  generous.max_shortcuts_per_arc = 100;
+  const auto tried = TryBuildContractionHierarchy(g, generous);
+  ASSERT_TRUE(tried.has_value());
+  const auto built = BuildContractionHierarchy(g);
+  EXPECT_EQ(tried->vertex_at, built.vertex_at);
+  EXPECT_EQ(tried->up.ends, built.up.ends);
+  EXPECT_EQ(tried->down.ends, built.down.ends);
+  ContractionOptions hurried;
+  hurried.seconds_budget = 1e-9;  // checked after the first round, which takes longer
+  EXPECT_FALSE(TryBuildContractionHierarchy(g, hurried).has_value());
+  // The shortcut cap (a memory guard): above the grid's own count per arc it passes, below it gives up.
+  const double per_arc =
+      static_cast<double>(built.shortcut_count()) / static_cast<double>(std::max<std::size_t>(1, g.arc_count()));
+  ASSERT_GT(per_arc, 0.1);
+  ContractionOptions capped;
+  capped.max_shortcuts_per_arc = 1.5 * per_arc;
+  EXPECT_TRUE(TryBuildContractionHierarchy(g, capped).has_value());
+  capped.max_shortcuts_per_arc = 0.5 * per_arc;
+  EXPECT_FALSE(TryBuildContractionHierarchy(g, capped).has_value());
+}
+
+}  // namespace
+}  // namespace gdist::test
