@@ -74,6 +74,12 @@ if nvidia-smi > /dev/null 2>&1; then
   note "NY-w --sources 1000 --backend gpu: rc=$? plan $(field "$W/g.json" plan.engine)/$(field "$W/g.json" plan.backend) apsp_s $(field "$W/g.json" apsp_s) whole $(cat "$W/t") s; $(tail -1 "$W/err")"
   timed "$A/gapsp" "$W/NY-w.gr" "$W/cpu.gdm" --undirected --sources "$W/S.txt" --backend cpu --json -q > "$W/c.json"
   note "NY-w --sources 1000 --backend cpu: apsp_s $(field "$W/c.json" apsp_s) whole $(cat "$W/t") s; files $(cmp -s "$W/gpu.gdm" "$W/cpu.gdm" && echo IDENTICAL || echo DIFFER)"
+  # auto's hierarchy trial on every vertex's values: the GPU's PHAST, then the CPU's (files compared).
+  for be in auto cpu; do
+    timed "$A/gcenter" "$W/NY-w.gr" --undirected --per-vertex "$W/pv-$be.csv" --backend $be --json -q > "$W/pv.json" 2> "$W/err"
+    note "NY-w --per-vertex --backend $be: rc=$? plan $(field "$W/pv.json" plan.engine)/$(field "$W/pv.json" plan.backend) whole $(cat "$W/t") s; $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['plan']['reasons'][-1])" "$W/pv.json" 2>/dev/null)"
+  done
+  note "NY-w --per-vertex auto vs cpu: $(cmp -s "$W/pv-auto.csv" "$W/pv-cpu.csv" && echo IDENTICAL || echo DIFFER)"
   timed "$A/gcenter" "$W/NE-w.gr" --undirected --candidates "$W/C.txt" --p-median 10 --backend gpu --json -q > "$W/ne.json" 2> "$W/err"
   note "NE-w --candidates 1000 --p-median 10 --backend gpu: rc=$? objective $(field "$W/ne.json" p_median.objective 2>/dev/null) whole $(cat "$W/t") s; $(tail -1 "$W/err")"
 fi
