@@ -101,6 +101,50 @@ def cases(ctx, Case):
                 f.write(content)
         out.append(Case("readers", "gcenter/" + name, ["gcenter", "x.gr", "--json"], rc=0, out=want, setup=setup,
                         pending=None if name == "int32-plain" else PENDING_IN))
+    # int64 past 2^53 through every metric (#28): compared, summed and printed
+    # exactly on both engines (hand-checked: the path 1 -a- 2 -1- 3 with
+    # a = 2^53 + 1 has eccentricities a+1, a, a+1 and totals 2a+1, a+1, a+2; the
+    # path 1e17, 3 has its center at 2 alone). The sparse search spun forever
+    # on the first; the dense summary named all three vertices as the second's center.
+    a = 9007199254740993
+    e = 100000000000000000
+    wide = [
+        ("sparse-eccentricities-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 1\n" % a,
+         ["--undirected", "--engine", "sparse", "--eccentricities", "-"],
+         r"vertex,eccentricity\n1,%d\n2,%d\n3,%d\n" % (a + 1, a, a + 1)),
+        ("sparse-summary-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 1\n" % a,
+         ["--undirected", "--engine", "sparse", "--json"],
+         r'"diameter":%d,"diameter_pair":\[1,3\],"radius":%d,"center":\[2\],"periphery":\[1,3\],'
+         r'"median":\{"vertex":2,"total":%d\}' % (a + 1, a, a + 1)),
+        ("dense-center-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--json"],
+         r'"diameter":%d,"diameter_pair":\[1,3\],"radius":%d,"center":\[2\],"periphery":\[1,3\],'
+         r'"median":\{"vertex":2,"total":%d\}.*"wiener_index":%d,' % (e + 3, e, e + 3, 2 * e + 6)),
+        ("sparse-center-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--engine", "sparse",
+                                                                            "--json"],
+         r'"radius":%d,"center":\[2\],"periphery":\[1,3\],"median":\{"vertex":2,"total":%d\}' % (e, e + 3)),
+        ("dense-per-vertex-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--per-vertex", "-"],
+         r"1,%d,%d,0,[^,\n]+,[^,\n]+\n2,%d,%d,0,[^,\n]+,[^,\n]+\n3,%d,%d,0," % (e + 3, 2 * e + 3, e, e + 3, e + 3, e + 6)),
+        ("sparse-per-vertex-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e,
+         ["--undirected", "--engine", "sparse", "--per-vertex", "-"],
+         r"1,%d,%d,0,[^,\n]+,[^,\n]+\n2,%d,%d,0,[^,\n]+,[^,\n]+\n3,%d,%d,0," % (e + 3, 2 * e + 3, e, e + 3, e + 3, e + 6)),
+    ]
+    for name, content, flags, want in wide:
+        def setup(d, content=content):
+            with open(os.path.join(d, "x.gr"), "w") as f:
+                f.write(content)
+        out.append(Case("readers", "gcenter/int64-" + name, ["gcenter", "x.gr"] + flags, rc=0, out=want,
+                        setup=setup, timeout=20))
+    # One tie rule for the centralities' best vertex (#28): on a cycle every
+    # vertex ties, so both engines name the least (the dense engine named 7 and
+    # the sparse one 1 on 50 vertices, their sums rounding differently).
+    for n in (50, 101, 300):
+        def setup(d, n=n):
+            with open(os.path.join(d, "cycle.gr"), "w") as f:
+                f.write("p sp %d %d\n" % (n, n) + "".join("a %d %d 1\n" % (i + 1, (i + 1) % n + 1) for i in range(n)))
+        for engine in (["--engine", "dense"], ["--engine", "sparse", "--centrality"]):
+            out.append(Case("readers", "gcenter/harmonic-max-ties-cycle-%d-%s" % (n, engine[1]),
+                            ["gcenter", "cycle.gr", "--undirected", "--json"] + engine, rc=0,
+                            out=r'"closeness_max":\{"vertex":1,.*"harmonic_max":\{"vertex":1,', setup=setup))
     # Piped input: '-' and /dev/fd/N (<(cat f)) work (detection from a buffered prefix).
     with open(os.path.join(ctx.fixtures, "g.gr"), "rb") as f:
         g = f.read()
