@@ -141,6 +141,38 @@ def cases(ctx, Case):
                             ["gcenter", "neg.gr", "--json", "--backend", backend], rc=0,
                             out=r'"diameter": ?9,.*"wiener_index": ?33\b',  # by hand: d(1,4) = 9, sum 33
                             setup=lambda d: neg(d, cycle=False)))
+    # --json and a CSV on stdout (#28): the two would mix; refused before any work.
+    for flag, extra in (("--per-vertex", []), ("--eccentricities", ["--engine", "sparse"]),
+                        ("--assignment", ["--p-median", "2"])):
+        for dash in ("-", "/dev/stdout"):
+            src = "g.gr" if flag == "--eccentricities" else "d.gdm"
+            bad(["gcenter", src, "--json", flag, dash] + extra,
+                r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash),
+                name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")))
+    # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
+    # -j past what the machine lets this user start ended in libgomp's
+    # "Thread creation failed" without the tool's prefix.
+    for tool, args in (("gcenter", ["g.gr"]), ("gapsp", ["g.gr", "o.gdm"])):
+        for v in ("100000000", "1025"):
+            bad([tool] + args, r"OMP_NUM_THREADS: expected 1 to 1024 threads, got %s" % v,
+                name="OMP_NUM_THREADS=%s" % v, env={"OMP_NUM_THREADS": v})
+        out.append(Case(g, "%s/OMP_NUM_THREADS=3-ok" % tool, [tool] + args + ["-q"], rc=0,
+                        creates={"o.gdm"} if tool == "gapsp" else set(), env={"OMP_NUM_THREADS": "3"}))
+
+    def as_nobody(d):
+        import os
+        import shutil
+        if os.geteuid() != 0 or not shutil.which("setpriv") or not shutil.which("prlimit"):
+            return "skip: needs root, setpriv and prlimit to run as nobody under a thread limit"
+        os.chmod(d, 0o755)
+        for f in os.listdir(d):
+            os.chmod(os.path.join(d, f), 0o644)
+    for tool, args in (("gcenter", "g.gr"), ("gapsp", "g.gr o.gdm")):
+        out.append(Case(g, "%s/-j-1024-under-a-thread-limit" % tool, [
+            "sh", "-c", 'exec setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=16 '
+            '"{apps}/%s" %s -j 1024' % (tool, args)], rc=2, setup=as_nobody, stderr_prefix=False,
+            err=r"^%s: --threads: 1024 threads asked for, but only \d+ could be started here .*pass -j \d+ or "
+                r"fewer\n$" % tool, err_not=r"libgomp|Thread creation failed"))
     # --time-limit bounds p-center too (31.5 s for 0.5 s before #11).
     def big_setup(d):
         import os
