@@ -149,6 +149,21 @@ def cases(ctx, Case):
             bad(["gcenter", src, "--json", flag, dash] + extra,
                 r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash),
                 name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")))
+    # Flags that mean nothing here are refused, not read and ignored (#28).
+    bad(c + ["--coordinates", "w.csv"], r"--coordinates: places the vertices of --svg; expected --svg FILE too")
+    bad(c + ["--p-median", "2", "--reachable-only"], r"--reachable-only: changes the metrics.*expected --metrics")
+    out.append(Case(g, "gcenter/--reachable-only-with-metrics-ok", c + ["--p-median", "2", "--reachable-only",
+                                                                       "--metrics", "--json"], rc=0,
+                    out=r'"p_median".*"diameter"|"diameter".*"p_median"'))
+    # TMPDIR (#28): the out-of-core matrix of a run without OUT goes to $TMPDIR,
+    # else /tmp; an empty one means /tmp, a missing one is named only when a
+    # file is needed there (both ended in "filesystem error: temp_directory_path").
+    ooc = ["gapsp", "g.gr", "--metrics", "m.json", "-q", "--memory-limit", "1K"]
+    out.append(Case(g, "gapsp/TMPDIR-empty-out-of-core", ooc, rc=0, creates={"m.json"}, env={"TMPDIR": ""}))
+    bad(ooc, r"cannot create a temporary file in /nonexistent-gdist for the matrix", name="TMPDIR-missing-out-of-core",
+        env={"TMPDIR": "/nonexistent-gdist"})
+    out.append(Case(g, "gapsp/TMPDIR-missing-in-memory", ooc[:-2], rc=0, creates={"m.json"},
+                    env={"TMPDIR": "/nonexistent-gdist"}))
     # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
     # -j past what the machine lets this user start ended in libgomp's
     # "Thread creation failed" without the tool's prefix.

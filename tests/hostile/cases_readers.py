@@ -134,6 +134,43 @@ def cases(ctx, Case):
                 f.write(content)
         out.append(Case("readers", "gcenter/int64-" + name, ["gcenter", "x.gr"] + flags, rc=0, out=want,
                         setup=setup, timeout=20))
+    # Coordinates (#28): a vertex placed twice is refused (which place won was
+    # silent); coordinates near the double range draw finite positions (their
+    # span overflowed to inf and the SVG held "nan" attributes).
+    def co_setup(text):
+        def setup(d):
+            with open(os.path.join(d, "p4.gr"), "w") as f:
+                f.write("p sp 4 3\na 1 2 1\na 2 3 1\na 3 4 1\n")
+            with open(os.path.join(d, "p4.co"), "w") as f:
+                f.write(text)
+        return setup
+    out.append(Case("readers", "gcenter/coordinates-vertex-twice",
+                    ["gcenter", "p4.gr", "--svg", "m.svg", "--coordinates", "p4.co"], rc=2,
+                    err=r"p4.co:3: vertex '2' is listed twice \(first on line 2\)",
+                    setup=co_setup("v 1 0 0\nv 2 1 0\nv 2 5 5\nv 3 2 0\n")))
+
+    def finite_svg(folder, proc):
+        text = open(os.path.join(folder, "m.svg")).read()
+        import re as _re
+        bad = _re.findall(r'="[^"]*(?:nan|inf)[^"]*"', text)
+        return "SVG attributes that are not finite numbers: %s" % bad[:3] if bad else None
+    out.append(Case("readers", "gcenter/coordinates-near-double-max-draw-finite",
+                    ["gcenter", "p4.gr", "--p-center", "1", "--svg", "m.svg", "--coordinates", "p4.co", "-q"], rc=0,
+                    creates={"m.svg"}, check=finite_svg,
+                    setup=co_setup("v 1 1e308 5\nv 2 -1e308 5\nv 3 1 1\nv 4 2 -1.7e308\n")))
+
+    # gpath --json with no path (#28): exit 1 and still one JSON object saying so.
+    def no_path_json(folder, proc):
+        import json
+        try:
+            got = json.loads(proc.stdout_bytes)
+        except ValueError as e:
+            return "stdout is not JSON: %s" % e
+        return None if got == {"from": "bob", "to": "island", "length": None} else "unexpected JSON %r" % got
+    out.append(Case("readers", "gpath/json-no-path", ["gpath", "dnp.gdm", "--from", "bob", "--to", "island", "--json"],
+                    rc=1, err=r"no path from bob to island", check=no_path_json, stderr_prefix=False,
+                    setup=lambda d: __import__("subprocess").run(
+                        [ctx.tool("gapsp"), "named.csv", "dnp.gdm", "--paths", "-q"], cwd=d, check=True)))
     # One tie rule for the centralities' best vertex (#28): on a cycle every
     # vertex ties, so both engines name the least (the dense engine named 7 and
     # the sparse one 1 on 50 vertices, their sums rounding differently).
