@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
                              {"--capacities", req.capacities},
                              {"--opening-costs", req.opening_costs}});
     if (!req.cost_matrix.empty()) gdist::CheckCostMatrixFlags(app, req);
-    std::cout << gdist::RunCenter(req, gdist::RunVoice{app.get_name()}).report << std::flush;
+    const std::string report = gdist::RunCenter(req, gdist::RunVoice{app.get_name()}).report;
+    // The text report names labels as they are: control characters escaped for the terminal (JSON escapes its own).
+    std::cout << (req.json ? report : gdist::TerminalText(report)) << std::flush;
     return gdist::kExitOk;
   });
 }

@@ -29,7 +29,7 @@ std::string Describe(const gdist::VertexLabels& labels) {
 void PrintText(const Facts& f) {
   const auto& i = f.info;
   const double elem = double(gdist::ElementSize(i.type));
-  std::cout << f.path << "\n"
+  std::cout << gdist::TerminalText(f.path) << "\n"
             << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency")
             << " matrix, " << (i.meta.directed ? "directed" : "undirected") << "\n"
             << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n";
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
       }
       // -q: the exit status alone says whether every file is intact; a bad one is named on stderr.
       if (gdist::Quiet()) {
-        if (!f.problem.empty()) std::cerr << "ginfo: " << path << ": " << f.problem << "\n";
+        if (!f.problem.empty()) std::cerr << "ginfo: " << gdist::TerminalText(path + ": " + f.problem) << "\n";
       } else if (json) {
         PrintJson(f);
       } else {

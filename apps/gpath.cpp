@@ -17,7 +17,7 @@ namespace {
 
 std::size_t Vertex(const gdist::VertexLabels& labels, const std::string& label, const std::string& flag) {
   auto v = labels.find(label);
-  if (!v) throw gdist::Error(flag + ": no vertex labelled '" + label + "' in the matrix");
+  if (!v) throw gdist::Error(flag + ": no vertex labelled " + gdist::Quoted(label) + " in the matrix");
   return *v;
 }
 
@@ -34,7 +34,8 @@ int PrintNoPath(const gdist::VertexLabels& labels, std::size_t from, std::size_t
     w.EndObject();
     std::cout << "\n";
   }
-  std::cerr << "gpath: no path from " << labels.label(from) << " to " << labels.label(to) << "\n";
+  std::cerr << "gpath: no path from " << gdist::TerminalText(labels.label(from)) << " to "
+            << gdist::TerminalText(labels.label(to)) << "\n";
   return gdist::kExitCheckFailed;
 }
 
@@ -61,7 +62,7 @@ template <class T, class V> void PrintRouteOf(const gdist::VertexLabels& labels,
   } else {
     std::cout << "length " << gdist::ExactText(length) << ", " << weights.size() << " arcs\n";
     for (std::size_t k = 0; k < vertices.size(); ++k) {
-      std::cout << labels.label(vertices[k]);
+      std::cout << gdist::TerminalText(labels.label(vertices[k]));
       if (k < weights.size()) std::cout << " -(" << gdist::ExactText(weights[k]) << ")-> ";
     }
     std::cout << "\n";

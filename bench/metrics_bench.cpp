@@ -75,7 +75,7 @@ Timing Time(int reps, const std::function<DistanceMetrics()>& run) {
 }
 
 bool Identical(const DistanceMetrics& a, const DistanceMetrics& b) {
-  auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+  auto same = [](const auto& x, const auto& y) { return x == y || (x != x && y != y); };  // NaN == NaN here
   bool ok = a.summary.total == b.summary.total && a.summary.eccentricity == b.summary.eccentricity &&
             a.summary.unreachable_from == b.summary.unreachable_from && a.summary.center == b.summary.center &&
             a.summary.periphery == b.summary.periphery && a.summary.median == b.summary.median &&

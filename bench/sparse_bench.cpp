@@ -65,8 +65,9 @@ template <class W> void Run(const gdist::CsrGraph<W>& g, const std::vector<std::
         throw gdist::Error("--what eccentricities: needs a connected graph with integer weights");
       gdist::AllEccentricities e;
       const auto t = Time(reps, [&] { e = gdist::BoundedEccentricities(g, threads); });
-      double checksum = 0, top = 0, least = e.eccentricity.empty() ? 0 : e.eccentricity[0];
-      for (double x : e.eccentricity) {
+      double checksum = 0, top = 0, least = e.eccentricity.empty() ? 0 : e.eccentricity[0].ToDouble();
+      for (const gdist::MetricNumber& m : e.eccentricity) {
+        const double x = m.ToDouble();
         checksum += x;
         top = std::max(top, x);
         least = std::min(least, x);

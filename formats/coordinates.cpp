@@ -15,6 +15,7 @@ Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels)
   Coordinates c;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   c.xy.assign(labels.size(), {nan, nan});
+  std::vector<std::size_t> line_of(labels.size(), 0);  // the line that placed each vertex, 0: none yet
   InputFile in(path);
   std::string_view line;
   std::string_view f[5];
@@ -42,6 +43,12 @@ Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels)
     first = false;
     const auto v = labels.find(f[at]);
     if (!v) throw ParseError(path, in.line_number(), "vertex " + Quoted(f[at]) + " is not in the graph");
+    // Listed twice: which place wins would be silent, so neither does.
+    if (line_of[*v] != 0)
+      throw ParseError(
+          path, in.line_number(),
+          "vertex " + Quoted(f[at]) + " is listed twice (first on line " + std::to_string(line_of[*v]) + ")");
+    line_of[*v] = in.line_number();
     c.xy[*v] = {x, y};
   }
   for (const auto& p : c.xy) c.missing += std::isnan(p.first);

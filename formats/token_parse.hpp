@@ -271,7 +271,7 @@ inline WeightStatus ParseWeight(std::string_view tok, Weight* w) {
 inline std::string Quoted(std::string_view tok) {
   std::string out = "'";
   for (char c : tok.substr(0, 40)) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
-  if (tok.size() > 40) out += "...";
+  if (tok.size() > 40) return out + "...' (" + std::to_string(tok.size()) + " bytes)";  // never a 70 MB label
   return out + "'";
 }
 

@@ -8,13 +8,41 @@
 #include <functional>
 #include <iostream>
 
+#include "apps/common/flag_checks.hpp"
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/phase_timer.hpp"
 #include "lib/util/progress.hpp"
 #include "lib/util/temp_file_registry.hpp"
+#include "lib/util/terminal_text.hpp"
+#include "lib/util/thread_start.hpp"
 
 namespace gdist {
+
+// The threads of the run: -j, else OMP_NUM_THREADS, else every core; checked
+// once before any work, so that a count the machine cannot start ends in a
+// clear message (libgomp would end the run mid-way with "Thread creation
+// failed"), and set as OpenMP's default. Returns an error message, or "".
+inline std::string SetUpThreads(const CLI::App& app) {
+  long want = 0;
+  std::string source = "--threads";
+  if (const CLI::Option* j = app.get_option_no_throw("--threads"); j != nullptr && j->count() > 0)
+    want = std::stol(j->as<std::string>());  // ThreadCount() has checked it
+  if (want == 0) {
+    want = DefaultThreads();
+    const char* env = std::getenv("OMP_NUM_THREADS");
+    source = env != nullptr && *env != '\0' ? "OMP_NUM_THREADS" : "this machine's cores";
+    if (want > kMaxThreads)
+      return source + ": expected 1 to " + std::to_string(kMaxThreads) + " threads, got " + std::to_string(want) +
+             " (set it lower or pass -j)";
+  }
+  const std::size_t started = StartableThreads(static_cast<std::size_t>(want));
+  if (started < static_cast<std::size_t>(want))
+    return source + ": " + std::to_string(want) + " threads asked for, but only " + std::to_string(started) +
+           " could be started here (a process or user thread limit); pass -j " + std::to_string(started) + " or fewer";
+  UseThreads(static_cast<int>(want));
+  return {};
+}
 
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
@@ -32,8 +60,12 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::cerr << app.get_name() << ": " << e.what() << "\n"
+    std::cerr << app.get_name() << ": " << TerminalText(e.what()) << "\n"
               << app.get_name() << ": run '" << app.get_name() << " --help' for the options\n";
+    return kExitInputError;
+  }
+  if (const std::string why = SetUpThreads(app); !why.empty()) {
+    std::cerr << app.get_name() << ": " << TerminalText(why) << "\n";
     return kExitInputError;
   }
   EnableStepTimings(timings);
@@ -42,17 +74,17 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
   try {
     return body();
   } catch (const Error& e) {
-    std::cerr << app.get_name() << ": " << e.what() << "\n";
+    std::cerr << app.get_name() << ": " << TerminalText(e.what()) << "\n";
     return kExitInputError;
   } catch (const std::filesystem::filesystem_error& e) {
     // The machine's files (a missing TMPDIR, a full disk): the environment's, not ours.
-    std::cerr << app.get_name() << ": " << e.what() << "\n";
+    std::cerr << app.get_name() << ": " << TerminalText(e.what()) << "\n";
     return kExitInputError;
   } catch (const std::bad_alloc&) {
     std::cerr << app.get_name() << ": out of memory\n";
     return kExitOutOfMemory;
   } catch (const std::exception& e) {
-    std::cerr << app.get_name() << ": internal error: " << e.what() << "\n";
+    std::cerr << app.get_name() << ": internal error: " << TerminalText(e.what()) << "\n";
     return kExitInternal;
   }
 }

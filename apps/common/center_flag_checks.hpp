@@ -6,6 +6,7 @@
 
 #include "lib/pipeline/center_request.hpp"
 #include "lib/pipeline/center_rows.hpp"
+#include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -31,6 +32,21 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
     throw Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
     throw Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
+  // Flags that would be read and silently ignored.
+  if (!req.pictures.coordinates.empty() && req.pictures.svg.empty())
+    throw Error("--coordinates: places the vertices of --svg; expected --svg FILE too");
+  if (req.metrics_options.reachable_only && !req.needs_whole_matrix())
+    throw Error(
+        "--reachable-only: changes the metrics (eccentricities, center, 1-median), which a siting model alone does "
+        "not report; expected --metrics, --per-vertex or --eccentricities too");
+  // stdout carries the --json report: a CSV streamed there too would leave neither readable.
+  if (req.json)
+    for (const auto& [flag, path] : {std::pair<const char*, const std::string&>{"--per-vertex", req.per_vertex},
+                                     {"--eccentricities", req.eccentricities},
+                                     {"--assignment", req.assignment}})
+      if (!path.empty() && IsStdoutPath(path))
+        throw Error(std::string(flag) + " " + path +
+                    ": stdout carries the --json report; expected a file name (or leave out --json)");
   if (!req.any_siting())
     for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
                              "--time-limit", "--seed", "--cost-matrix"})

@@ -255,7 +255,7 @@ template <class T> class DistributedRun {
             "MPI_Reduce");
     DistanceMetrics m;
     if (session_.rank() != 0) return m;
-    m.summary = SummaryFromRows(summary, options);
+    m.summary = SummaryFromRows(summary, options, std::is_integral_v<T>);
     m.centrality = CentralityFromRows(m.summary, centrality, directed);
     if (shape.bins > 0) {
       DistanceHistogram& h = m.centrality.histogram;

@@ -227,6 +227,11 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     for (std::uint64_t s : info_.row_sources)
       if (s >= h.n)
         throw Bad(path, "row source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(h.n) + ")");
+    // A vertex heading two rows: which one a lookup by source finds would be arbitrary.
+    std::vector<std::uint64_t> sorted = info_.row_sources;
+    std::sort(sorted.begin(), sorted.end());
+    if (const auto twin = std::adjacent_find(sorted.begin(), sorted.end()); twin != sorted.end())
+      throw Bad(path, "row source " + std::to_string(*twin) + " heads two rows");
     sections_start += bytes;
   }
   info_.meta.directed = (h.flags & kFlagDirected) != 0;

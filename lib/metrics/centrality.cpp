@@ -57,17 +57,25 @@ Centrality CentralityFromRows(const DistanceSummary& s, const std::vector<Centra
   Centrality c;
   c.closeness.assign(n, 0);
   c.harmonic.assign(n, 0);
+  // The sum of every total: exact (128 bits) for integer distances.
+  const bool integral = n == 0 || s.total[0].integral();
   double sum_all = 0;
+  Int128 exact_sum = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double reach = static_cast<double>(n - 1 - s.unreachable_from[i]);
-    if (reach > 0 && s.total[i] > 0) c.closeness[i] = (reach / static_cast<double>(n - 1)) * (reach / s.total[i]);
+    const double total = s.total[i].ToDouble();
+    if (reach > 0 && total > 0) c.closeness[i] = (reach / static_cast<double>(n - 1)) * (reach / total);
     c.reachable_pairs += n - 1 - s.unreachable_from[i];
-    sum_all += s.total[i];
+    if (integral) exact_sum += s.total[i].integer();
+    else sum_all += total;
     c.harmonic[i] = rows[i].harmonic;
   }
+  if (integral) sum_all = static_cast<double>(exact_sum);
   c.average_path_length =
       c.reachable_pairs ? sum_all / static_cast<double>(c.reachable_pairs) : std::numeric_limits<double>::quiet_NaN();
-  c.wiener_index = s.unreachable_pairs ? std::numeric_limits<double>::infinity() : (directed ? sum_all : sum_all / 2);
+  if (s.unreachable_pairs) c.wiener_index = MetricNumber::Infinite();
+  else if (integral) c.wiener_index = MetricNumber::Integer(directed ? exact_sum : exact_sum / 2);  // pairs come twice
+  else c.wiener_index = MetricNumber::Real(directed ? sum_all : sum_all / 2);
   return c;
 }
 

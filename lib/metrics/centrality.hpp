@@ -33,7 +33,7 @@ struct DistanceHistogram {
 struct Centrality {
   std::vector<double> closeness, harmonic;  // per vertex
   double average_path_length = 0;           // NaN when no pair is connected
-  double wiener_index = 0;                  // +inf when some pair is unreachable
+  MetricNumber wiener_index;                // exact for integer distances; infinite when some pair is unreachable
   std::uint64_t reachable_pairs = 0;        // ordered pairs i != j with a path
   DistanceHistogram histogram;
 };

@@ -43,7 +43,7 @@ template <class T> DistanceMetrics ComputeDistanceMetrics(const MatrixView<T>& d
       if (g.copy_threads == 0) g.copy_threads = options.threads;
       try {
         const GpuMetricsPasses p = RunGpuMetricsPasses(d, directed, kHistogramBins, g);
-        m.summary = SummaryFromRows(p.summary, options);
+        m.summary = SummaryFromRows(p.summary, options, std::is_integral_v<T>);
         m.centrality = CentralityFromRows(m.summary, p.centrality, directed);
         DistanceHistogram& h = m.centrality.histogram;
         if (p.shape.bins > 0) {

@@ -24,12 +24,17 @@ TreeRows TreeRowsFromSweep(const BfsSweep& sweep, std::size_t n, const TreeRowsR
     const BfsSourceStats& s = sweep.sources[i];
     if (request.eccentricity_only) {
       out.summary[i].farthest.value = s.eccentricity;
+      out.summary[i].exact = true;
+      out.summary[i].exact_farthest = s.eccentricity;
       continue;
     }
     if (request.summary) {
       SummaryRow& r = out.summary[i];
       r.total = static_cast<double>(s.total);
       if (s.eccentricity > 0) r.farthest = {static_cast<double>(s.eccentricity), s.farthest};
+      r.exact = true;  // hop counts: exact integers
+      r.exact_total = s.total;
+      r.exact_farthest = s.eccentricity;
       r.unreachable = n - s.reached;
       r.first_unreachable = s.first_unreached == kNoVertex ? kNoColumn : s.first_unreached;
     }

@@ -17,9 +17,16 @@ namespace gdist {
 
 namespace {
 
-// The vertex with the largest value (first such), or n when there is none.
+// The vertex with the largest value, ties to the least index (0 when there is
+// none). A centrality is a sum of up to n terms that the engines add in
+// different orders (the dense row's lanes, the sparse BFS's levels), so equal
+// sums may differ by their rounding, at most n 2^-53 of the value each: values
+// within n 2^-52 of the largest are ties, and every engine names one vertex.
 std::size_t ArgMax(const std::vector<double>& v) {
-  return v.empty() ? 0 : static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
+  if (v.empty()) return 0;
+  const double top = *std::max_element(v.begin(), v.end());
+  const double tie = top - std::fabs(top) * std::ldexp(static_cast<double>(v.size()), -52);
+  return static_cast<std::size_t>(std::find_if(v.begin(), v.end(), [&](double x) { return x >= tie; }) - v.begin());
 }
 
 void WriteBest(JsonWriter& json, const std::vector<double>& v, const VertexLabels& labels) {
@@ -41,7 +48,8 @@ std::string Num(double v) { return ExactText(v); }
 
 void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed) {
   json.Key("average_shortest_path_length").Number(c.average_path_length);
-  json.Key("wiener_index").Number(c.wiener_index);
+  json.Key("wiener_index");
+  c.wiener_index.Write(json);
   json.Key("reachable_pairs").Number(static_cast<double>(c.reachable_pairs));
   json.Key("closeness_max");
   WriteBest(json, c.closeness, labels);
@@ -61,7 +69,7 @@ void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabe
 void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels) {
   out << "avg path length    " << (std::isnan(c.average_path_length) ? "none" : Num(c.average_path_length))
       << "  (over " << c.reachable_pairs << " connected ordered pairs)\n";
-  out << "wiener index       " << (std::isfinite(c.wiener_index) ? Num(c.wiener_index) : "inf") << "\n";
+  out << "wiener index       " << c.wiener_index.Text() << "\n";
   if (!c.closeness.empty()) {
     const std::size_t a = ArgMax(c.closeness), b = ArgMax(c.harmonic);
     out << "max closeness      " << CsvField(labels.label(a)) << " (" << Num(c.closeness[a]) << ")\n";
@@ -81,14 +89,16 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
 
 void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
                               const VertexLabels& labels) {
-  std::ostringstream text;
-  text.precision(12);
+  std::ostringstream text;  // every number exactly: distances as they are, ratios in the shortest exact text
   if (IsJsonLinesPath(path)) {
     for (std::size_t i = 0; i < s.n; ++i) {
       JsonWriter row(text);  // one object per line; an infinite eccentricity is null
       row.BeginObject().Key("vertex");
       WriteLabel(row, labels, i);
-      row.Key("eccentricity").Number(s.eccentricity[i]).Key("total").Number(s.total[i]);
+      row.Key("eccentricity");
+      s.eccentricity[i].Write(row);
+      row.Key("total");
+      s.total[i].Write(row);
       row.Key("unreachable").Number(double(s.unreachable_from[i]));
       row.Key("closeness").Number(c.closeness[i]).Key("harmonic").Number(c.harmonic[i]).EndObject();
       text << '\n';
@@ -97,9 +107,9 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
     text << "vertex,eccentricity,total,unreachable,closeness,harmonic\n";
     for (std::size_t i = 0; i < s.n; ++i) {
       text << CsvField(labels.label(i)) << ',';
-      if (std::isfinite(s.eccentricity[i])) text << s.eccentricity[i];
-      text << ',' << s.total[i] << ',' << s.unreachable_from[i] << ',' << c.closeness[i] << ',' << c.harmonic[i]
-           << '\n';
+      if (s.eccentricity[i].finite()) text << s.eccentricity[i].Text();
+      text << ',' << s.total[i].Text() << ',' << s.unreachable_from[i] << ',' << Num(c.closeness[i]) << ','
+           << Num(c.harmonic[i]) << '\n';
     }
   }
   WriteTextFile(path, text.str());

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "lib/util/host_device.hpp"
+#include "lib/util/int128.hpp"
 
 namespace gdist {
 
@@ -69,6 +70,12 @@ struct SummaryRow {
   Farthest farthest;              // over finite d(i, j)
   std::uint64_t unreachable = 0;  // j with d(i, j) = INF
   std::uint64_t first_unreachable = kNoColumn;
+  // Integer distances: the total and the farthest distance exactly (the
+  // doubles above round int64 sums past 2^53), set by the integer scans.
+  // Rows that leave `exact` false (the GPU's, int32 only) hold exact doubles.
+  bool exact = false;
+  std::int64_t exact_farthest = 0;
+  Int128 exact_total = 0;
 };
 
 // What the centralities need of row i: j != i with d(i, j) finite.

@@ -30,7 +30,8 @@ template <class W> class EccentricityBounds {
     // The first source as the double sweep's.
     for (std::vector<std::uint32_t> sources{trees_.FirstSource()}; !sources.empty();) sources = Round(sources);
     AllEccentricities r;
-    r.eccentricity.assign(lo_.begin(), lo_.end());
+    r.eccentricity.reserve(n_);
+    for (std::int64_t e : lo_) r.eccentricity.push_back(MetricNumber::Integer(e));
     r.trees = tree_count_;
     return r;
   }
@@ -54,7 +55,7 @@ template <class W> class EccentricityBounds {
     const auto threads = static_cast<std::size_t>(nt_);
     std::vector<TopFew<decltype(larger_hi)>> top_hi(threads, {want, larger_hi, {}});
     std::vector<TopFew<decltype(smaller_lo)>> top_lo(threads, {want, smaller_lo, {}});
-    const std::vector<double> ecc = BoundingTrees(trees_, sources, out_, in_, nt_);
+    const auto ecc = BoundingTrees(trees_, sources, out_, in_, nt_);
     const std::vector<W>& to_source = trees_.directed() ? in_ : out_;
     for (std::size_t i = 0; i < k; ++i) ecc_[i] = static_cast<std::int64_t>(ecc[i]);
     std::size_t left = 0;  // vertices not done

@@ -13,13 +13,14 @@
 
 #include "lib/engine/progress.hpp"
 #include "lib/metrics/bounding_tree_source.hpp"
+#include "lib/metrics/metric_number.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
 
 struct AllEccentricities {
-  std::vector<double> eccentricity;  // per vertex
-  std::size_t trees = 0;             // shortest-path trees run (directed: from and to each source)
+  std::vector<MetricNumber> eccentricity;  // per vertex
+  std::size_t trees = 0;                   // shortest-path trees run (directed: from and to each source)
 };
 
 // True when BoundedEccentricities applies: n >= 1, integer weights, no

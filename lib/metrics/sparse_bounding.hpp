@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -37,12 +38,20 @@ template <class Before> struct TopFew {
   }
 };
 
+// The bounds' number type: integer weights are bounded in int64, exactly
+// (distances stay below INF = 2^62 - 1, so a sum of two cannot wrap); float
+// weights in double, widened by Slack.
+template <class W> using BoundOf = std::conditional_t<std::is_integral_v<W>, std::int64_t, double>;
+template <class W> constexpr BoundOf<W> kNoUpperBound = std::numeric_limits<BoundOf<W>>::has_infinity
+                                                            ? std::numeric_limits<BoundOf<W>>::infinity()
+                                                            : std::numeric_limits<BoundOf<W>>::max();
+
 // The trees of one round: out (k x n) = the trees from sources[i] and, for a
 // directed graph, in (k x n) = the trees to them; returns each source's
-// eccentricity (its largest finite distance).
-template <class W> std::vector<double> BoundingTrees(const BoundingTreeSource<W>& trees,
-                                                     std::span<const std::uint32_t> sources, std::vector<W>& out,
-                                                     std::vector<W>& in, int threads) {
+// eccentricity (its largest finite distance), in the bounds' type.
+template <class W> std::vector<BoundOf<W>> BoundingTrees(const BoundingTreeSource<W>& trees,
+                                                         std::span<const std::uint32_t> sources, std::vector<W>& out,
+                                                         std::vector<W>& in, int threads) {
   const std::size_t n = trees.n(), k = sources.size();
   out.resize(k * n);
   trees.Rows(TreeDirection::kFrom, sources, out.data(), threads);
@@ -50,7 +59,7 @@ template <class W> std::vector<double> BoundingTrees(const BoundingTreeSource<W>
     in.resize(k * n);
     trees.Rows(TreeDirection::kTo, sources, in.data(), threads);
   }
-  std::vector<double> ecc(k, 0);
+  std::vector<BoundOf<W>> ecc(k, 0);
   const W inf = ElementTraits<W>::kInf;
 #pragma omp parallel for num_threads(std::max(1, std::min <int>(threads, static_cast <int>(k)))) schedule(static)
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(k); ++i) {
@@ -58,7 +67,7 @@ template <class W> std::vector<double> BoundingTrees(const BoundingTreeSource<W>
     W e = 0;
     for (std::size_t v = 0; v < n; ++v)
       if (d[v] < inf && d[v] > e) e = d[v];
-    ecc[static_cast<std::size_t>(i)] = static_cast<double>(e);
+    ecc[static_cast<std::size_t>(i)] = static_cast<BoundOf<W>>(e);
   }
   return ecc;
 }

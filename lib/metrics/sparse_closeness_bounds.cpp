@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_bounding.hpp"
@@ -89,7 +90,9 @@ template <class F> void ForEachOrderedSum(const std::vector<double>& key, Ordere
 // One round's tree and the bound it gives every vertex.
 template <class W> struct TreeSlot {
   std::uint32_t source = 0;
-  double total = 0;
+  double total = 0;    // for the bounds
+  MetricNumber exact;  // the source's total as the result holds it
+  double widen = 0;    // integer trees past 2^53: how far double arithmetic may miss a bound
   // Undirected unit weights: hops and the level table (before - deg(v)).
   std::vector<std::int32_t> hops;
   std::vector<double> level_bound;
@@ -135,7 +138,7 @@ template <class W> class MedianSearch {
       }
     }
     result_.vertex = best_vertex_;
-    result_.total = best_;
+    result_.total = best_exact_;
     return result_;
   }
 
@@ -169,8 +172,10 @@ template <class W> class MedianSearch {
     std::lock_guard<std::mutex> lock(mutex_);
     std::atomic_ref<double>(bound_[t.source]).store(t.total, std::memory_order_relaxed);
     std::atomic_ref<std::uint8_t>(state_[t.source]).store(kSettled, std::memory_order_relaxed);
-    if (t.total < best_ || (t.total == best_ && t.source < best_vertex_)) {
-      std::atomic_ref<double>(best_).store(t.total, std::memory_order_relaxed);  // RaiseBounds reads it unlocked
+    if (t.exact < best_exact_ || (t.exact == best_exact_ && t.source < best_vertex_)) {
+      best_exact_ = t.exact;
+      // RaiseBounds reads it unlocked; rounded up, so that a bound above it lies above the exact best.
+      std::atomic_ref<double>(best_).store(RoundedUp(t.exact), std::memory_order_relaxed);
       best_vertex_ = t.source;
     }
     ++result_.exact_totals;
@@ -216,6 +221,7 @@ template <class W> class MedianSearch {
         total += static_cast<std::uint64_t>(t.hops[v]);
       }
       t.total = static_cast<double>(total);
+      t.exact = MetricNumber::Integer(total);
       // s(x) = sum_L c[L] |L - x|: s(0) = total, s(x+1) = s(x) + 2 #{L <= x} - n.
       t.level_bound.resize(levels);
       double sum = t.total, at_or_below = 0;
@@ -228,7 +234,10 @@ template <class W> class MedianSearch {
     }
     t.from.resize(n);
     trees_.Tree(TreeDirection::kFrom, s, t.from.data(), t.workspace);
-    t.total = ScanSummaryRow(t.from.data(), n).total;
+    const SummaryRow row = ScanSummaryRow(t.from.data(), n);
+    t.total = row.total;
+    t.exact = std::is_integral_v<W> ? MetricNumber::Integer(row.exact_total) : MetricNumber::Real(row.total);
+    t.widen = std::is_integral_v<W> ? DoubleError(t.from) : 0;
     t.key.resize(n);
     t.bound.resize(n);
     for (std::size_t v = 0; v < n; ++v) t.key[v] = static_cast<double>(t.from[v]);
@@ -238,6 +247,7 @@ template <class W> class MedianSearch {
       t.to.resize(n);
       trees_.Tree(TreeDirection::kTo, s, t.to.data(), t.workspace);
       const double total_to = ScanSummaryRow(t.to.data(), n).total, count = static_cast<double>(n);
+      if constexpr (std::is_integral_v<W>) t.widen = std::max(t.widen, DoubleError(t.to));
       for (std::size_t v = 0; v < n; ++v)
         t.bound[v] = std::max(t.total - count * t.key[v], count * static_cast<double>(t.to[v]) - total_to);
     } else if (!directed_) {
@@ -249,12 +259,35 @@ template <class W> class MedianSearch {
       ForEachOrderedSum(t.key, t.sums, [&](std::uint32_t v, double above, double, double) { t.bound[v] = above; });
       t.to.resize(n);
       trees_.Tree(TreeDirection::kTo, s, t.to.data(), t.workspace);
+      if constexpr (std::is_integral_v<W>) t.widen = std::max(t.widen, DoubleError(t.to));
       for (std::size_t v = 0; v < n; ++v) t.key[v] = static_cast<double>(t.to[v]);
       ForEachOrderedSum(t.key, t.sums, [&](std::uint32_t v, double, double below, double) {
         t.bound[v] = std::max(t.bound[v], below);
       });
     }
-    for (double& b : t.bound) b -= slack_ * std::fabs(b);
+    for (double& b : t.bound) b -= slack_ * std::fabs(b) + t.widen;
+  }
+
+  // Integer trees: every bound is a few sums over n integer terms, exact in
+  // double while they stay below 2^53; past it each step may round by an ulp
+  // of the largest magnitude M = sum |d| + n max |d|: 16 n ulps of M covers them.
+  double DoubleError(const std::vector<W>& d) const {
+    const W inf = ElementTraits<W>::kInf;
+    double sum = 0, top = 0;
+    for (const W x : d)
+      if (x < inf) {
+        sum += std::fabs(static_cast<double>(x));
+        top = std::max(top, std::fabs(static_cast<double>(x)));
+      }
+    const double m = sum + static_cast<double>(n_) * top;
+    return m < 0x1p53 ? 0 : 16 * static_cast<double>(n_) * std::ldexp(m, -52);
+  }
+
+  // The least double >= x (integers past 2^53 round to nearest in a plain cast).
+  static double RoundedUp(const MetricNumber& x) {
+    const double d = x.ToDouble();
+    if (x.integral() && static_cast<Int128>(d) < x.integer()) return std::nextafter(d, HUGE_VAL);
+    return d;
   }
 
   double Bound(const TreeSlot<W>& t, std::size_t v) const {
@@ -274,7 +307,8 @@ template <class W> class MedianSearch {
   std::vector<std::uint8_t> state_;
   std::mutex mutex_;
   std::vector<TreeSlot<W>> slots_;
-  double best_ = std::numeric_limits<double>::infinity();
+  double best_ = std::numeric_limits<double>::infinity();  // best_exact_ rounded up, for the bounds
+  MetricNumber best_exact_ = MetricNumber::Infinite();
   std::size_t best_vertex_ = 0;
   MedianResult result_;
 };

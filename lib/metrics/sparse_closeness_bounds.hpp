@@ -23,13 +23,14 @@
 
 #include "lib/engine/progress.hpp"
 #include "lib/metrics/bounding_tree_source.hpp"
+#include "lib/metrics/metric_number.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
 
 struct MedianResult {
   std::size_t vertex = 0;
-  double total = 0;
+  MetricNumber total;              // exact for integer weights
   std::size_t landmark_trees = 0;  // trees that only bound (directed: the trees to each source)
   std::size_t exact_totals = 0;    // vertices whose total was computed
 };

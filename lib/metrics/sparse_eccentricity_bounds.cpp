@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_bounding.hpp"
@@ -15,10 +16,11 @@ namespace gdist {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 template <class W> class Bounds {
  public:
+  using B = BoundOf<W>;
+  static constexpr B kInfinity = kNoUpperBound<W>;
+
   Bounds(const BoundingTreeSource<W>& trees, int threads, bool diameter_only)
       : trees_(trees),
         n_(trees.n()),
@@ -35,7 +37,7 @@ template <class W> class Bounds {
     tree_count_ += sources.size();
   }
 
-  void SetExact(std::uint32_t v, double e) {
+  void SetExact(std::uint32_t v, B e) {
     ecc_[v] = e;
     lo_[v] = hi_[v] = e;
   }
@@ -81,26 +83,27 @@ template <class W> class Bounds {
     GraphExtremes r;
     r.bounding_trees = tree_count_;
     r.exact_eccentricities =
-        static_cast<std::size_t>(std::count_if(ecc_.begin(), ecc_.end(), [](double e) { return e >= 0; }));
+        static_cast<std::size_t>(std::count_if(ecc_.begin(), ecc_.end(), [](B e) { return e >= 0; }));
     const std::size_t n = n_;
-    r.diameter = -1;
-    r.radius = kInfinity;
+    B diameter = -1, radius = kInfinity;
     for (std::size_t v = 0; v < n; ++v) {
       if (ecc_[v] < 0) continue;
-      r.diameter = std::max(r.diameter, ecc_[v]);
-      r.radius = std::min(r.radius, ecc_[v]);
+      diameter = std::max(diameter, ecc_[v]);
+      radius = std::min(radius, ecc_[v]);
     }
+    r.diameter = MetricNumber::Of(diameter);
+    r.radius = MetricNumber::Of(radius);
     if (diameter_only_) {
-      r.radius = 0;
+      r.radius = MetricNumber::Of(B{0});
       for (std::size_t v = 0; v < n; ++v)
-        if (ecc_[v] == r.diameter) {
+        if (ecc_[v] == diameter) {
           r.diameter_from = v;
           break;
         }
     } else {
       for (std::size_t v = 0; v < n; ++v) {
-        if (ecc_[v] == r.radius) r.center.push_back(v);
-        if (ecc_[v] == r.diameter) r.periphery.push_back(v);
+        if (ecc_[v] == radius) r.center.push_back(v);
+        if (ecc_[v] == diameter) r.periphery.push_back(v);
       }
       r.diameter_from = r.periphery.front();
     }
@@ -110,7 +113,7 @@ template <class W> class Bounds {
     trees_.Tree(TreeDirection::kFrom, static_cast<std::uint32_t>(r.diameter_from), d.data(), ws);
     r.diameter_to = r.diameter_from;
     for (std::size_t v = 0; v < n; ++v)
-      if (r.diameter > 0 && static_cast<double>(d[v]) == r.diameter) {
+      if (diameter > 0 && static_cast<B>(d[v]) == diameter) {
         r.diameter_to = v;
         break;
       }
@@ -123,19 +126,19 @@ template <class W> class Bounds {
  private:
   void RunTreesInParallel(const std::vector<std::uint32_t>& sources) {
     const std::size_t n = n_, k = sources.size();
-    const std::vector<double> ecc = BoundingTrees(trees_, sources, out_, in_, threads_);
+    const std::vector<B> ecc = BoundingTrees(trees_, sources, out_, in_, threads_);
     const std::vector<W>& to_source = trees_.directed() ? in_ : out_;
     for (std::size_t i = 0; i < k; ++i) SetExact(sources[i], ecc[i]);
-    double d_lo = 0, r_hi = kInfinity;
+    B d_lo = 0, r_hi = kInfinity;
     const std::int64_t nn = static_cast<std::int64_t>(n);
 #pragma omp parallel for num_threads(threads_) schedule(static) reduction(max : d_lo) reduction(min : r_hi)
     for (std::int64_t vi = 0; vi < nn; ++vi) {
       const auto v = static_cast<std::size_t>(vi);
       if (ecc_[v] < 0) {
         for (std::size_t i = 0; i < k; ++i) {
-          const double widen = slack_ * ecc[i];
-          const double dsv = static_cast<double>(out_[i * n + v]);
-          const double dvs = static_cast<double>(to_source[i * n + v]);
+          const B widen = static_cast<B>(slack_ * static_cast<double>(ecc[i]));  // 0 for integers
+          const B dsv = static_cast<B>(out_[i * n + v]);
+          const B dvs = static_cast<B>(to_source[i * n + v]);
           lo_[v] = std::max({lo_[v], dvs - widen * 2, ecc[i] - dsv - widen * 2});
           hi_[v] = std::min(hi_[v], dvs + ecc[i] + widen * 2);
         }
@@ -152,8 +155,8 @@ template <class W> class Bounds {
   std::size_t n_;
   int threads_;
   bool diameter_only_;
-  std::vector<double> lo_, hi_, ecc_;   // ecc_ < 0: not known exactly
-  double d_lo_ = 0, r_hi_ = kInfinity;  // the largest lower and the least upper bound
+  std::vector<B> lo_, hi_, ecc_;   // ecc_ < 0: not known exactly
+  B d_lo_ = 0, r_hi_ = kInfinity;  // the largest lower and the least upper bound
   double slack_;
   std::vector<W> out_, in_;  // this round's trees, k x n
   std::size_t tree_count_ = 0, round_ = 0, open_ = 0;

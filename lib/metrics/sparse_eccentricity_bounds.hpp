@@ -15,14 +15,15 @@
 
 #include "lib/engine/progress.hpp"
 #include "lib/metrics/bounding_tree_source.hpp"
+#include "lib/metrics/metric_number.hpp"
 #include "lib/sparse/csr_graph.hpp"
 
 namespace gdist {
 
 struct GraphExtremes {
-  double diameter = 0;
+  MetricNumber diameter;
   std::size_t diameter_from = 0, diameter_to = 0;  // the dense summary's pair: least from, then least to
-  double radius = 0;
+  MetricNumber radius;
   std::vector<std::size_t> center, periphery;  // increasing
   std::size_t bounding_trees = 0;              // trees run for the bounds
   std::size_t exact_eccentricities = 0;        // vertices whose eccentricity ended up known exactly

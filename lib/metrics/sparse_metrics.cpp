@@ -65,7 +65,7 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
   }
   m.trees = n;
   m.method = gpu ? "every tree (GPU)" : "every tree";
-  m.summary = SummaryFromRows(rows.summary, request.options);
+  m.summary = SummaryFromRows(rows.summary, request.options, std::is_integral_v<W>);
   if (!request.centrality) return;
   m.has_centrality = true;
   m.centrality = CentralityFromRows(m.summary, rows.centrality, g.directed);
@@ -129,7 +129,7 @@ template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& t
   const bool connected = (directed ? strong.count : weak.count) <= 1;
   if (n == 0) {
     m.summary.n = 0;
-    m.summary.diameter = m.summary.radius = 0;
+    m.summary.diameter = m.summary.radius = MetricNumber::Of(W{0});
     m.method = "empty";
     return m;
   }
@@ -160,7 +160,7 @@ template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& t
   s.periphery = x.periphery;
   s.median = median.vertex;
   s.median_total = median.total;
-  if (n == 1) s.median_total = 0;
+  if (n == 1) s.median_total = MetricNumber::Of(W{0});
   s.unreachable_pairs = 0;
   m.method = "bounds";
   m.trees =

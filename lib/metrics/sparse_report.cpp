@@ -22,23 +22,24 @@ void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const Ver
   WriteComponentsText(out, m.components, directed);
 }
 
-void WriteEccentricitiesFile(const std::string& path, const std::vector<double>& eccentricity,
+void WriteEccentricitiesFile(const std::string& path, const std::vector<MetricNumber>& eccentricity,
                              const VertexLabels& labels) {
   std::ostringstream text;
-  text.precision(17);
   if (IsJsonLinesPath(path)) {
     for (std::size_t i = 0; i < eccentricity.size(); ++i) {
       JsonWriter row(text);
       row.BeginObject().Key("vertex");
       WriteLabel(row, labels, i);
-      row.Key("eccentricity").Number(eccentricity[i]).EndObject();
+      row.Key("eccentricity");
+      eccentricity[i].Write(row);
+      row.EndObject();
       text << '\n';
     }
   } else {
     text << "vertex,eccentricity\n";
     for (std::size_t i = 0; i < eccentricity.size(); ++i) {
       text << CsvField(labels.label(i)) << ',';
-      if (std::isfinite(eccentricity[i])) text << eccentricity[i];
+      if (eccentricity[i].finite()) text << eccentricity[i].Text();
       text << '\n';
     }
   }

@@ -17,7 +17,7 @@ void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const Ver
 // gcenter --eccentricities: "vertex,eccentricity" CSV (an infinite one
 // empty), or JSON lines {"vertex", "eccentricity"} (null when infinite) for a
 // .jsonl path. Written all or nothing (WriteTextFile).
-void WriteEccentricitiesFile(const std::string& path, const std::vector<double>& eccentricity,
+void WriteEccentricitiesFile(const std::string& path, const std::vector<MetricNumber>& eccentricity,
                              const VertexLabels& labels);
 
 }  // namespace gdist

@@ -112,6 +112,9 @@ template <int kWords> void MsBfsRows(std::size_t n, const CsrView<std::uint8_t>&
           SummaryRow& r = out.summary[i];
           r.total = static_cast<double>(sum[j]);
           if (ecc[j] > 0) r.farthest = {static_cast<double>(ecc[j]), far_col[j]};
+          r.exact = true;  // hop counts: exact integers
+          r.exact_total = sum[j];
+          r.exact_farthest = ecc[j];
           r.unreachable = n - reached[j];
           r.first_unreachable = kNoColumn;
         }

@@ -17,6 +17,9 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
   double lane[kSumLanes] = {};
   Farthest far;  // locals, not the returned struct: kept in registers
   std::uint64_t unreachable = 0, first_unreachable = kNoColumn;
+  // Integers: the farthest value compared in T and the total in 128 bits.
+  T far_exact = 0;
+  Int128 total_exact = 0;
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
     const T* chunk = row + j0;
@@ -43,12 +46,26 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
       }
       const double x = static_cast<double>(v);
       lane[l] += x;  // lane order: no dependency from one element to the next
-      Offer(far, x, j0 + l);
+      if constexpr (std::is_integral_v<T>) {
+        total_exact += v;
+        if (v > far_exact) {
+          far_exact = v;
+          far.column = j0 + l;
+        }
+      } else {
+        Offer(far, x, j0 + l);
+      }
     }
   }
   SummaryRow r;
   r.total = SumLanes(lane);
   r.farthest = far;
+  if constexpr (std::is_integral_v<T>) {
+    r.farthest.value = static_cast<double>(far_exact);
+    r.exact = true;
+    r.exact_farthest = far_exact;
+    r.exact_total = total_exact;
+  }
   r.unreachable = unreachable;
   r.first_unreachable = first_unreachable;
   return r;
@@ -56,54 +73,16 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
 
 namespace {
 
-std::string Int128Text(Int128 v) {
-  if (v == 0) return "0";
-  const bool negative = v < 0;
-  UInt128 u = negative ? -static_cast<UInt128>(v) : static_cast<UInt128>(v);
-  std::string s;
-  for (; u > 0; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-  return negative ? "-" + s : s;
+// A row's total and farthest distance as metric numbers: the exact fields of
+// an integer scan; the doubles of a float row, or of a GPU int32 row (int32
+// distances and, below 2^53, their sums are exact in double).
+MetricNumber RowTotal(const SummaryRow& r, bool integral) {
+  if (!integral) return MetricNumber::Real(r.total);
+  return MetricNumber::Integer(r.exact ? r.exact_total : static_cast<Int128>(r.total));
 }
-
-// Largest finite entry of row i and its column, in T.
-template <class T> std::pair<T, std::size_t> RowMax(const MatrixView<T>& d, std::size_t i) {
-  const T* row = d.row(i);
-  std::pair<T, std::size_t> best{T(0), i};
-  for (std::size_t j = 0; j < d.n; ++j)
-    if (row[j] < ElementTraits<T>::kInf && row[j] > best.first) best = {row[j], j};
-  return best;
-}
-
-// Re-reads the rows that decide diameter (periphery), radius (center) and
-// median in T itself, summing in 128 bits: exact where the doubles of the row
-// scan round (int64 distances past 2^53 tie in double).
-template <class T> void AddExactText(const MatrixView<T>& d, DistanceSummary* s) {
-  const T inf = ElementTraits<T>::kInf;
-  if (s->n == 0) return;
-  if (std::isfinite(s->diameter) && !s->periphery.empty()) {
-    std::pair<T, std::size_t> best{T(-1), 0};
-    for (std::size_t i : s->periphery) {
-      const auto m = RowMax(d, i);
-      if (m.first > best.first) {
-        best = m;
-        s->diameter_from = i;
-        s->diameter_to = m.second;
-      }
-    }
-    s->exact.diameter = std::to_string(best.first);
-  }
-  if (std::isfinite(s->radius) && !s->center.empty()) {
-    T least = inf;
-    for (std::size_t i : s->center) least = std::min(least, RowMax(d, i).first);
-    s->exact.radius = std::to_string(least);
-  }
-  if (s->median) {
-    const T* row = d.row(*s->median);
-    Int128 total = 0;
-    for (std::size_t j = 0; j < d.n; ++j)
-      if (row[j] < inf) total += row[j];
-    s->exact.median_total = Int128Text(total);
-  }
+MetricNumber RowFarthest(const SummaryRow& r, bool integral) {
+  if (!integral) return MetricNumber::Real(r.farthest.value);
+  return MetricNumber::Integer(r.exact ? r.exact_farthest : static_cast<Int128>(r.farthest.value));
 }
 
 }  // namespace
@@ -115,37 +94,35 @@ template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const Metri
   // Rows are independent: one pass, each row read once (streams an mmapped file).
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
   for (std::size_t i = 0; i < n; ++i) rows[i] = ScanSummaryRow(d.row(i), n);
-  DistanceSummary s = SummaryFromRows(rows, options);
-  if constexpr (std::is_integral_v<T>) AddExactText(d, &s);
-  return s;
+  return SummaryFromRows(rows, options, std::is_integral_v<T>);
 }
 
-DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options) {
+DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options, bool integral) {
   const std::size_t n = rows.size();
   DistanceSummary s;
   s.n = n;
-  s.eccentricity.assign(n, 0);
-  s.total.assign(n, 0);
+  s.eccentricity.assign(n, MetricNumber::Of(0));
+  s.total.assign(n, MetricNumber::Of(0));
   s.unreachable_from.assign(n, 0);
   std::vector<std::size_t> farthest(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const SummaryRow& r = rows[i];
-    s.total[i] = r.total;
+    s.total[i] = RowTotal(r, integral);
     s.unreachable_from[i] = r.unreachable;
     if (r.unreachable > 0 && !options.reachable_only) {
       s.eccentricity[i] = DistanceSummary::kInfinite;
       farthest[i] = r.first_unreachable;
     } else {
-      s.eccentricity[i] = r.farthest.value;  // 0 when nothing lies farther than 0
+      s.eccentricity[i] = RowFarthest(r, integral);  // 0 when nothing lies farther than 0
       farthest[i] = r.farthest.column == kNoColumn ? i : r.farthest.column;
     }
   }
 
   if (n == 0) {
-    s.diameter = s.radius = 0;
+    s.diameter = s.radius = MetricNumber::Of(0);
     return s;
   }
-  s.diameter = -1;
+  s.diameter = MetricNumber::Of(-1);
   s.radius = DistanceSummary::kInfinite;
   for (std::size_t i = 0; i < n; ++i) {
     s.unreachable_pairs += s.unreachable_from[i];

@@ -20,6 +20,7 @@
 
 #include "lib/core/backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/metric_number.hpp"
 #include "lib/metrics/row_reduction.hpp"
 
 namespace gdist {
@@ -34,32 +35,28 @@ struct MetricsOptions {
 };
 
 struct DistanceSummary {
-  static constexpr double kInfinite = std::numeric_limits<double>::infinity();
+  static constexpr MetricNumber kInfinite = MetricNumber::Infinite();
 
   std::size_t n = 0;
-  std::vector<double> eccentricity;             // per vertex; kInfinite when unreachable targets count
-  std::vector<double> total;                    // per vertex: sum of finite distances from it
+  std::vector<MetricNumber> eccentricity;       // per vertex; kInfinite when unreachable targets count
+  std::vector<MetricNumber> total;              // per vertex: sum of finite distances from it
   std::vector<std::uint64_t> unreachable_from;  // per vertex: targets it cannot reach
 
-  double diameter = kInfinite;                     // n == 0: 0
+  MetricNumber diameter = kInfinite;               // n == 0: 0
   std::size_t diameter_from = 0, diameter_to = 0;  // a pair at that distance (unreachable when infinite)
-  double radius = kInfinite;
+  MetricNumber radius = kInfinite;
   std::vector<std::size_t> center, periphery;
   std::optional<std::size_t> median;  // vertex with the least total, if any qualifies
-  double median_total = 0;
+  MetricNumber median_total;
   std::uint64_t unreachable_pairs = 0;  // ordered pairs (i != j) with no path
-  // Integer matrices: diameter, radius and median total as exact decimal text
-  // (the doubles above round int64 distances past 2^53); empty when not set.
-  struct ExactText {
-    std::string diameter, radius, median_total;
-  } exact;
 };
 
 template <class T> DistanceSummary Summarize(const MatrixView<T>& d, const MetricsOptions& options);
 
 // The summary's cross-row step (diameter, radius, center, periphery, median)
-// from each row's SummaryRow, computed on the CPU or the GPU.
-DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options);
+// from each row's SummaryRow, computed on the CPU or the GPU. `integral`: the
+// distances are integers, compared and summed exactly (the rows' exact fields).
+DistanceSummary SummaryFromRows(const std::vector<SummaryRow>& rows, const MetricsOptions& options, bool integral);
 
 // One row on the CPU (the GPU twin is in kernels/cuda/metrics_gpu.cu).
 template <class T> SummaryRow ScanSummaryRow(const T* row, std::size_t n);

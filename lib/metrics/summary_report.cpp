@@ -12,19 +12,6 @@ namespace gdist {
 
 namespace {
 
-// The shortest text that reads back as v; exact_text (an integer matrix's
-// exact value) wins when given.
-std::string FormatValue(double v, const std::string& exact_text = "") {
-  if (!exact_text.empty()) return exact_text;
-  if (!std::isfinite(v)) return "inf";
-  return ExactText(v);
-}
-
-void NumberOrExact(JsonWriter& json, double v, const std::string& exact_text) {
-  if (exact_text.empty()) json.Number(v);
-  else json.Raw(exact_text);
-}
-
 void WriteVertexList(std::ostream& out, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
   constexpr std::size_t kShown = 20;
   for (std::size_t i = 0; i < vs.size() && i < kShown; ++i) out << (i ? " " : "") << CsvField(labels.label(vs[i]));
@@ -46,18 +33,16 @@ void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) {
 
 void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed) {
   out << "vertices           " << s.n << (directed ? " (directed)" : " (undirected)") << "\n";
-  out << "diameter           " << FormatValue(s.diameter, s.exact.diameter);
+  out << "diameter           " << s.diameter.Text();
   if (s.n > 0)
     out << "  (" << CsvField(labels.label(s.diameter_from)) << " -> " << CsvField(labels.label(s.diameter_to)) << ")";
-  out << "\nradius             " << FormatValue(s.radius, s.exact.radius) << "\n";
+  out << "\nradius             " << s.radius.Text() << "\n";
   out << "center             ";
   WriteVertexList(out, s.center, labels);
   out << "\nperiphery          ";
   WriteVertexList(out, s.periphery, labels);
   out << "\n1-median           ";
-  if (s.median)
-    out << CsvField(labels.label(*s.median)) << " (total distance " << FormatValue(s.median_total, s.exact.median_total)
-        << ")";
+  if (s.median) out << CsvField(labels.label(*s.median)) << " (total distance " << s.median_total.Text() << ")";
   else out << "none (no vertex reaches every other; try --reachable-only)";
   out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
 }
@@ -66,9 +51,9 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
   json.Key("n").Number(static_cast<double>(s.n));
   json.Key("directed").Bool(directed);
   json.Key("diameter");
-  NumberOrExact(json, s.diameter, s.exact.diameter);
+  s.diameter.Write(json);
   json.Key("diameter_pair");
-  if (s.n > 0 && std::isfinite(s.diameter)) {
+  if (s.n > 0 && s.diameter.finite()) {
     json.BeginArray();
     WriteLabel(json, labels, s.diameter_from);
     WriteLabel(json, labels, s.diameter_to);
@@ -77,7 +62,7 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
     json.Null();
   }
   json.Key("radius");
-  NumberOrExact(json, s.radius, s.exact.radius);
+  s.radius.Write(json);
   json.Key("center");
   WriteVertexArray(json, s.center, labels);
   json.Key("periphery");
@@ -88,7 +73,7 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
     json.Key("vertex");
     WriteLabel(json, labels, *s.median);
     json.Key("total");
-    NumberOrExact(json, s.median_total, s.exact.median_total);
+    s.median_total.Write(json);
     json.EndObject();
   } else {
     json.Null();
@@ -101,8 +86,8 @@ void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const 
   text << "vertex,eccentricity,total,unreachable\n";
   for (std::size_t i = 0; i < s.n; ++i) {
     text << labels.label(i) << ',';
-    if (std::isfinite(s.eccentricity[i])) text << FormatValue(s.eccentricity[i]);
-    text << ',' << FormatValue(s.total[i]) << ',' << s.unreachable_from[i] << '\n';
+    if (s.eccentricity[i].finite()) text << s.eccentricity[i].Text();
+    text << ',' << s.total[i].Text() << ',' << s.unreachable_from[i] << '\n';
   }
   WriteTextFile(path, text.str());
 }

@@ -17,14 +17,17 @@ std::string SiteMapSvg(const SiteMap& map, std::size_t max_points, std::size_t m
     x_lo = std::min(x_lo, x), x_hi = std::max(x_hi, x), y_lo = std::min(y_lo, y), y_hi = std::max(y_hi, y);
   }
   if (!(x_hi >= x_lo)) x_lo = 0, x_hi = 1, y_lo = 0, y_hi = 1;
-  const double span = std::max({x_hi - x_lo, y_hi - y_lo, 1e-12});
+  // Differences of halves: finite for any finite coordinates (1e308 - -1e308
+  // overflows to inf, and inf * 0 drew "nan" attributes); halving is exact.
+  const auto diff = [](double a, double b) { return a / 2 - b / 2; };
+  const double span = std::max({diff(x_hi, x_lo), diff(y_hi, y_lo), 1e-12});
   const double scale = (kSize - 2 * kMargin) / span;
-  const double width = (x_hi - x_lo) * scale + 2 * kMargin, height = (y_hi - y_lo) * scale + 2 * kMargin + kTitle;
+  const double width = diff(x_hi, x_lo) * scale + 2 * kMargin, height = diff(y_hi, y_lo) * scale + 2 * kMargin + kTitle;
   SvgDocument doc(std::max(width, 320.0), height);
-  auto px = [&](std::uint32_t v) { return kMargin + (map.position[v].first - x_lo) * scale; };
+  auto px = [&](std::uint32_t v) { return kMargin + diff(map.position[v].first, x_lo) * scale; };
   auto py = [&](std::uint32_t v) {
     const double y = map.position[v].second;
-    return kTitle + kMargin + (map.y_up ? (y_hi - y) : (y - y_lo)) * scale;
+    return kTitle + kMargin + (map.y_up ? diff(y_hi, y) : diff(y, y_lo)) * scale;
   };
   doc.Title(map.title);
   doc.Text(doc.width() / 2, 24, map.title, 15, "middle");

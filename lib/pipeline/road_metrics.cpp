@@ -122,7 +122,7 @@ void EveryRow(const ContractionHierarchy<W>& ch, const SparseMetricsRequest& req
   counter.Finish();
   m.trees = ch.n;
   m.method = where == Backend::kGpu ? "every tree (PHAST on the GPU)" : "every tree (PHAST)";
-  m.summary = SummaryFromRows(rows.summary, options);
+  m.summary = SummaryFromRows(rows.summary, options, std::is_integral_v<W>);
   m.centrality = CentralityFromRows(m.summary, rows.centrality, ch.directed);
 }
 

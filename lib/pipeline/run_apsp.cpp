@@ -169,7 +169,7 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
 std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& req) {
   const std::size_t limit = req.memory_limit ? req.memory_limit : DefaultMemoryLimit();
   const std::filesystem::path dir =
-      req.out.empty() ? std::filesystem::temp_directory_path() : std::filesystem::absolute(req.out).parent_path();
+      req.out.empty() ? std::filesystem::path(TempFolder()) : std::filesystem::absolute(req.out).parent_path();
   SetFileBackedAbove(limit, dir.string());
   return limit;
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/util/progress.hpp"
+#include "lib/util/terminal_text.hpp"
 
 namespace gdist {
 
@@ -16,7 +17,7 @@ struct RunVoice {
   bool speaks() const { return !name.empty() && !Quiet(); }
   // "name: text" on stderr unless silent or -q.
   void Note(const std::string& text) const {
-    if (speaks()) std::cerr << name << ": " << text << "\n";
+    if (speaks()) std::cerr << name << ": " << TerminalText(text) << "\n";
   }
 };
 

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "formats/token_parse.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -37,11 +38,11 @@ std::vector<std::uint32_t> ReadSourcesFile(const std::string& path, const Vertex
   ForEachListedLabel(path, [&](const std::string& label, std::size_t no) {
     const auto v = labels.find(label);
     if (!v)
-      throw ParseError(path, no, "'" + label + "' is not a vertex of the graph; expected one vertex label per line");
+      throw ParseError(path, no, Quoted(label) + " is not a vertex of the graph; expected one vertex label per line");
     const auto [it, fresh] = line_of.emplace(static_cast<std::uint32_t>(*v), no);
     if (!fresh)
-      throw ParseError(path, no,
-                       "vertex '" + label + "' is listed twice (first on line " + std::to_string(it->second) + ")");
+      throw ParseError(
+          path, no, "vertex " + Quoted(label) + " is listed twice (first on line " + std::to_string(it->second) + ")");
     out.push_back(static_cast<std::uint32_t>(*v));
   });
   if (out.empty()) throw Error(path + ": lists no vertex; expected one vertex label per line");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "lib/util/error.hpp"
@@ -60,6 +61,19 @@ bool IsStdoutPath(const std::string& path) {
   return out.st_dev == st.st_dev && out.st_ino == st.st_ino;
 }
 
+std::string TempFolder() {
+  const char* env = std::getenv("TMPDIR");
+  return env == nullptr || *env == '\0' ? "/tmp" : env;
+}
+
+void RefuseWriteProtected(const std::string& shown, const std::string& target, unsigned mode) {
+  if (access(target.c_str(), W_OK) == 0 || errno != EACCES) return;  // EROFS and others: the write says why
+  char octal[8];
+  std::snprintf(octal, sizeof octal, "%04o", mode & 07777);
+  throw Error(shown + ": is write-protected (mode " + octal +
+              ") and would be replaced; expected an output this user may overwrite (chmod u+w, or remove it first)");
+}
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   if (IsStdoutPath(path_)) {
     kind_ = Kind::kStdout;
@@ -78,6 +92,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     if (fd_ < 0) throw Error(path_ + ": cannot open the output for writing: " + Reason());
     return;
   }
+  if (exists) RefuseWriteProtected(path_, final_path_, st.st_mode);
   temp_path_ = final_path_ + ".tmp-XXXXXX";
   fd_ = mkostemp(temp_path_.data(), O_CLOEXEC);
   if (fd_ < 0) throw Error(path_ + ": cannot create output file: " + Reason());

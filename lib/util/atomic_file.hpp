@@ -81,4 +81,17 @@ std::string ResolveOutputPath(const std::string& path);
 // True for "-" and for a path naming the file that fd 1 already is.
 bool IsStdoutPath(const std::string& path);
 
+// The folder for temporary files that belong beside no output: $TMPDIR when
+// set and not empty, else /tmp (POSIX). Not checked here: a run that never
+// needs it must not fail on it, and one that does names the folder when it
+// cannot create its file (std::filesystem::temp_directory_path threw
+// "filesystem error" for a missing or empty TMPDIR even when nothing was needed).
+std::string TempFolder();
+
+// An existing regular output this user may not write (mode 0444, another
+// user's file): replacing it by a rename would overwrite what the user could
+// not (the folder's write permission allows the rename), so it is refused, as
+// cp and shells' > refuse it. `shown` names it in the message. Root may write.
+void RefuseWriteProtected(const std::string& shown, const std::string& target, unsigned mode);
+
 }  // namespace gdist

@@ -40,6 +40,7 @@ void CheckOutputPaths(const std::vector<NamedPath>& outputs, const std::vector<N
                       "); expected a different file for each output");
       seen.push_back({&out, st});
       if (!S_ISREG(st.st_mode)) continue;  // written in place
+      RefuseWriteProtected(who, target, st.st_mode);
     } else if (errno != ENOENT) {
       throw Error(who + ": cannot use as output: " + std::strerror(errno));
     } else {

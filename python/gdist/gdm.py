@@ -9,6 +9,7 @@ import numpy as np
 MAGIC = b"GDISTMX\0"
 _DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8")}
 _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
+_PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
 
 
 class GdmError(ValueError):
@@ -19,12 +20,18 @@ class GdmFile:
     def __init__(self, path, verify=False):
         self.path = os.fspath(path)
         with builtins.open(self.path, "rb") as f:
-            header = f.read(128)
+            header = f.read(132)
         if len(header) < 128 or header[:8] != MAGIC:
             raise GdmError(f"{self.path}: not a gdist matrix file (bad magic)")
         (self.version, etype, self.n, self.stride) = struct.unpack_from("<IIQQ", header, 8)
         if self.version not in (1, 2):
             raise GdmError(f"{self.path}: version {self.version} is newer than this reader")
+        # Version 2: every header field decides how the numbers are read (type, n,
+        # directed, INF, labels, sections), so its checksum is always checked, as
+        # the C++ reader does (a flipped byte must not silently change a result).
+        if self.version == 2 and (len(header) < 132 or
+                                  struct.unpack_from("<I", header, 128)[0] != zlib.crc32(header[:128])):
+            raise GdmError(f"{self.path}: header checksum mismatch (the header was changed or corrupted)")
         if etype not in _DTYPES:
             raise GdmError(f"{self.path}: unknown element type {etype}")
         self.dtype = _DTYPES[etype]
@@ -42,8 +49,14 @@ class GdmFile:
         self.rows = rows if self.rectangular else self.n
         stored_rows = rows if self.rectangular else self.stride
         size = os.path.getsize(self.path)
-        if self.stride < self.n or payload_bytes != stored_rows * self.stride * self.dtype.itemsize:
+        if self.stride != -(-self.n // _TILE) * _TILE or payload_bytes != stored_rows * self.stride * self.dtype.itemsize:
             raise GdmError(f"{self.path}: payload size does not match n and the stride")
+        if payload_offset != _PAYLOAD_OFFSET:
+            raise GdmError(f"{self.path}: payload offset is not {_PAYLOAD_OFFSET}")
+        if not self.rectangular and rows != 0:
+            raise GdmError(f"{self.path}: row count set in a square file")
+        if self.rectangular and (rows > self.n or flags & _FLAG_NEXT):
+            raise GdmError(f"{self.path}: a rectangular file with more rows than vertices or a next-hop section")
         if payload_offset + payload_bytes > size:
             raise GdmError(f"{self.path}: file is shorter than its payload (truncated?)")
         shape = (stored_rows, self.stride)
@@ -54,29 +67,43 @@ class GdmFile:
             if sources_offset + 8 * rows > size:
                 raise GdmError(f"{self.path}: row-source section runs past the end of the file")
             self.sources = np.fromfile(self.path, dtype="<u8", count=rows, offset=sources_offset)
-            if verify and zlib.crc32(self.sources.tobytes()) != self._sources_crc:
+            if zlib.crc32(self.sources.tobytes()) != self._sources_crc:  # read whole anyway: always checked
                 raise GdmError(f"{self.path}: row-source section CRC mismatch (file damaged)")
             if rows and int(self.sources.max()) >= self.n:
                 raise GdmError(f"{self.path}: a row's source vertex is past n")
+            if len(np.unique(self.sources)) != rows:
+                raise GdmError(f"{self.path}: a source vertex heads two rows")
         else:
             self.sources = None  # row i is vertex i
         self.next_hops = None
+        payload_end = payload_offset + payload_bytes
+        sections_start = payload_end + (8 * rows if self.rectangular else 0)
         if flags & _FLAG_NEXT:
-            if next_offset + next_bytes > size:
-                raise GdmError(f"{self.path}: next-hop section runs past the end of the file")
+            # Offset 0 would map the header itself as routes: the section must lie past the payload.
+            if (next_bytes != self.stride * self.stride * 4 or next_offset % _PAYLOAD_OFFSET or
+                    next_offset < payload_end or next_offset + next_bytes > size):
+                raise GdmError(f"{self.path}: next-hop section lies outside the file or has the wrong size")
             self.next_hops = np.memmap(self.path, dtype="<i4", mode="r", offset=next_offset,
                                        shape=(self.stride, self.stride))[:self.n, :self.n]
         if label_kind == 1:
-            if labels_offset + labels_bytes > size:
-                raise GdmError(f"{self.path}: label section runs past the end of the file")
+            if labels_offset < sections_start or labels_offset + labels_bytes > size:
+                raise GdmError(f"{self.path}: label section lies outside the file")
             with builtins.open(self.path, "rb") as f:
                 f.seek(labels_offset)
                 raw = f.read(labels_bytes)
-            if verify and zlib.crc32(raw) != self._labels_crc:
+            if zlib.crc32(raw) != self._labels_crc:  # read whole anyway: always checked
                 raise GdmError(f"{self.path}: label section CRC mismatch")
-            self.labels = raw.decode("utf-8").split("\n")[:self.n]
-        else:
+            if raw and not raw.endswith(b"\n"):
+                raise GdmError(f"{self.path}: label section does not end with a newline")
+            self.labels = raw.decode("utf-8", errors="replace").split("\n")[:-1]
+            if len(self.labels) != self.n:
+                raise GdmError(f"{self.path}: label section has {len(self.labels)} labels for n={self.n}")
+        elif label_kind == 0:
+            if self.n and self._label_base + self.n - 1 > 2**63 - 1:
+                raise GdmError(f"{self.path}: label base {self._label_base} + n - 1 passes the largest 64-bit integer")
             self.labels = [str(self._label_base + i) for i in range(self.n)]
+        else:
+            raise GdmError(f"{self.path}: unknown label kind {label_kind}")
         if verify:
             self._check_crc(payload_offset, payload_bytes, self._payload_crc, "payload")
             if self.next_hops is not None:

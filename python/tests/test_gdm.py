@@ -94,9 +94,9 @@ class GdmTest(unittest.TestCase):
         with self.assertRaises(gdist.GdmError):
             gdist.open(g)
 
-    def test_rectangular_rows_of_some_sources(self):
-        """A k x n file (flag bit 3, docs/FORMAT.md) made from a square one; the C++ reader (ginfo)
-        must find it valid, and gdist.open must give the same rows and their sources."""
+    def rows_file(self, name, source_labels):
+        """A k x n file (flag bit 3, docs/FORMAT.md) of the rows of `source_labels`, made from a
+        square one with valid checksums; returns (square file, rows, payload bytes)."""
         g = self.write("g.csv", "a,b,3\nb,c,4\nc,d,5\nd,a,6\nb,d,1\n")
         run("gapsp", g, self.path("sq.gdm"))
         sq = gdist.open(self.path("sq.gdm"), verify=True)
@@ -104,7 +104,7 @@ class GdmTest(unittest.TestCase):
         header = bytearray(data[:4096])
         (flags,) = struct.unpack_from("<I", header, 40)
         (labels_offset, labels_bytes) = struct.unpack_from("<QQ", header, 80)
-        sources = np.array([sq.index("c"), sq.index("a")], dtype="<u8")
+        sources = np.array([sq.index(s) for s in source_labels], dtype="<u8")
         rows = np.stack([np.asarray(sq.matrix)[int(s)] for s in sources])
         padded = np.full((len(sources), sq.stride), sq.inf, dtype=sq.dtype)
         padded[:, :sq.n] = rows
@@ -116,8 +116,14 @@ class GdmTest(unittest.TestCase):
         struct.pack_into("<Q", header, 80, new_labels_offset)
         struct.pack_into("<IQ", header, 116, zlib.crc32(sources.tobytes()), len(sources))
         struct.pack_into("<I", header, 128, zlib.crc32(bytes(header[:128])))
-        with open(self.path("rows.gdm"), "wb") as f:
+        with open(self.path(name), "wb") as f:
             f.write(bytes(header) + payload + sources.tobytes() + data[labels_offset:labels_offset + labels_bytes])
+        return sq, rows, payload
+
+    def test_rectangular_rows_of_some_sources(self):
+        """The C++ reader (ginfo) must find a rows file valid, and gdist.open must give the same
+        rows and their sources."""
+        sq, rows, payload = self.rows_file("rows.gdm", ["c", "a"])
         info = json.loads(subprocess.run([os.path.join(BIN, "ginfo"), "--json", self.path("rows.gdm")],
                                          capture_output=True, check=True).stdout)
         self.assertEqual((info["valid"], info["rectangular"], info["rows"], info["n"]), (True, True, 2, 4))
@@ -136,6 +142,55 @@ class GdmTest(unittest.TestCase):
             f.write(bytes(damaged))
         with self.assertRaises(gdist.GdmError):
             gdist.open(self.path("bad_rows.gdm"), verify=True)
+
+
+    def test_duplicate_row_sources_are_refused(self):
+        """A vertex heading two rows (#28): both readers refuse, checksums notwithstanding."""
+        self.rows_file("twice.gdm", ["c", "c"])
+        with self.assertRaisesRegex(gdist.GdmError, "heads two rows"):
+            gdist.open(self.path("twice.gdm"))
+        info = subprocess.run([os.path.join(BIN, "ginfo"), "--json", self.path("twice.gdm")], capture_output=True,
+                              text=True)
+        self.assertIn("heads two rows", info.stdout + info.stderr)
+
+    def rewrite_header(self, src, dst, edit, fix_checksum):
+        data = bytearray(open(src, "rb").read())
+        edit(data)
+        if fix_checksum:
+            struct.pack_into("<I", data, 128, zlib.crc32(bytes(data[:128])))
+        with open(dst, "wb") as f:
+            f.write(bytes(data))
+        return dst
+
+    def test_header_fields_are_checked(self):
+        """Version 2's header checksum (#28): a flipped directed flag, INF field, label kind or
+        next-hop flag is refused, with or without verify."""
+        g = self.write("g.gr", "p sp 3 2\na 1 2 4\na 2 3 5\n")
+        run("gapsp", g, self.path("d.gdm"), "--paths")
+        gdist.open(self.path("d.gdm"), verify=True)
+        flips = {"directed-flag": (40, 1), "inf-field": (32, 1), "label-kind": (64, 1), "next-hop-flag": (40, 4)}
+        for what, (offset, bit) in flips.items():
+            def flip(data, offset=offset, bit=bit):
+                data[offset] ^= bit
+            bad = self.rewrite_header(self.path("d.gdm"), self.path(what + ".gdm"), flip, fix_checksum=False)
+            for verify in (False, True):
+                with self.subTest(what=what, verify=verify):
+                    with self.assertRaisesRegex(gdist.GdmError, "header checksum"):
+                        gdist.open(bad, verify=verify)
+
+    def test_next_hop_section_must_follow_the_payload(self):
+        """A next-hop offset of 0 or inside the payload (header checksum recomputed) would map the
+        header or the distances as routes: refused."""
+        g = self.write("g.gr", "p sp 3 2\na 1 2 4\na 2 3 5\n")
+        run("gapsp", g, self.path("d.gdm"), "--paths")
+        for offset in (0, 4096):
+            def move(data, offset=offset):
+                struct.pack_into("<Q", data, 96, offset)
+            bad = self.rewrite_header(self.path("d.gdm"), self.path("next%d.gdm" % offset), move, fix_checksum=True)
+            for verify in (False, True):  # the section's own CRC catches it only with verify
+                with self.subTest(offset=offset, verify=verify):
+                    with self.assertRaisesRegex(gdist.GdmError, "next-hop section"):
+                        gdist.open(bad, verify=verify)
 
 
 if __name__ == "__main__":

@@ -63,8 +63,9 @@ template <class T> DistMatrix<T> RandomDistances(std::size_t n, const Shape& s, 
 }
 
 bool Same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+bool Same(const MetricNumber& a, const MetricNumber& b) { return a == b; }
 
-void ExpectSameVector(const std::vector<double>& a, const std::vector<double>& b, const std::string& what) {
+template <class V> void ExpectSameVector(const std::vector<V>& a, const std::vector<V>& b, const std::string& what) {
   ASSERT_EQ(a.size(), b.size()) << what;
   std::size_t bad = 0;
   for (std::size_t i = 0; i < a.size(); ++i)

@@ -141,6 +141,53 @@ def cases(ctx, Case):
                             ["gcenter", "neg.gr", "--json", "--backend", backend], rc=0,
                             out=r'"diameter": ?9,.*"wiener_index": ?33\b',  # by hand: d(1,4) = 9, sum 33
                             setup=lambda d: neg(d, cycle=False)))
+    # --json and a CSV on stdout (#28): the two would mix; refused before any work.
+    for flag, extra in (("--per-vertex", []), ("--eccentricities", ["--engine", "sparse"]),
+                        ("--assignment", ["--p-median", "2"])):
+        for dash in ("-", "/dev/stdout"):
+            src = "g.gr" if flag == "--eccentricities" else "d.gdm"
+            bad(["gcenter", src, "--json", flag, dash] + extra,
+                r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash),
+                name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")))
+    # Flags that mean nothing here are refused, not read and ignored (#28).
+    bad(c + ["--coordinates", "w.csv"], r"--coordinates: places the vertices of --svg; expected --svg FILE too")
+    bad(c + ["--p-median", "2", "--reachable-only"], r"--reachable-only: changes the metrics.*expected --metrics")
+    out.append(Case(g, "gcenter/--reachable-only-with-metrics-ok", c + ["--p-median", "2", "--reachable-only",
+                                                                       "--metrics", "--json"], rc=0,
+                    out=r'"p_median".*"diameter"|"diameter".*"p_median"'))
+    # TMPDIR (#28): the out-of-core matrix of a run without OUT goes to $TMPDIR,
+    # else /tmp; an empty one means /tmp, a missing one is named only when a
+    # file is needed there (both ended in "filesystem error: temp_directory_path").
+    ooc = ["gapsp", "g.gr", "--metrics", "m.json", "-q", "--memory-limit", "1K"]
+    out.append(Case(g, "gapsp/TMPDIR-empty-out-of-core", ooc, rc=0, creates={"m.json"}, env={"TMPDIR": ""}))
+    bad(ooc, r"cannot create a temporary file in /nonexistent-gdist for the matrix", name="TMPDIR-missing-out-of-core",
+        env={"TMPDIR": "/nonexistent-gdist"})
+    out.append(Case(g, "gapsp/TMPDIR-missing-in-memory", ooc[:-2], rc=0, creates={"m.json"},
+                    env={"TMPDIR": "/nonexistent-gdist"}))
+    # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
+    # -j past what the machine lets this user start ended in libgomp's
+    # "Thread creation failed" without the tool's prefix.
+    for tool, args in (("gcenter", ["g.gr"]), ("gapsp", ["g.gr", "o.gdm"])):
+        for v in ("100000000", "1025"):
+            bad([tool] + args, r"OMP_NUM_THREADS: expected 1 to 1024 threads, got %s" % v,
+                name="OMP_NUM_THREADS=%s" % v, env={"OMP_NUM_THREADS": v})
+        out.append(Case(g, "%s/OMP_NUM_THREADS=3-ok" % tool, [tool] + args + ["-q"], rc=0,
+                        creates={"o.gdm"} if tool == "gapsp" else set(), env={"OMP_NUM_THREADS": "3"}))
+
+    def as_nobody(d):
+        import os
+        import shutil
+        if os.geteuid() != 0 or not shutil.which("setpriv") or not shutil.which("prlimit"):
+            return "skip: needs root, setpriv and prlimit to run as nobody under a thread limit"
+        os.chmod(d, 0o755)
+        for f in os.listdir(d):
+            os.chmod(os.path.join(d, f), 0o644)
+    for tool, args in (("gcenter", "g.gr"), ("gapsp", "g.gr o.gdm")):
+        out.append(Case(g, "%s/-j-1024-under-a-thread-limit" % tool, [
+            "sh", "-c", 'exec setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=16 '
+            '"{apps}/%s" %s -j 1024' % (tool, args)], rc=2, setup=as_nobody, stderr_prefix=False,
+            err=r"^%s: --threads: 1024 threads asked for, but only \d+ could be started here .*pass -j \d+ or "
+                r"fewer\n$" % tool, err_not=r"libgomp|Thread creation failed"))
     # --time-limit bounds p-center too (31.5 s for 0.5 s before #11).
     def big_setup(d):
         import os

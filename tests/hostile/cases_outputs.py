@@ -237,4 +237,58 @@ def cases(ctx, Case):
                     err="same file"))
     out.append(Case(g, "gcenter-per-vertex-same-as-input", ["gcenter", "d.gdm", "--per-vertex", "d.gdm"], rc=2,
                     err="same file"))
+    # A write-protected existing output is not replaced by a user who may not
+    # write it (#28): the folder's write permission allowed the rename. Run as
+    # nobody (root may write anything); the file stays as it was.
+    def protected(mode, owner_nobody):
+        def setup(d):
+            import shutil
+            if os.geteuid() != 0 or not shutil.which("setpriv"):
+                return "skip: needs root and setpriv to run as nobody"
+            os.chmod(d, 0o777)
+            for f in os.listdir(d):
+                os.chmod(os.path.join(d, f), 0o644)
+            with open(os.path.join(d, "old.out"), "w") as f:
+                f.write("keep me\n")
+            if owner_nobody:
+                os.chown(os.path.join(d, "old.out"), 65534, 65534)
+            os.chmod(os.path.join(d, "old.out"), mode)
+        return setup
+    for tool, argv in (("gconvert", ["g.gr", "old.out", "--to", "gr"]), ("gapsp", ["g.gdm", "old.out", "--to", "gdm"]),
+                       ("gcenter", ["d.gdm", "--per-vertex", "old.out"])):
+        for label, mode, mine in (("0444-own-file", 0o444, True), ("0644-root-file", 0o644, False)):
+            out.append(Case(g, "write-protected/%s-%s" % (tool, label), [
+                "sh", "-c", 'exec setpriv --reuid=65534 --regid=65534 --clear-groups "{apps}/%s" %s -q' %
+                (tool, " ".join(argv))], rc=2, setup=protected(mode, mine), stderr_prefix=False,
+                err=r"^%s: old.out.*is write-protected \(mode 0?%o\)" % (tool, mode)))
+    # Control characters in labels never reach the terminal raw (#28): the text
+    # report, gpath's route and every message escape them (\x1b, \u009b).
+    esc_label = "a\x1b]0;owned\x07\x1b[31m\r\x9bz"  # U+009B: a C1 CSI
+
+    def esc_setup(d):
+        with open(os.path.join(d, "esc.csv"), "w", encoding="utf-8") as f:
+            f.write("%s,b,3\nb,c,4\n" % esc_label)
+        import subprocess
+        subprocess.run([ctx.tool("gapsp"), "esc.csv", "p.gdm", "--from", "csv", "--paths", "-q"], cwd=d, check=True)
+        with open(os.path.join(d, "src.txt"), "w", encoding="utf-8") as f:
+            f.write("b\n%s%s\n" % ("q" * 100000, esc_label))
+
+    def no_raw_controls(folder, proc):
+        text = proc.stdout_bytes.decode("utf-8", "replace") + proc.stderr_text
+        raw = [c for c in text if (ord(c) < 0x20 and c not in "\n\t") or 0x7f <= ord(c) <= 0x9f]
+        if raw:
+            return "raw control characters reached the terminal: %r" % sorted(set(raw))
+        if len(proc.stderr_text) > 2000:
+            return "a %d-byte message (labels must be shortened)" % len(proc.stderr_text)
+        return None
+    for name, argv, rc, want in (
+            ("gcenter-text", ["gcenter", "esc.csv", "--from", "csv"], 0, r'"a\\x1b\]0;owned\\x07\\x1b\[31m\\x0d\\u009bz"'),
+            ("gapsp-sources-message", ["gapsp", "esc.csv", "o.gdm", "--from", "csv", "--sources", "src.txt"], 2,
+             None),
+            ("gpath-route", ["gpath", "p.gdm", "--from", esc_label, "--to", "c"], 0, None),
+            ("gpath-no-path", ["gpath", "p.gdm", "--from", "c", "--to", esc_label], 1, r"no path from c to \"?a\\x1b")):
+        out.append(Case(g, "terminal-escapes/" + name, argv, rc=rc, setup=esc_setup, check=no_raw_controls,
+                        out=want if name == "gcenter-text" else None,
+                        err=want if name != "gcenter-text" else None,
+                        stderr_prefix=name != "gpath-no-path"))  # exit 1 (no path) is an answer, not an error
     return out

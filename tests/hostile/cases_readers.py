@@ -101,6 +101,87 @@ def cases(ctx, Case):
                 f.write(content)
         out.append(Case("readers", "gcenter/" + name, ["gcenter", "x.gr", "--json"], rc=0, out=want, setup=setup,
                         pending=None if name == "int32-plain" else PENDING_IN))
+    # int64 past 2^53 through every metric (#28): compared, summed and printed
+    # exactly on both engines (hand-checked: the path 1 -a- 2 -1- 3 with
+    # a = 2^53 + 1 has eccentricities a+1, a, a+1 and totals 2a+1, a+1, a+2; the
+    # path 1e17, 3 has its center at 2 alone). The sparse search spun forever
+    # on the first; the dense summary named all three vertices as the second's center.
+    a = 9007199254740993
+    e = 100000000000000000
+    wide = [
+        ("sparse-eccentricities-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 1\n" % a,
+         ["--undirected", "--engine", "sparse", "--eccentricities", "-"],
+         r"vertex,eccentricity\n1,%d\n2,%d\n3,%d\n" % (a + 1, a, a + 1)),
+        ("sparse-summary-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 1\n" % a,
+         ["--undirected", "--engine", "sparse", "--json"],
+         r'"diameter":%d,"diameter_pair":\[1,3\],"radius":%d,"center":\[2\],"periphery":\[1,3\],'
+         r'"median":\{"vertex":2,"total":%d\}' % (a + 1, a, a + 1)),
+        ("dense-center-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--json"],
+         r'"diameter":%d,"diameter_pair":\[1,3\],"radius":%d,"center":\[2\],"periphery":\[1,3\],'
+         r'"median":\{"vertex":2,"total":%d\}.*"wiener_index":%d,' % (e + 3, e, e + 3, 2 * e + 6)),
+        ("sparse-center-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--engine", "sparse",
+                                                                            "--json"],
+         r'"radius":%d,"center":\[2\],"periphery":\[1,3\],"median":\{"vertex":2,"total":%d\}' % (e, e + 3)),
+        ("dense-per-vertex-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e, ["--undirected", "--per-vertex", "-"],
+         r"1,%d,%d,0,[^,\n]+,[^,\n]+\n2,%d,%d,0,[^,\n]+,[^,\n]+\n3,%d,%d,0," % (e + 3, 2 * e + 3, e, e + 3, e + 3, e + 6)),
+        ("sparse-per-vertex-past-2^53", "p sp 3 2\na 1 2 %d\na 2 3 3\n" % e,
+         ["--undirected", "--engine", "sparse", "--per-vertex", "-"],
+         r"1,%d,%d,0,[^,\n]+,[^,\n]+\n2,%d,%d,0,[^,\n]+,[^,\n]+\n3,%d,%d,0," % (e + 3, 2 * e + 3, e, e + 3, e + 3, e + 6)),
+    ]
+    for name, content, flags, want in wide:
+        def setup(d, content=content):
+            with open(os.path.join(d, "x.gr"), "w") as f:
+                f.write(content)
+        out.append(Case("readers", "gcenter/int64-" + name, ["gcenter", "x.gr"] + flags, rc=0, out=want,
+                        setup=setup, timeout=20))
+    # Coordinates (#28): a vertex placed twice is refused (which place won was
+    # silent); coordinates near the double range draw finite positions (their
+    # span overflowed to inf and the SVG held "nan" attributes).
+    def co_setup(text):
+        def setup(d):
+            with open(os.path.join(d, "p4.gr"), "w") as f:
+                f.write("p sp 4 3\na 1 2 1\na 2 3 1\na 3 4 1\n")
+            with open(os.path.join(d, "p4.co"), "w") as f:
+                f.write(text)
+        return setup
+    out.append(Case("readers", "gcenter/coordinates-vertex-twice",
+                    ["gcenter", "p4.gr", "--svg", "m.svg", "--coordinates", "p4.co"], rc=2,
+                    err=r"p4.co:3: vertex '2' is listed twice \(first on line 2\)",
+                    setup=co_setup("v 1 0 0\nv 2 1 0\nv 2 5 5\nv 3 2 0\n")))
+
+    def finite_svg(folder, proc):
+        text = open(os.path.join(folder, "m.svg")).read()
+        import re as _re
+        bad = _re.findall(r'="[^"]*(?:nan|inf)[^"]*"', text)
+        return "SVG attributes that are not finite numbers: %s" % bad[:3] if bad else None
+    out.append(Case("readers", "gcenter/coordinates-near-double-max-draw-finite",
+                    ["gcenter", "p4.gr", "--p-center", "1", "--svg", "m.svg", "--coordinates", "p4.co", "-q"], rc=0,
+                    creates={"m.svg"}, check=finite_svg,
+                    setup=co_setup("v 1 1e308 5\nv 2 -1e308 5\nv 3 1 1\nv 4 2 -1.7e308\n")))
+
+    # gpath --json with no path (#28): exit 1 and still one JSON object saying so.
+    def no_path_json(folder, proc):
+        import json
+        try:
+            got = json.loads(proc.stdout_bytes)
+        except ValueError as e:
+            return "stdout is not JSON: %s" % e
+        return None if got == {"from": "bob", "to": "island", "length": None} else "unexpected JSON %r" % got
+    out.append(Case("readers", "gpath/json-no-path", ["gpath", "dnp.gdm", "--from", "bob", "--to", "island", "--json"],
+                    rc=1, err=r"no path from bob to island", check=no_path_json, stderr_prefix=False,
+                    setup=lambda d: __import__("subprocess").run(
+                        [ctx.tool("gapsp"), "named.csv", "dnp.gdm", "--paths", "-q"], cwd=d, check=True)))
+    # One tie rule for the centralities' best vertex (#28): on a cycle every
+    # vertex ties, so both engines name the least (the dense engine named 7 and
+    # the sparse one 1 on 50 vertices, their sums rounding differently).
+    for n in (50, 101, 300):
+        def setup(d, n=n):
+            with open(os.path.join(d, "cycle.gr"), "w") as f:
+                f.write("p sp %d %d\n" % (n, n) + "".join("a %d %d 1\n" % (i + 1, (i + 1) % n + 1) for i in range(n)))
+        for engine in (["--engine", "dense"], ["--engine", "sparse", "--centrality"]):
+            out.append(Case("readers", "gcenter/harmonic-max-ties-cycle-%d-%s" % (n, engine[1]),
+                            ["gcenter", "cycle.gr", "--undirected", "--json"] + engine, rc=0,
+                            out=r'"closeness_max":\{"vertex":1,.*"harmonic_max":\{"vertex":1,', setup=setup))
     # Piped input: '-' and /dev/fd/N (<(cat f)) work (detection from a buffered prefix).
     with open(os.path.join(ctx.fixtures, "g.gr"), "rb") as f:
         g = f.read()

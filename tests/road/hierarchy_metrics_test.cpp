@@ -21,11 +21,11 @@ namespace {
 
 // The answers from every row (least index on ties, as the dense summary).
 struct BruteForce {
-  std::vector<double> ecc, total;
-  double diameter = 0, radius = DistanceSummary::kInfinite;
+  std::vector<MetricNumber> ecc, total;
+  MetricNumber diameter, radius = DistanceSummary::kInfinite;
   std::vector<std::size_t> center, periphery;
   std::size_t median = 0;
-  double median_total = DistanceSummary::kInfinite;
+  MetricNumber median_total = DistanceSummary::kInfinite;
 };
 
 template <class W> BruteForce Oracle(const CsrGraph<W>& g) {
@@ -33,16 +33,17 @@ template <class W> BruteForce Oracle(const CsrGraph<W>& g) {
   std::iota(all.begin(), all.end(), 0u);
   const std::vector<W> rows = DijkstraRows(g, all);
   BruteForce b;
-  b.ecc.assign(g.n, 0);
-  b.total.assign(g.n, 0);
+  b.ecc.assign(g.n, MetricNumber::Of(W{0}));
+  b.total.assign(g.n, MetricNumber::Of(W{0}));
   for (std::size_t s = 0; s < g.n; ++s)
     for (std::size_t v = 0; v < g.n; ++v) {
       const W d = rows[s * g.n + v];
       if (d >= ElementTraits<W>::kInf) {
         b.ecc[s] = DistanceSummary::kInfinite;
       } else {
-        b.ecc[s] = std::max(b.ecc[s], static_cast<double>(d));
-        b.total[s] += static_cast<double>(d);
+        b.ecc[s] = std::max(b.ecc[s], MetricNumber::Of(d));
+        if constexpr (std::is_integral_v<W>) b.total[s] = MetricNumber::Integer(b.total[s].integer() + d);
+        else b.total[s] = MetricNumber::Real(b.total[s].ToDouble() + static_cast<double>(d));
       }
     }
   b.diameter = *std::max_element(b.ecc.begin(), b.ecc.end());

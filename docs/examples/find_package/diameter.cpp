@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
           apsp.backend = gdist::Backend::kCpu;
           gdist::SolveApsp(mat, apsp);
           const gdist::DistanceSummary s = gdist::Summarize(mat.view(), gdist::MetricsOptions{});
-          std::printf("n %zu diameter %.17g center %s\n", mat.n(), s.diameter,
+          std::printf("n %zu diameter %s center %s\n", mat.n(), s.diameter.Text().c_str(),
                       s.center.empty() ? "-" : mat.meta().labels.label(s.center.front()).c_str());
           return 0;
         },
