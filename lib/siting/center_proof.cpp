@@ -38,7 +38,7 @@ template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, co
                                                 const CoverLists* top) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
-  if (!top || !top->restrictable()) return lo;
+  if (!top) return lo;
   while (hi - lo > 1 && !(deadline_s > 0 && SteadySeconds() > deadline_s)) {
     const std::ptrdiff_t mid = lo + (hi - lo) / 2;
     MipOptions o;
@@ -83,12 +83,10 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
   if (!exact || proof.complete) return proof;
   std::optional<CoverLists> built;
-  if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  if (!given) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   const CoverLists* top = built ? &*built : given;
   if (!top) return proof;
-  auto lists_at = [&](double R) {
-    return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs);
-  };
+  auto lists_at = [&](double R) { return RestrictCoverLists(*top, R); };
   // Integer bisection between the LP bound and the answer: CBC's covering
   // program, or without CBC the own Lagrangian proof of maximal covering.
   const bool mip = HaveMipSolver();

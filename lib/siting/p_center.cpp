@@ -188,7 +188,6 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
     double search_from = SteadySeconds();  // the radius search's clock starts after the LP bound
     if ((options.exact || options.bounds) && !radii.empty()) {
       top_lists = BuildCoverLists(prob, radii.back(), kMaxCoverPairs);
-      if (top_lists && !top_lists->restrictable()) top_lists.reset();
       lap("cover lists of the largest radius");
     }
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
@@ -198,9 +197,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       const double budget = std::max(0.05, (search_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
-      const CoverLists* from = feasible_lists && feasible_lists->restrictable() ? &*feasible_lists
-                               : top_lists                                      ? &*top_lists
-                                                                                : nullptr;
+      const CoverLists* from = feasible_lists ? &*feasible_lists : top_lists ? &*top_lists : nullptr;
       std::optional<CoverLists> lists = from ? RestrictCoverLists(*from, R) : BuildCoverLists(prob, R, kMaxCoverPairs);
       lap(lists ? "cover lists" : "cover lists (too many pairs)");
       if (lists) {
