@@ -8,6 +8,7 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -68,7 +69,14 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
     proof.complete = true;
     return proof;
   }
-  if (radii.empty()) return proof;
+  // --exact never ends quietly with less than a proof (issue 26): past the limits it is refused.
+  if (radii.empty()) {
+    if (exact)
+      throw Error(
+          "p-center --exact: more than 2^24 distinct distances lie between the bound and the answer, beyond "
+          "the proof's limit");
+    return proof;
+  }
   // radii[hi]: the answer's radius; radii[lo] proven uncoverable (lo = -1: none yet).
   std::ptrdiff_t hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
   if (hi >= static_cast<std::ptrdiff_t>(radii.size())) return proof;
@@ -85,7 +93,10 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   std::optional<CoverLists> built;
   if (!given) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   const CoverLists* top = built ? &*built : given;
-  if (!top) return proof;
+  if (!top)
+    throw Error(
+        "p-center --exact: the cover lists of the answer's radius hold more than 2^27 demand x candidate "
+        "pairs, beyond the proof's memory limit");
   auto lists_at = [&](double R) { return RestrictCoverLists(*top, R); };
   // Integer bisection between the LP bound and the answer: CBC's covering
   // program, or without CBC the own Lagrangian proof of maximal covering.

@@ -29,7 +29,7 @@ namespace gdist {
 
 template <class T>
 SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const SitingOptions& options) {
-  if (options.exact) RequireExactMethod(ExactModel::kCover);
+  RequireExactMethod(ExactModel::kCover, options.exact);
   SitingResult r;
   r.radius = input_radius;
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
@@ -105,6 +105,7 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
 
 template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, double input_radius, std::size_t p,
                                               const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kMaxCover, options.exact);
   SitingResult r;
   r.radius = input_radius;
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see

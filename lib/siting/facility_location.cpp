@@ -19,7 +19,7 @@ template <class T>
 SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vector<double>& opening_cost_of_vertex,
                                    const std::vector<double>* capacity_of_vertex, const SitingOptions& options) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  AssignmentProgram program = AssignmentProgramOf(prob, "facility-location");
+  AssignmentProgram program = AssignmentProgramOf(prob, ExactModel::kFacilityLocation, "facility-location");
   program.opening = std::vector<double>(m, 0.0);
   if (capacity_of_vertex) program.capacity = std::vector<double>(m, 0.0);
   for (std::size_t k = 0; k < m; ++k) {

@@ -29,6 +29,7 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_device.hpp"
@@ -145,6 +146,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
 
 template <class T>
 SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kPCenter, options.exact);
   const std::size_t nfixed = prob.fixed().size();
   if (nfixed + p == 0) throw Error("p-center: ask for at least one site");
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");

@@ -11,6 +11,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
@@ -26,6 +27,7 @@ namespace gdist {
 
 template <class T>
 SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kPMedian, options.exact);
   const double t0 = SteadySeconds();
   SitingResult r;
   if (prob.fixed().size() + p == 0) throw Error("p-median: ask for at least one site");
