@@ -81,8 +81,7 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
 
 void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
                               const VertexLabels& labels) {
-  std::ostringstream text;
-  text.precision(12);
+  std::ostringstream text;  // numbers as ExactText: they read back as themselves
   if (IsJsonLinesPath(path)) {
     for (std::size_t i = 0; i < s.n; ++i) {
       JsonWriter row(text);  // one object per line; an infinite eccentricity is null
@@ -97,9 +96,9 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
     text << "vertex,eccentricity,total,unreachable,closeness,harmonic\n";
     for (std::size_t i = 0; i < s.n; ++i) {
       text << CsvField(labels.label(i)) << ',';
-      if (std::isfinite(s.eccentricity[i])) text << s.eccentricity[i];
-      text << ',' << s.total[i] << ',' << s.unreachable_from[i] << ',' << c.closeness[i] << ',' << c.harmonic[i]
-           << '\n';
+      if (std::isfinite(s.eccentricity[i])) text << ExactText(s.eccentricity[i]);
+      text << ',' << ExactText(s.total[i]) << ',' << s.unreachable_from[i] << ',' << ExactText(c.closeness[i]) << ','
+           << ExactText(c.harmonic[i]) << '\n';
     }
   }
   WriteTextFile(path, text.str());

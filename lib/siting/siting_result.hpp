@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lib/siting/siting_problem.hpp"
+#include "lib/util/int128.hpp"
 
 namespace gdist {
 
@@ -55,8 +56,9 @@ struct SitingResult {
   bool optimal = false;      // the bound meets the objective
   std::string bound_method;  // how the bound was proven, for the report
   // Whole-number costs and weights: the objective and the bound exactly, in
-  // the input's costs (a double rounds them past 2^53; whole_objective.hpp).
-  std::optional<std::int64_t> whole_objective, whole_bound;
+  // the input's costs (a double rounds them past 2^53; whole_objective.hpp),
+  // in 128 bits: a sum of int64 costs times weights passes int64.
+  std::optional<Int128> whole_objective, whole_bound;
   bool capacitated = false;  // p-median with capacities: the assignment is the program's
 
   bool has_bound() const { return !std::isnan(bound); }
