@@ -10,6 +10,7 @@
 
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/exact_method.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/util/error.hpp"
@@ -23,6 +24,7 @@ template <class T>
 AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel kind, const std::string& model) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   RequireExactMethod(kind, false);
+  RequireRepresentableSums(model, prob.total_weight(), prob.max_finite(), prob.max_finite());
   if (nd * m > kMaxAssignmentPairs)
     throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) +
                 " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");

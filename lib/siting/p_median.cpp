@@ -38,6 +38,8 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   const std::optional<std::vector<std::uint32_t>> serving =
       SitesServingEveryDemand(prob, prob.fixed().size() + p, "p-median", options);
   const double penalty = ServeAllPenalty(prob);
+  RequireRepresentableSums("p-median", prob.total_weight(), penalty,
+                           prob.max_finite());  // the start prices every demand at it
   // The bound alone on a GPU that holds the costs: a pass over the whole
   // matrix there when the sorted rows do not fit or are slower to build and scan.
   const bool gpu_bound = options.bounds && !options.exact && prob.device() &&

@@ -10,6 +10,7 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -82,6 +83,19 @@ void RequireEveryDemandServed(const Assignment& a, const std::string& model) {
     throw Error(model + ": the best answer found leaves " + std::to_string(a.unserved) +
                 " demand vertices unserved (no open site reaches them) and no answer serving every demand was found; "
                 "ask for more sites or give the demands no site reaches weight 0");
+}
+
+void RequireRepresentableSums(const std::string& model, double weight_total, double largest_term, double largest_cost) {
+  // A factor 16 of room: the Lagrangian's multipliers, differences and step
+  // sizes run up to a few times the largest sum.
+  constexpr double kRoom = 16;
+  if (std::isfinite(weight_total) && std::isfinite(largest_term) &&
+      weight_total * largest_term <= std::numeric_limits<double>::max() / kRoom)
+    return;
+  throw Error(model + ": costs up to " + ExactText(largest_cost) + " times a total weight of " +
+              ExactText(weight_total) + " come within a factor 16 of the largest double (" +
+              ExactText(std::numeric_limits<double>::max()) +
+              "), where the solvers' sums become infinite; scale the costs or weights down");
 }
 
 template <class T> double ServeAllPenalty(const SitingProblem<T>& prob) {

@@ -162,6 +162,27 @@ TEST(GcenterHonesty, WholeObjectivesPastInt64PrintExactly) {
   EXPECT_NE(sweep.output.find(" 16000000000000000000 "), std::string::npos) << sweep.output;  // p = 2: A and B
 }
 
+// Costs near the largest double: p-median's sums would be inf (it printed
+// "objective inf, gap -nan%" and exit 0); refused with the reason, exit 2.
+// p-center sums nothing and answers; max-cover sums only weights.
+TEST(GcenterHonesty, SumsPastTheLargestDoubleAreRefused) {
+  TempDir dir;
+  const std::string table = ",A,B\nd1,1e308,1e308\nd2,1e308,5\nd3,1e308,1.5e308\n";
+  for (const std::string exact : {"", " --exact"}) {
+    auto r = RunCommand(Gcenter(dir, table, "--p-median 1 --json" + exact));
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("p-median: costs up to 1.5e+308 times a total weight of 3"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("scale the costs or weights down"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("\"objective\""), std::string::npos) << r.output;  // no answer
+  }
+  auto center = RunCommand(Gcenter(dir, table, "--p-center 1 --exact --json"));
+  ASSERT_EQ(center.exit_code, 0) << center.output;
+  EXPECT_NE(center.output.find("\"sites\":[\"A\"],\"objective\":1e+308,"), std::string::npos) << center.output;
+  auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 1e308 --p 1 --exact --json"));
+  ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
+  EXPECT_NE(mclp.output.find("\"objective\":3,"), std::string::npos) << mclp.output;
+}
+
 // The assignment file and gcenter's per-vertex file write every number so
 // that it reads back as itself: a weight of 15 digits, float64 costs of 16 and
 // 17 significant digits, totals of 13 digits (no 1.23456789012e+14, no
