@@ -40,7 +40,11 @@ struct SitingOptions {
 
   std::size_t PatienceFor(std::size_t p) const { return patience ? patience : 300 + 15 * p; }
   std::size_t cover_steps = 50000;  // steps of the covering local search per radius tried
-  SitingProgressFn progress;        // empty: none
+  // p-median: the most demand x candidate pairs whose sorted rows the bound
+  // and proof build (0: kMaxSortedCostEntries); past it the bound streams the
+  // matrix (lagrangian_dense.hpp). Tests set it low to take that pass.
+  std::size_t sorted_rows_limit = 0;
+  SitingProgressFn progress;  // empty: none
 };
 
 struct SitingResult {
