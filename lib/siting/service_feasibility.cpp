@@ -66,13 +66,13 @@ template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDe
     o.first_solution = true;
     const MipAnswer a = SolveMinCoverMip(*lists, prob.fixed(), o);
     if (a.status == MipAnswer::Status::kInfeasible)
-      throw Error(model + ": infeasible: no " + asked +
-                  " reach every demand (proven by the set-cover integer program, CBC; the greedy cover needs " +
+      throw Error(model + ": infeasible: no choice of " + asked +
+                  " reaches every demand (proven by the set-cover integer program, CBC; the greedy cover needs " +
                   std::to_string(greedy.size()) + " sites in all): ask for more sites or give the demands no site " +
                   "reaches weight 0");
     if (!a.sites.empty() && a.sites.size() <= p_total) return PaddedTo(a.sites, prob.num_candidates(), p_total);
   }
-  throw Error(model + ": found no " + asked + " that reach every demand (the greedy cover needs " +
+  throw Error(model + ": found no choice of " + asked + " that reaches every demand (the greedy cover needs " +
               std::to_string(greedy.size()) + " sites in all); infeasibility is not proven" +
               (HaveMipSolver() ? "" : " (built without COIN-OR CBC; apt install coinor-libcbc-dev)") +
               ": ask for more sites");
