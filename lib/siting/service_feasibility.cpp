@@ -86,11 +86,8 @@ void RequireEveryDemandServed(const Assignment& a, const std::string& model) {
 }
 
 void RequireRepresentableSums(const std::string& model, double weight_total, double largest_term, double largest_cost) {
-  // A factor 16 of room: the Lagrangian's multipliers, differences and step
-  // sizes run up to a few times the largest sum.
-  constexpr double kRoom = 16;
   if (std::isfinite(weight_total) && std::isfinite(largest_term) &&
-      weight_total * largest_term <= std::numeric_limits<double>::max() / kRoom)
+      weight_total * largest_term <= std::numeric_limits<double>::max() / kSumRoom)
     return;
   throw Error(model + ": costs up to " + ExactText(largest_cost) + " times a total weight of " +
               ExactText(weight_total) + " come within a factor 16 of the largest double (" +

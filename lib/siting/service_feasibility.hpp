@@ -43,4 +43,9 @@ template <class T> double ServeAllPenalty(const SitingProblem<T>& prob);
 // with "objective inf" (issue 26). `largest_cost` is the input's, for the message.
 void RequireRepresentableSums(const std::string& model, double weight_total, double largest_term, double largest_cost);
 
+// The room below the largest double a model's largest sum must leave: the
+// Lagrangian's multipliers, differences and step sizes, and CBC's sums, run
+// up to a few times the largest sum.
+inline constexpr double kSumRoom = 16;
+
 }  // namespace gdist

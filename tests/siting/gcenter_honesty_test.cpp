@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "lib/siting/covering_mip.hpp"
 #include "test_util.hpp"
 
 namespace gdist {
@@ -178,6 +179,31 @@ TEST(GcenterHonesty, SumsPastTheLargestDoubleAreRefused) {
   auto center = RunCommand(Gcenter(dir, table, "--p-center 1 --exact --json"));
   ASSERT_EQ(center.exit_code, 0) << center.output;
   EXPECT_NE(center.output.find("\"sites\":[\"A\"],\"objective\":1e+308,"), std::string::npos) << center.output;
+  // Facility location sums opening costs too: 1e308 at each of two sites.
+  WriteText(dir.file("open.csv"), "A,1e308\nB,1e308\n");
+  auto fl = RunCommand(Gcenter(dir, ",A,B\nd1,1,2\nd2,2,1\n",
+                               "--facility-location --opening-costs " + dir.file("open.csv") + " --json"));
+  EXPECT_EQ(fl.exit_code, 2) << fl.output;
+  if (HaveMipSolver()) {  // without CBC it is refused before, for that
+    EXPECT_NE(fl.output.find("opening costs summing to inf"), std::string::npos) << fl.output;
+  }
+  // CLP aborted gcenter (SIGABRT) on an objective coefficient of 1e25 or
+  // more: a cost of 1e26 in the capacitated p-median, a weight of 1e26 in
+  // backup cover. Refused with the reason.
+  if (HaveMipSolver()) {
+    WriteText(dir.file("cap.csv"), "A,10\nB,10\n");
+    WriteText(dir.file("w.csv"), "d1,1e26\nd2,1\nd3,1\n");
+    for (const auto& [costs, flags] :
+         {std::pair<std::string, std::string>{",A,B\nd1,1e26,2\nd2,2,1e26\nd3,3,4\n",
+                                              "--p-median 1 --capacities " + dir.file("cap.csv")},
+          std::pair<std::string, std::string>{",A,B\nd1,1,2\nd2,2,1\nd3,3,4\n",
+                                              "--backup-cover 3 --p 2 --weights " + dir.file("w.csv")}}) {
+      SCOPED_TRACE(flags);
+      auto coin = RunCommand(Gcenter(dir, costs, flags + " --json"));
+      EXPECT_EQ(coin.exit_code, 2) << coin.output;
+      EXPECT_NE(coin.output.find("has a coefficient of 1e+26"), std::string::npos) << coin.output;
+    }
+  }
   auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 1e308 --p 1 --exact --json"));
   ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
   EXPECT_NE(mclp.output.find("\"objective\":3,"), std::string::npos) << mclp.output;
