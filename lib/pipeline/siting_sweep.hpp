@@ -12,6 +12,7 @@
 #include "lib/pictures/chart.hpp"
 #include "lib/siting/siting_report.hpp"
 #include "lib/siting/siting_result.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/json_writer.hpp"
@@ -27,15 +28,17 @@ template <class T> void WriteSweepText(std::ostream& out, const std::string& tit
                                        const std::vector<SweepPoint>& sweep, const SitingProblem<T>& prob,
                                        const VertexLabels& labels) {
   auto pad = [](std::string s, std::size_t width) {
-    return std::string(width > s.size() ? width - s.size() : 0, ' ') + s;
+    return std::string(width > s.size() ? width - s.size() : 1, ' ') + s;  // a wide number keeps a blank before it
   };
   out << title << "\n"
       << pad("p", 6) << pad("objective", 16) << pad("bound", 16) << pad("gap", 10) << pad("optimal", 9) << "  sites\n";
   for (const SweepPoint& s : sweep) {
     const SitingResult& r = s.result;
     const bool bound = r.has_bound();
-    out << pad(std::to_string(s.p), 6) << pad(FormatNumber(r.objective, 12), 16)
-        << pad(bound ? FormatNumber(r.bound, 12) : "none", 16)
+    // Objective and bound as the report prints them: every digit (whole ones past 2^53 too).
+    const std::string objective = r.whole_objective ? WholeText(*r.whole_objective) : ExactText(r.objective);
+    const std::string lower = r.whole_bound ? WholeText(*r.whole_bound) : bound ? ExactText(r.bound) : "none";
+    out << pad(std::to_string(s.p), 6) << pad(objective, 16) << pad(lower, 16)
         << pad(bound ? FormatNumber(100 * r.gap(), 3) + "%" : "-", 10) << pad(r.optimal ? "yes" : "no", 9) << "  ";
     constexpr std::size_t kShown = 12;
     for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)

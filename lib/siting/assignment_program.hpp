@@ -9,6 +9,8 @@
 #include <string>
 
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/exact_method.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/util/error.hpp"
@@ -18,12 +20,11 @@ namespace gdist {
 // The most demand x candidate pairs the program is built for (a column each).
 inline constexpr std::size_t kMaxAssignmentPairs = std::size_t{1} << 22;
 
-template <class T> AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, const std::string& model) {
+template <class T>
+AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel kind, const std::string& model) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  if (!HaveMipSolver())
-    throw Error(model +
-                ": solved as an integer program by COIN-OR CBC, and this build has none; install it "
-                "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
+  RequireExactMethod(kind, false);
+  RequireRepresentableSums(model, prob.total_weight(), prob.max_finite(), prob.max_finite());
   if (nd * m > kMaxAssignmentPairs)
     throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) +
                 " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");

@@ -12,6 +12,7 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
@@ -22,10 +23,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                                                  const SitingOptions& options) {
   const std::size_t nfixed = prob.fixed().size();
   if (nfixed + p > prob.num_candidates()) throw Error("backup-cover: more sites asked for than there are candidates");
-  if (!HaveMipSolver())
-    throw Error(
-        "backup-cover: solved as an integer program by COIN-OR CBC, and this build has none; install it "
-        "(Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again");
+  RequireExactMethod(ExactModel::kBackupCover, options.exact);
   const std::string R = ExactText(input_radius);
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
   const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, kMaxCoverPairs);

@@ -26,7 +26,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   if (nfixed + p > m)
     throw Error("capacitated p-median: " + std::to_string(p) + " new sites asked for, but only " +
                 std::to_string(m - nfixed) + " candidates are free");
-  AssignmentProgram program = AssignmentProgramOf(prob, "capacitated p-median");
+  AssignmentProgram program = AssignmentProgramOf(prob, ExactModel::kCapacitatedMedian, "capacitated p-median");
   program.capacity = std::vector<double>(m, 0.0);
   program.max_sites = nfixed + p;
   for (std::size_t k = 0; k < m; ++k) {

@@ -8,6 +8,7 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -38,7 +39,7 @@ template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, co
                                                 const CoverLists* top) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
-  if (!top || !top->restrictable()) return lo;
+  if (!top) return lo;
   while (hi - lo > 1 && !(deadline_s > 0 && SteadySeconds() > deadline_s)) {
     const std::ptrdiff_t mid = lo + (hi - lo) / 2;
     MipOptions o;
@@ -68,7 +69,14 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
     proof.complete = true;
     return proof;
   }
-  if (radii.empty()) return proof;
+  // --exact never ends quietly with less than a proof (issue 26): past the limits it is refused.
+  if (radii.empty()) {
+    if (exact)
+      throw Error(
+          "p-center --exact: more than 2^24 distinct distances lie between the bound and the answer, beyond "
+          "the proof's limit");
+    return proof;
+  }
   // radii[hi]: the answer's radius; radii[lo] proven uncoverable (lo = -1: none yet).
   std::ptrdiff_t hi = std::lower_bound(radii.begin(), radii.end(), proof.radius) - radii.begin();
   if (hi >= static_cast<std::ptrdiff_t>(radii.size())) return proof;
@@ -83,12 +91,13 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   finish("covering LP relaxation (CLP) at the distance below: needs more than p sites");
   if (!exact || proof.complete) return proof;
   std::optional<CoverLists> built;
-  if (!given || !given->restrictable()) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
+  if (!given) built = BuildCoverLists(prob, radii[hi], kMaxCoverPairs);
   const CoverLists* top = built ? &*built : given;
-  if (!top) return proof;
-  auto lists_at = [&](double R) {
-    return top->restrictable() ? RestrictCoverLists(*top, R) : *BuildCoverLists(prob, R, kMaxCoverPairs);
-  };
+  if (!top)
+    throw Error(
+        "p-center --exact: the cover lists of the answer's radius hold more than 2^27 demand x candidate "
+        "pairs, beyond the proof's memory limit");
+  auto lists_at = [&](double R) { return RestrictCoverLists(*top, R); };
   // Integer bisection between the LP bound and the answer: CBC's covering
   // program, or without CBC the own Lagrangian proof of maximal covering.
   const bool mip = HaveMipSolver();

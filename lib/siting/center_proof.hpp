@@ -31,7 +31,7 @@ struct CenterProof {
 // The LP bisection alone, over radii[0..hi) (hi: a feasible radius): the
 // index of the largest radius whose covering LP proves "no cover of p_total
 // sites", or -1. Runs before the heuristic radius search so that the search
-// never tries a radius already proven uncoverable. `top`: restrictable cover
+// never tries a radius already proven uncoverable. `top`: cover
 // lists of a radius >= radii[hi] to filter from; null (the caller could not
 // build them: too many pairs) gives no bound.
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
@@ -41,7 +41,7 @@ template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, co
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
 // up to at least the radius of `start`; radii[lp_lo] is proven uncoverable
 // (-1: nothing proven). `deadline_s` (SteadySeconds(); 0: none). `top`:
-// restrictable cover lists of a radius >= the answer's (null: built here at
+// cover lists of a radius >= the answer's (null: built here at
 // the answer's radius, which may have few enough pairs).
 template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const std::vector<double>& radii, double lower,
                                            std::ptrdiff_t lp_lo, const std::vector<std::uint32_t>& start,

@@ -50,9 +50,11 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
   for (std::size_t u = 0; u < nd; ++u) L.by_demand_start[u + 1] = L.by_demand_start[u] + count[u];
   if (L.by_demand_start[nd] > max_pairs) return std::nullopt;
   L.by_demand.resize(L.by_demand_start[nd]);
-  // 4 more bytes a pair buy filtering later radii without a matrix pass.
-  const bool keep_costs = std::is_floating_point_v<T> || prob.max_finite() <= 16777216.0;
-  if (keep_costs) L.by_demand_cost.resize(L.by_demand_start[nd]);
+  // The costs buy filtering later radii without a matrix pass; as the
+  // radius test above sees them (doubles), in float only where that is exact.
+  const bool narrow = std::is_same_v<T, float> || (std::is_integral_v<T> && prob.max_finite() <= 16777216.0);
+  if (narrow) L.by_demand_cost.resize(L.by_demand_start[nd]);
+  else L.by_demand_cost_wide.resize(L.by_demand_start[nd]);
 #pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads()))
   {
     std::vector<T> scratch(m);
@@ -62,7 +64,8 @@ std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double r
       std::uint64_t at = L.by_demand_start[u];
       for (std::size_t k = 0; k < m; ++k)
         if (within(row[k])) {
-          if (keep_costs) L.by_demand_cost[at] = static_cast<float>(row[k]);
+          if (narrow) L.by_demand_cost[at] = static_cast<float>(row[k]);
+          else L.by_demand_cost_wide[at] = static_cast<double>(row[k]);
           L.by_demand[at++] = static_cast<std::uint32_t>(k);
         }
     }
@@ -78,9 +81,10 @@ CoverLists RestrictCoverLists(const CoverLists& from, double radius) {
   L.by_demand_start.assign(L.nd + 1, 0);
   for (std::size_t u = 0; u < L.nd; ++u) {
     for (std::uint64_t i = from.by_demand_start[u]; i < from.by_demand_start[u + 1]; ++i)
-      if (from.by_demand_cost[i] <= radius) {
+      if (from.cost(i) <= radius) {
         L.by_demand.push_back(from.by_demand[i]);
-        L.by_demand_cost.push_back(from.by_demand_cost[i]);
+        if (from.by_demand_cost.empty()) L.by_demand_cost_wide.push_back(from.by_demand_cost_wide[i]);
+        else L.by_demand_cost.push_back(from.by_demand_cost[i]);
       }
     L.by_demand_start[u + 1] = L.by_demand.size();
   }

@@ -15,11 +15,13 @@ struct CoverLists {
   std::size_t nd = 0, m = 0;
   std::vector<std::uint64_t> by_demand_start;  // nd + 1
   std::vector<std::uint32_t> by_demand;        // candidates covering each demand
-  // Their distances, kept only while float holds them exactly (all distances
-  // of a float matrix, integers up to 2^24); empty otherwise.
+  // Their distances, exactly as the matrix's costs compare with a radius:
+  // in 4 bytes when float holds every cost (a float32 matrix, whole costs up
+  // to 2^24), else in 8. A float64 cost of 0.3 rounds up in float and would
+  // drop out of the lists of radius 0.3 (issue 26).
   std::vector<float> by_demand_cost;
-
-  bool restrictable() const { return by_demand_cost.size() == by_demand.size(); }
+  std::vector<double> by_demand_cost_wide;
+  double cost(std::uint64_t i) const { return by_demand_cost.empty() ? by_demand_cost_wide[i] : by_demand_cost[i]; }
   std::vector<std::uint64_t> by_cand_start;  // m + 1
   std::vector<std::uint32_t> by_cand;        // demands each candidate covers
 
@@ -31,7 +33,7 @@ struct CoverLists {
 };
 
 // The most (demand, candidate) pairs the covering models build lists for:
-// 12 bytes a pair, 1.5 GiB of lists.
+// 16 bytes a pair (20 with 8-byte costs), 2 to 2.5 GiB of lists.
 inline constexpr std::size_t kMaxCoverPairs = std::size_t{1} << 27;
 
 // nullopt when the lists would hold more than max_pairs pairs (callers fall
@@ -40,7 +42,7 @@ template <class T>
 std::optional<CoverLists> BuildCoverLists(const SitingProblem<T>& prob, double radius, std::size_t max_pairs);
 
 // The lists of a smaller radius, filtered from these without reading the
-// matrix. Requires lists.restrictable().
+// matrix.
 CoverLists RestrictCoverLists(const CoverLists& lists, double radius);
 
 }  // namespace gdist

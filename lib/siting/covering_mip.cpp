@@ -5,6 +5,8 @@
 #include <numeric>
 
 #include "lib/siting/cover_reduction.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 #ifdef GDIST_HAVE_CBC
 #include <coin/Cbc_C_Interface.h>
@@ -71,8 +73,24 @@ struct Problem {
   double objective_step = 0;
 };
 
+// CLP aborts the process (an assertion in ClpSimplex::createRim) on an
+// objective coefficient of 1e25 or more, and its numerics fail well before:
+// such a program is refused with the reason instead (issue 26: a cost or
+// weight of 1e26 crashed gcenter with SIGABRT).
+constexpr double kLargestCoinObjective = 1e20;
+
+void RequireCoinScale(const Problem& P) {
+  double largest = 0;
+  for (double c : P.obj) largest = std::max(largest, std::fabs(c));
+  if (largest < kLargestCoinObjective) return;
+  throw Error("COIN-OR CLP/CBC: the program's objective has a coefficient of " + ExactText(largest) +
+              " (a weight, an opening cost, or a weight times a cost), past the " + ExactText(kLargestCoinObjective) +
+              " it solves reliably; scale the costs or weights down");
+}
+
 // The LP relaxation with CLP.
 MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
+  RequireCoinScale(P);
   MipAnswer a;
   Clp_Simplex* clp = Clp_newModel();
   Clp_setLogLevel(clp, 0);
@@ -99,6 +117,7 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
 // the best solution's columns, when the caller needs more than the sites.
 MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m,
                        std::vector<double>* values = nullptr) {
+  RequireCoinScale(P);
   MipAnswer a;
   Cbc_Model* cbc = Cbc_newModel();
   Cbc_setLogLevel(cbc, 0);

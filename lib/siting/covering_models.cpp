@@ -22,6 +22,7 @@
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/max_cover_proof.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 
@@ -29,7 +30,7 @@ namespace gdist {
 
 template <class T>
 SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const SitingOptions& options) {
-  if (options.exact) RequireExactMethod(ExactModel::kCover);
+  RequireExactMethod(ExactModel::kCover, options.exact);
   SitingResult r;
   r.radius = input_radius;
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
@@ -105,6 +106,8 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
 
 template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, double input_radius, std::size_t p,
                                               const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kMaxCover, options.exact);
+  RequireRepresentableSums("max-cover", prob.total_weight(), 1, 1);  // the covered weight: 0/1 costs
   SitingResult r;
   r.radius = input_radius;
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see

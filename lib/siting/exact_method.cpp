@@ -5,23 +5,38 @@
 
 namespace gdist {
 
-std::string ExactUnavailableReason(ExactModel model, bool have_mip_solver) {
-  const char* name = nullptr;
+namespace {
+
+constexpr const char* kInstallCbc =
+    "install it (Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again";
+
+}  // namespace
+
+std::string ExactUnavailableReason(ExactModel model, bool exact, bool have_mip_solver) {
+  if (have_mip_solver) return "";
   switch (model) {
     case ExactModel::kPMedian:
     case ExactModel::kMaxCover:
-    // p-center: its radius decisions by the MCLP proof without CBC (cover_decision.hpp).
-    case ExactModel::kPCenter: return "";  // the Lagrangian branch and bound, no LP solver needed
-    case ExactModel::kCover: name = "cover"; break;
+    case ExactModel::kPCenter:
+    case ExactModel::kPDispersion: return "";  // the own branch and bound, no LP solver needed
+    case ExactModel::kCover:
+      if (!exact) return "";
+      return std::string(
+                 "cover --exact: the proof needs the covering integer program of COIN-OR CBC, and this build "
+                 "has none; ") +
+             kInstallCbc + ", or drop --exact";
+    case ExactModel::kBackupCover:
+    case ExactModel::kCapacitatedMedian:
+    case ExactModel::kFacilityLocation: break;
   }
-  if (have_mip_solver) return "";
-  return std::string(name) +
-         " --exact: the proof needs the covering integer program of COIN-OR CBC, and this build has none; install "
-         "it (Debian/Ubuntu: apt install coinor-libcbc-dev), configure and build again, or drop --exact";
+  const char* name = model == ExactModel::kBackupCover         ? "backup-cover"
+                     : model == ExactModel::kCapacitatedMedian ? "capacitated p-median"
+                                                               : "facility-location";
+  return std::string(name) + ": solved as an integer program by COIN-OR CBC, and this build has none; " + kInstallCbc;
 }
 
-void RequireExactMethod(ExactModel model) {
-  const std::string reason = ExactUnavailableReason(model, HaveMipSolver());
+void RequireExactMethod(ExactModel model, bool exact) {
+  const std::string reason = ExactUnavailableReason(model, exact, HaveMipSolver());
   if (!reason.empty()) throw Error(reason);
 }
 

@@ -1,21 +1,32 @@
-// Which exact method proves each model with --exact, on this build. p-median
-// and MCLP are proven by the project's own Lagrangian branch and bound, and
-// so is p-center without CBC (its radius decisions as maximal covering,
-// cover_decision.hpp); LSCP needs CBC's covering integer program. A build
-// without CBC refuses --exact for it (naming the package) rather than answer
-// with a bound that proves nothing (issue 26).
+// Which models this build can solve, and prove with --exact: the one place
+// that decides it and words the refusal. p-median, MCLP, p-center and
+// p-dispersion are proven by the project's own branch and bound (p-center's
+// radius decisions as maximal covering without CBC, cover_decision.hpp); LSCP's
+// proof needs CBC's covering integer program; backup cover, the capacitated
+// p-median and facility location are integer programs solved by CBC even
+// without --exact. A build without CBC refuses what it cannot do, naming the
+// package, rather than answer with a bound that proves nothing (issue 26).
 #pragma once
 #include <string>
 
 namespace gdist {
 
-enum class ExactModel { kPMedian, kPCenter, kCover, kMaxCover };
+enum class ExactModel {
+  kPMedian,
+  kPCenter,
+  kCover,
+  kMaxCover,
+  kPDispersion,
+  kBackupCover,
+  kCapacitatedMedian,
+  kFacilityLocation,
+};
 
-// Empty when `model`'s --exact can prove its answer with (have_mip_solver) or
-// without CBC; otherwise the refusal's message.
-std::string ExactUnavailableReason(ExactModel model, bool have_mip_solver);
+// Empty when this build (have_mip_solver: with CBC) can solve `model`, and
+// prove it when `exact`; otherwise the refusal's message, naming the package.
+std::string ExactUnavailableReason(ExactModel model, bool exact, bool have_mip_solver);
 
-// Throws gdist::Error with that message when this build cannot prove `model`.
-void RequireExactMethod(ExactModel model);
+// Throws gdist::Error with that message when this build cannot.
+void RequireExactMethod(ExactModel model, bool exact);
 
 }  // namespace gdist

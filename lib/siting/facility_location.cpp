@@ -10,8 +10,10 @@
 
 #include "lib/siting/assignment_program.hpp"
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -19,7 +21,7 @@ template <class T>
 SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vector<double>& opening_cost_of_vertex,
                                    const std::vector<double>* capacity_of_vertex, const SitingOptions& options) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  AssignmentProgram program = AssignmentProgramOf(prob, "facility-location");
+  AssignmentProgram program = AssignmentProgramOf(prob, ExactModel::kFacilityLocation, "facility-location");
   program.opening = std::vector<double>(m, 0.0);
   if (capacity_of_vertex) program.capacity = std::vector<double>(m, 0.0);
   for (std::size_t k = 0; k < m; ++k) {
@@ -29,6 +31,14 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
     (*program.opening)[k] = opening_cost_of_vertex[v];
     if (capacity_of_vertex && v < capacity_of_vertex->size()) (*program.capacity)[k] = (*capacity_of_vertex)[v];
   }
+  // Every site open: the largest opening sum; with the assignment's (checked
+  // above) it must stay finite in CBC's sums too.
+  double opening_total = 0;
+  for (double f : *program.opening) opening_total += f;
+  if (!(opening_total <= std::numeric_limits<double>::max() / kSumRoom))
+    throw Error("facility-location: opening costs summing to " + ExactText(opening_total) +
+                " come within a factor 16 of the largest double, where the program's sums become infinite; scale "
+                "the costs down");
   const MipAnswer a = SolveAssignmentMip(program, AssignmentMipOptions(options));
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error(std::string("facility-location: infeasible: ") +

@@ -30,9 +30,10 @@ void SortedCosts::SetRow(std::size_t u, const std::vector<std::pair<double, std:
   }
 }
 
-template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty) {
+template <class T>
+std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty, std::size_t max_entries) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
-  if (nd * m > kMaxSortedCostEntries || m == 0) return std::nullopt;
+  if (nd * m > max_entries || m == 0) return std::nullopt;
   SortedCosts c = SortedCosts::Sized(nd, m);
   bool integral = true;
 #pragma omp parallel num_threads(ThreadsFor(nd, m, prob.threads())) reduction(&& : integral)
@@ -56,7 +57,8 @@ template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProbl
   return c;
 }
 
-#define GDIST_INSTANTIATE(T) template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>&, double);
+#define GDIST_INSTANTIATE(T) \
+  template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>&, double, std::size_t);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

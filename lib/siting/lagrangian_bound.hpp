@@ -48,8 +48,9 @@ struct SortedCosts {
 inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
 
 // An unreachable pair costs `penalty` (as in the heuristic). nullopt when
-// nd x m exceeds kMaxSortedCostEntries.
-template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty);
+// nd x m exceeds max_entries.
+template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty,
+                                                               std::size_t max_entries = kMaxSortedCostEntries);
 
 // The same rows without the candidates not in `keep` (ascending): entry
 // candidates renumbered to their position in `keep`. With `row_of`, rows that

@@ -24,26 +24,35 @@ template <class T> bool DenseMedianLagrangian<T>::Evaluate(const std::vector<Fac
                                                            const std::vector<double>& lambda,
                                                            LagrangianPoint* point) const {
   const std::size_t nd = prob_.num_demands(), m = prob_.num_candidates(), slices = LagrangianSlices(nd);
-  // Each slice's sums on one thread in demand order, whatever the thread count.
-  std::vector<double> partial(slices * m, 0.0);
-#pragma omp parallel num_threads(ThreadsFor(nd, m, prob_.threads()))
-  {
-    std::vector<T> scratch(m);
+  const int threads = ThreadsFor(nd, m, prob_.threads());
+  // Each slice's sums on one thread in demand order, whatever the thread
+  // count; the slices are summed in slice order. A batch of slices at a time,
+  // so the partial sums hold a few slices x m, not every slice: any nd x m streams.
+  const std::size_t batch = std::min(slices, std::max<std::size_t>(1, 2 * static_cast<std::size_t>(threads)));
+  std::vector<double> partial(batch * m);
+  std::vector<double>& rho = point->rho;
+  rho.assign(m, 0.0);
+  for (std::size_t first = 0; first < slices; first += batch) {
+    const std::size_t count = std::min(batch, slices - first);
+    std::fill(partial.begin(), partial.end(), 0.0);
+#pragma omp parallel num_threads(threads)
+    {
+      std::vector<T> scratch(m);
 #pragma omp for schedule(dynamic, 1)
-    for (std::size_t s = 0; s < slices; ++s) {
-      double* acc = partial.data() + s * m;
-      const std::size_t hi = std::min(nd, (s + 1) * kLagrangianSliceRows);
-      for (std::size_t u = s * kLagrangianSliceRows; u < hi; ++u) {
-        const T* row = prob_.DemandRow(u, 0, m, scratch.data());
-        const double w = prob_.weight(u), l = lambda[u];
-        for (std::size_t k = 0; k < m; ++k) acc[k] += RelaxedTerm(WeightedCost(row[k], w, penalty_), l);
+      for (std::size_t b = 0; b < count; ++b) {
+        double* acc = partial.data() + b * m;
+        const std::size_t s = first + b, hi = std::min(nd, (s + 1) * kLagrangianSliceRows);
+        for (std::size_t u = s * kLagrangianSliceRows; u < hi; ++u) {
+          const T* row = prob_.DemandRow(u, 0, m, scratch.data());
+          const double w = prob_.weight(u), l = lambda[u];
+          for (std::size_t k = 0; k < m; ++k) acc[k] += RelaxedTerm(WeightedCost(row[k], w, penalty_), l);
+        }
       }
     }
+    // 0 + x is x: the first slice's sums come out as they were.
+    for (std::size_t b = 0; b < count; ++b)
+      for (std::size_t k = 0; k < m; ++k) rho[k] += partial[b * m + k];
   }
-  std::vector<double>& rho = point->rho;
-  rho.assign(partial.begin(), partial.begin() + static_cast<std::ptrdiff_t>(m));
-  for (std::size_t s = 1; s < slices; ++s)
-    for (std::size_t k = 0; k < m; ++k) rho[k] += partial[s * m + k];
   point->below.clear();
   double sum_lambda = 0;
   for (std::size_t u = 0; u < nd; ++u) sum_lambda += lambda[u];

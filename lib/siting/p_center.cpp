@@ -29,6 +29,7 @@
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_device.hpp"
@@ -145,6 +146,7 @@ template <class T> std::vector<double> DistinctRadii(const SitingProblem<T>& pro
 
 template <class T>
 SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kPCenter, options.exact);
   const std::size_t nfixed = prob.fixed().size();
   if (nfixed + p == 0) throw Error("p-center: ask for at least one site");
   if (nfixed + p > prob.num_candidates()) throw Error("p-center: more sites asked for than there are candidates");
@@ -188,7 +190,6 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
     double search_from = SteadySeconds();  // the radius search's clock starts after the LP bound
     if ((options.exact || options.bounds) && !radii.empty()) {
       top_lists = BuildCoverLists(prob, radii.back(), kMaxCoverPairs);
-      if (top_lists && !top_lists->restrictable()) top_lists.reset();
       lap("cover lists of the largest radius");
     }
     std::optional<CoverLists> feasible_lists;  // cover lists of the last radius found feasible
@@ -198,9 +199,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       const double budget = std::max(0.05, (search_s - spent) / 3);
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
-      const CoverLists* from = feasible_lists && feasible_lists->restrictable() ? &*feasible_lists
-                               : top_lists                                      ? &*top_lists
-                                                                                : nullptr;
+      const CoverLists* from = feasible_lists ? &*feasible_lists : top_lists ? &*top_lists : nullptr;
       std::optional<CoverLists> lists = from ? RestrictCoverLists(*from, R) : BuildCoverLists(prob, R, kMaxCoverPairs);
       lap(lists ? "cover lists" : "cover lists (too many pairs)");
       if (lists) {

@@ -16,6 +16,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/clique_search.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 
@@ -151,6 +152,7 @@ template <class T> CliqueAnswer Decide(const SitingProblem<T>& prob, std::size_t
 
 template <class T>
 SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kPDispersion, options.exact);
   const std::size_t nfixed = prob.fixed().size(), total = nfixed + p, m = prob.num_candidates();
   if (total < 2) throw Error("p-dispersion: needs at least two sites in all (new and fixed) to have a distance");
   if (total > m)

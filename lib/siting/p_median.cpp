@@ -11,6 +11,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/siting/cost_models.hpp"
+#include "lib/siting/exact_method.hpp"
 #include "lib/siting/greedy_add.hpp"
 #include "lib/siting/interchange.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
@@ -26,6 +27,7 @@ namespace gdist {
 
 template <class T>
 SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options) {
+  RequireExactMethod(ExactModel::kPMedian, options.exact);
   const double t0 = SteadySeconds();
   SitingResult r;
   if (prob.fixed().size() + p == 0) throw Error("p-median: ask for at least one site");
@@ -36,12 +38,15 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   const std::optional<std::vector<std::uint32_t>> serving =
       SitesServingEveryDemand(prob, prob.fixed().size() + p, "p-median", options);
   const double penalty = ServeAllPenalty(prob);
+  RequireRepresentableSums("p-median", prob.total_weight(), penalty,
+                           prob.max_finite());  // the start prices every demand at it
   // The bound alone on a GPU that holds the costs: a pass over the whole
   // matrix there when the sorted rows do not fit or are slower to build and scan.
   const bool gpu_bound = options.bounds && !options.exact && prob.device() &&
                          prob.num_demands() * prob.num_candidates() >= kGpuLagrangianMinPairs;
   std::optional<SortedCosts> costs;
-  if (options.exact || (options.bounds && !gpu_bound)) costs = BuildSortedCosts(prob, penalty);
+  const std::size_t sorted_limit = options.sorted_rows_limit ? options.sorted_rows_limit : kMaxSortedCostEntries;
+  if (options.exact || (options.bounds && !gpu_bound)) costs = BuildSortedCosts(prob, penalty, sorted_limit);
   if (options.exact && !costs)
     throw Error("p-median --exact: " + std::to_string(prob.num_demands()) + " demands x " +
                 std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
@@ -58,11 +63,15 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     r.sites = Assign(prob, again).unserved ? *serving : again;
     r.method += ", restarted from sites that serve every demand";
   }
-  // The sorted rows' proof, or the GPU pass's root bound.
+  // The sorted rows' proof, or the root bound of a pass over the whole
+  // matrix: on the GPU, or on the CPU streaming the rows when the sorted rows
+  // do not fit (every size gets a bound; the same relaxation and steps).
   std::unique_ptr<LagrangianPass> dense;
+  const std::size_t open = prob.fixed().size() + p;
   if (gpu_bound)
-    dense = MakeGpuMedianLagrangian(prob.device(), prob.weights(), penalty, prob.fixed().size() + p,
-                                    DenseCaps(prob, penalty, prob.fixed().size() + p));
+    dense = MakeGpuMedianLagrangian(prob.device(), prob.weights(), penalty, open, DenseCaps(prob, penalty, open));
+  else if (options.bounds && !costs)
+    dense = std::make_unique<DenseMedianLagrangian<T>>(prob, penalty, open, DenseCaps(prob, penalty, open));
   if (costs || dense) {
     MedianProofOptions po;
     po.branch = options.exact;
@@ -82,11 +91,12 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     // The bound is on the objective with unreachable pairs at the penalty: the
     // reported objective when every demand is served.
     if (r.assignment.unserved == 0 && proof.lower_bound > -std::numeric_limits<double>::infinity())
-      r.SetBound(proof.lower_bound, options.exact
-                                        ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
-                                              (proof.complete ? "" : ", stopped at the time limit") + ")"
-                                    : dense ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
-                                            : "Lagrangian relaxation (subgradient)");
+      r.SetBound(proof.lower_bound,
+                 options.exact ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
+                                     (proof.complete ? "" : ", stopped at the time limit") + ")"
+                 : gpu_bound ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
+                 : dense     ? "Lagrangian relaxation (subgradient; CPU passes over the whole matrix)"
+                             : "Lagrangian relaxation (subgradient)");
   } else {
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;

@@ -10,6 +10,7 @@
 #include "lib/siting/cover_search.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -65,13 +66,13 @@ template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDe
     o.first_solution = true;
     const MipAnswer a = SolveMinCoverMip(*lists, prob.fixed(), o);
     if (a.status == MipAnswer::Status::kInfeasible)
-      throw Error(model + ": infeasible: no " + asked +
-                  " reach every demand (proven by the set-cover integer program, CBC; the greedy cover needs " +
+      throw Error(model + ": infeasible: no choice of " + asked +
+                  " reaches every demand (proven by the set-cover integer program, CBC; the greedy cover needs " +
                   std::to_string(greedy.size()) + " sites in all): ask for more sites or give the demands no site " +
                   "reaches weight 0");
     if (!a.sites.empty() && a.sites.size() <= p_total) return PaddedTo(a.sites, prob.num_candidates(), p_total);
   }
-  throw Error(model + ": found no " + asked + " that reach every demand (the greedy cover needs " +
+  throw Error(model + ": found no choice of " + asked + " that reaches every demand (the greedy cover needs " +
               std::to_string(greedy.size()) + " sites in all); infeasibility is not proven" +
               (HaveMipSolver() ? "" : " (built without COIN-OR CBC; apt install coinor-libcbc-dev)") +
               ": ask for more sites");
@@ -82,6 +83,16 @@ void RequireEveryDemandServed(const Assignment& a, const std::string& model) {
     throw Error(model + ": the best answer found leaves " + std::to_string(a.unserved) +
                 " demand vertices unserved (no open site reaches them) and no answer serving every demand was found; "
                 "ask for more sites or give the demands no site reaches weight 0");
+}
+
+void RequireRepresentableSums(const std::string& model, double weight_total, double largest_term, double largest_cost) {
+  if (std::isfinite(weight_total) && std::isfinite(largest_term) &&
+      weight_total * largest_term <= std::numeric_limits<double>::max() / kSumRoom)
+    return;
+  throw Error(model + ": costs up to " + ExactText(largest_cost) + " times a total weight of " +
+              ExactText(weight_total) + " come within a factor 16 of the largest double (" +
+              ExactText(std::numeric_limits<double>::max()) +
+              "), where the solvers' sums become infinite; scale the costs or weights down");
 }
 
 template <class T> double ServeAllPenalty(const SitingProblem<T>& prob) {

@@ -35,4 +35,17 @@ void RequireEveryDemandServed(const Assignment& a, const std::string& model);
 // some answer does and its bound is the served optimum's.
 template <class T> double ServeAllPenalty(const SitingProblem<T>& prob);
 
+// Throws gdist::Error when the model's sums could pass the largest double:
+// `weight_total` times `largest_term` (the most a sum adds per unit of weight:
+// the largest cost, or an unreachable pair's penalty, which the start prices
+// every demand at), with room for the solvers' intermediate sums. Beyond it an
+// objective is inf and a gap NaN, so such inputs are refused, never answered
+// with "objective inf" (issue 26). `largest_cost` is the input's, for the message.
+void RequireRepresentableSums(const std::string& model, double weight_total, double largest_term, double largest_cost);
+
+// The room below the largest double a model's largest sum must leave: the
+// Lagrangian's multipliers, differences and step sizes, and CBC's sums, run
+// up to a few times the largest sum.
+inline constexpr double kSumRoom = 16;
+
 }  // namespace gdist

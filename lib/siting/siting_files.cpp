@@ -13,6 +13,7 @@
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -106,19 +107,16 @@ std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const Ver
 
 template <class T> void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob,
                                            const std::vector<NamedResult>& results, const VertexLabels& labels) {
-  std::ostringstream text;
-  text.precision(12);
+  std::ostringstream text;  // numbers as ExactText: they read back as themselves
   const bool json_lines = IsJsonLinesPath(path);
   if (!json_lines) text << "model,demand,weight,site,distance\n";
   for (const NamedResult& r : results) {
     const Assignment& a = r.result->assignment;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       const bool served = std::isfinite(a.distance[u]);
-      // The cost as the input gave it: whole costs exactly (past 2^53 too).
-      auto write_distance = [&](auto&& out) {
-        if constexpr (std::is_integral_v<T>) out(prob.InputCost(u, a.site[u]));
-        else out(a.distance[u]);
-      };
+      // The cost as the input gave it, in its own type: whole costs exactly
+      // (past 2^53 too), float32 costs with a float's digits.
+      auto write_distance = [&](auto&& out) { out(prob.InputCost(u, a.site[u])); };
       if (json_lines) {  // one object per line; an unserved demand has null site and distance
         JsonWriter row(text);
         row.BeginObject().Key("model").Str(r.model).Key("demand");
@@ -133,10 +131,11 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
         text << '\n';
         continue;
       }
-      text << r.model << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ',' << prob.weight(u) << ',';
+      text << r.model << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ',' << ExactText(prob.weight(u))
+           << ',';
       if (served) {
         text << CsvField(labels.label(prob.candidate_vertex(a.site[u]))) << ',';
-        write_distance([&](auto v) { text << v; });
+        write_distance([&](auto v) { text << ExactText(v); });
       } else text << ',';
       text << '\n';
     }

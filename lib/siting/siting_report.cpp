@@ -6,6 +6,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
 
@@ -22,7 +23,7 @@ template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key
   for (std::uint32_t k : r.sites) WriteLabel(json, labels, prob.candidate_vertex(k));
   json.EndArray();
   json.Key("objective");
-  if (r.whole_objective) json.Integer(*r.whole_objective);  // exact past 2^53
+  if (r.whole_objective) json.Raw(WholeText(*r.whole_objective));  // exact past 2^53 and int64
   else json.Number(r.objective);
   if (r.capacitated) json.Key("capacitated").Bool(true);
   json.Key("new_sites").Number(static_cast<double>(r.sites.size() - prob.fixed().size()));
@@ -33,7 +34,7 @@ template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key
   json.Key("unserved").Number(static_cast<double>(r.assignment.unserved));
   // The proven bound: below the objective for the minimising models, above it for max-cover.
   json.Key(r.bound_is_upper ? "upper_bound" : "lower_bound");
-  if (r.whole_bound) json.Integer(*r.whole_bound);
+  if (r.whole_bound) json.Raw(WholeText(*r.whole_bound));
   else if (r.has_bound()) json.Number(r.bound);
   else json.Null();
   json.Key("gap");
@@ -54,12 +55,12 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
   for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
     out << (i ? " " : "") << CsvField(labels.label(prob.candidate_vertex(r.sites[i])));
   if (r.sites.size() > kShown) out << " ... (" << r.sites.size() << " sites; --json lists all)";
-  out << "\n  objective  " << (r.whole_objective ? std::to_string(*r.whole_objective) : Num(r.objective));
+  out << "\n  objective  " << (r.whole_objective ? WholeText(*r.whole_objective) : Num(r.objective));
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << "\n";
   if (r.has_bound()) {
     out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ")
-        << (r.whole_bound ? std::to_string(*r.whole_bound) : Num(r.bound)) << "  gap " << FormatNumber(100 * r.gap(), 4)
+        << (r.whole_bound ? WholeText(*r.whole_bound) : Num(r.bound)) << "  gap " << FormatNumber(100 * r.gap(), 4)
         << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
     out << "  proof      " << r.bound_method << "\n";
   } else {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lib/siting/siting_problem.hpp"
+#include "lib/util/int128.hpp"
 
 namespace gdist {
 
@@ -39,7 +40,11 @@ struct SitingOptions {
 
   std::size_t PatienceFor(std::size_t p) const { return patience ? patience : 300 + 15 * p; }
   std::size_t cover_steps = 50000;  // steps of the covering local search per radius tried
-  SitingProgressFn progress;        // empty: none
+  // p-median: the most demand x candidate pairs whose sorted rows the bound
+  // and proof build (0: kMaxSortedCostEntries); past it the bound streams the
+  // matrix (lagrangian_dense.hpp). Tests set it low to take that pass.
+  std::size_t sorted_rows_limit = 0;
+  SitingProgressFn progress;  // empty: none
 };
 
 struct SitingResult {
@@ -55,8 +60,9 @@ struct SitingResult {
   bool optimal = false;      // the bound meets the objective
   std::string bound_method;  // how the bound was proven, for the report
   // Whole-number costs and weights: the objective and the bound exactly, in
-  // the input's costs (a double rounds them past 2^53; whole_objective.hpp).
-  std::optional<std::int64_t> whole_objective, whole_bound;
+  // the input's costs (a double rounds them past 2^53; whole_objective.hpp),
+  // in 128 bits: a sum of int64 costs times weights passes int64.
+  std::optional<Int128> whole_objective, whole_bound;
   bool capacitated = false;  // p-median with capacities: the assignment is the program's
 
   bool has_bound() const { return !std::isnan(bound); }

@@ -11,13 +11,25 @@ namespace gdist {
 
 namespace {
 
-// a * b + c in int64, or false when it overflows.
-bool MulAdd(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t* out) {
-  std::int64_t ab;
+// a * b + c in 128 bits, or false when it overflows.
+bool MulAdd(Int128 a, Int128 b, Int128 c, Int128* out) {
+  Int128 ab;
   return !__builtin_mul_overflow(a, b, &ab) && !__builtin_add_overflow(ab, c, out);
 }
 
 }  // namespace
+
+std::string WholeText(Int128 v) {
+  const bool negative = v < 0;
+  UInt128 u = negative ? UInt128{0} - static_cast<UInt128>(v) : static_cast<UInt128>(v);
+  std::string digits;
+  do {
+    digits.push_back(static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  if (negative) digits.push_back('-');
+  return std::string(digits.rbegin(), digits.rend());
+}
 
 template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r) {
   // What the shift took from every served demand's cost, in the objective's units.
@@ -31,19 +43,19 @@ template <class T> void FinishCostObjective(const SitingProblem<T>& prob, Object
     for (double w : prob.weights())
       if (w != std::floor(w) || w >= 0x1p53) return;
     const Assignment& a = r->assignment;
-    std::int64_t total = 0, largest = 0, weight = 0;
+    Int128 total = 0, largest = 0, weight = 0;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       if (a.site[u] == std::numeric_limits<std::uint32_t>::max()) return;  // unserved: no objective to state
       const auto w = static_cast<std::int64_t>(prob.weight(u));
       const std::int64_t c = prob.InputCost(u, a.site[u]);
-      if (!MulAdd(w, c, total, &total) || !MulAdd(1, w, weight, &weight)) return;  // past int64: doubles only
-      largest = std::max(largest, c);
+      if (!MulAdd(w, c, total, &total) || !MulAdd(1, w, weight, &weight)) return;  // past 2^127: doubles only
+      largest = std::max<Int128>(largest, c);
     }
     const bool sum = fold == ObjectiveFold::kWeightedSum;
     r->whole_objective = sum ? total : largest;
     if (!r->has_bound() || !(std::fabs(shifted_bound) < 0x1p62)) return;
     // Proven on whole shifted costs, the bound is whole there (rounded up).
-    std::int64_t bound;
+    Int128 bound;
     if (!MulAdd(prob.cost_offset(), sum ? weight : 1, static_cast<std::int64_t>(std::ceil(shifted_bound)), &bound))
       return;
     r->whole_bound = bound;

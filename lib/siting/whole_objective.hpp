@@ -1,11 +1,14 @@
 // The objective as the input's costs give it, exactly. The solvers work in
 // doubles on costs shifted by SitingProblem::cost_offset() (whole costs past
 // 2^53); this adds the offset back and, when costs and weights are whole
-// numbers, recomputes the objective from the sites in integers (the JSON
-// prints it exactly) and re-judges `optimal` on the whole numbers.
+// numbers, recomputes the objective from the sites in 128-bit integers (the
+// JSON prints it exactly, past int64 too) and re-judges `optimal` on them.
 #pragma once
+#include <string>
+
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
+#include "lib/util/int128.hpp"
 
 namespace gdist {
 
@@ -16,6 +19,9 @@ enum class ObjectiveFold {
 
 // r: solved on prob (its assignment serving every demand), objective and
 // bound in the shifted costs.
+// v in decimal, every digit (the reports print whole objectives with it).
+std::string WholeText(Int128 v);
+
 template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r);
 
 }  // namespace gdist

@@ -2,7 +2,8 @@
 // CBC's covering program, is refused with the package to install; the models
 // proven by the project's own branch and bound are not, p-center's radius
 // decisions included (DecideCover without CBC, against CBC and enumeration).
-// CI builds with CBC, so the choices are tested as functions of "use CBC".
+// CI builds with CBC, so the choices are tested as functions of "use CBC";
+// a build configured with -DGDIST_ENABLE_CBC=OFF runs the other side for real.
 #include "lib/siting/exact_method.hpp"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <random>
 #include <string>
 
+#include "lib/siting/center_proof.hpp"
 #include "lib/siting/cover_decision.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/util/error.hpp"
@@ -26,23 +28,60 @@
 namespace gdist {
 namespace {
 
-TEST(ExactMethod, WithoutCbcTheCoveringProofsAreRefusedWithThePackage) {
-  for (ExactModel model : {ExactModel::kCover}) {
-    const std::string reason = ExactUnavailableReason(model, false);
-    EXPECT_NE(reason.find("coinor-libcbc-dev"), std::string::npos) << reason;
-    EXPECT_NE(reason.find("--exact"), std::string::npos) << reason;
-    EXPECT_EQ(ExactUnavailableReason(model, true), "");
+// The decision for every model, with and without --exact, with and without
+// CBC: a build with CBC runs everything; without it the models of the own
+// branch and bound still prove, LSCP's --exact is refused, and the models that
+// are integer programs are refused even without --exact; each refusal names
+// the package to install.
+TEST(ExactMethod, EveryModelIsProvenOrRefusedWithThePackage) {
+  struct Row {
+    ExactModel model;
+    bool runs_without_cbc, proves_without_cbc;
+  };
+  const Row rows[] = {
+      {ExactModel::kPMedian, true, true},
+      {ExactModel::kPCenter, true, true},
+      {ExactModel::kMaxCover, true, true},
+      {ExactModel::kPDispersion, true, true},
+      {ExactModel::kCover, true, false},
+      {ExactModel::kBackupCover, false, false},
+      {ExactModel::kCapacitatedMedian, false, false},
+      {ExactModel::kFacilityLocation, false, false},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(static_cast<int>(row.model));
+    for (bool exact : {false, true}) {
+      EXPECT_EQ(ExactUnavailableReason(row.model, exact, true), "");
+      const std::string reason = ExactUnavailableReason(row.model, exact, false);
+      EXPECT_EQ(reason.empty(), exact ? row.proves_without_cbc : row.runs_without_cbc) << reason;
+      if (!reason.empty()) {
+        EXPECT_NE(reason.find("apt install coinor-libcbc-dev"), std::string::npos) << reason;
+      }
+    }
   }
 }
 
-TEST(ExactMethod, TheOwnBranchAndBoundNeedsNoCbc) {
-  for (ExactModel model : {ExactModel::kPMedian, ExactModel::kMaxCover, ExactModel::kPCenter})
-    for (bool cbc : {false, true}) EXPECT_EQ(ExactUnavailableReason(model, cbc), "");
+TEST(ExactMethod, ThisBuildRefusesExactlyWhenItLacksCbc) {
+  if (HaveMipSolver()) EXPECT_NO_THROW(RequireExactMethod(ExactModel::kCover, true));
+  else EXPECT_THROW(RequireExactMethod(ExactModel::kCover, true), Error);
+  EXPECT_NO_THROW(RequireExactMethod(ExactModel::kPCenter, true));
 }
 
-TEST(ExactMethod, ThisBuildRefusesExactlyWhenItLacksCbc) {
-  if (HaveMipSolver()) EXPECT_NO_THROW(RequireExactMethod(ExactModel::kCover));
-  else EXPECT_THROW(RequireExactMethod(ExactModel::kCover), Error);
+// p-center's proof past its limit (here: no list of distinct distances, as
+// past 2^24 of them) refuses --exact instead of ending quietly unproven;
+// without --exact it returns the bound it has.
+TEST(ExactMethod, PCenterProofPastItsLimitIsRefused) {
+  const testing::SmallGraph g = testing::RandomGraph(10, false, 0.3, 20, 77);
+  SitingInput in;
+  in.symmetric = true;
+  in.threads = 1;
+  const SitingProblem<std::int32_t> prob(g.matrix.view(), in);
+  const std::vector<std::uint32_t> start = {0};
+  ASSERT_GT(Assign(prob, start).max_distance, 0);
+  EXPECT_THROW(ProveCenter(prob, {}, 0, -1, start, 1, true, 0), Error);
+  const CenterProof bound_only = ProveCenter(prob, {}, 0, -1, start, 1, false, 0);
+  EXPECT_FALSE(bound_only.complete);
+  EXPECT_EQ(bound_only.lower_bound, 0);
 }
 
 // The radius decision without CBC (the Lagrangian MCLP proof) answers as CBC

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "lib/siting/covering_mip.hpp"
 #include "test_util.hpp"
 
 namespace gdist {
@@ -133,6 +134,101 @@ TEST(GcenterHonesty, WholeObjectivesPrintExactly) {
   auto text = RunCommand(Gcenter(dir, table, "--p-median 1"));
   ASSERT_EQ(text.exit_code, 0) << text.output;
   EXPECT_NE(text.output.find("objective  18014398509481987\n"), std::string::npos) << text.output;
+}
+
+// Sums past int64: four demands of about 4 x 10^18. A costs 4 x 10^18 for
+// d1-d3 and one more for d4, B the other way round: A's total is 16 x 10^18
+// + 1, B's 16 x 10^18 + 3, both past 2^63. The objective and bound print in
+// full (no 1.6e+19), in the JSON, the text report and a sweep's table.
+TEST(GcenterHonesty, WholeObjectivesPastInt64PrintExactly) {
+  TempDir dir;
+  const std::string table =
+      ",A,B\n"
+      "d1,4000000000000000000,4000000000000000001\n"
+      "d2,4000000000000000000,4000000000000000001\n"
+      "d3,4000000000000000000,4000000000000000001\n"
+      "d4,4000000000000000001,4000000000000000000\n";
+  auto json = RunCommand(Gcenter(dir, table, "--p-median 1 --exact --json"));
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_NE(json.output.find("\"sites\":[\"A\"]"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"objective\":16000000000000000001,"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"lower_bound\":16000000000000000001,\"gap\":0,\"optimal\":true"), std::string::npos)
+      << json.output;
+  auto text = RunCommand(Gcenter(dir, table, "--p-median 1"));
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("objective  16000000000000000001\n"), std::string::npos) << text.output;
+  auto sweep = RunCommand(Gcenter(dir, table, "--p-median 1,2"));
+  ASSERT_EQ(sweep.exit_code, 0) << sweep.output;
+  EXPECT_NE(sweep.output.find(" 16000000000000000001 "), std::string::npos) << sweep.output;
+  EXPECT_NE(sweep.output.find(" 16000000000000000000 "), std::string::npos) << sweep.output;  // p = 2: A and B
+}
+
+// Costs near the largest double: p-median's sums would be inf (it printed
+// "objective inf, gap -nan%" and exit 0); refused with the reason, exit 2.
+// p-center sums nothing and answers; max-cover sums only weights.
+TEST(GcenterHonesty, SumsPastTheLargestDoubleAreRefused) {
+  TempDir dir;
+  const std::string table = ",A,B\nd1,1e308,1e308\nd2,1e308,5\nd3,1e308,1.5e308\n";
+  for (const std::string exact : {"", " --exact"}) {
+    auto r = RunCommand(Gcenter(dir, table, "--p-median 1 --json" + exact));
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("p-median: costs up to 1.5e+308 times a total weight of 3"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("scale the costs or weights down"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("\"objective\""), std::string::npos) << r.output;  // no answer
+  }
+  auto center = RunCommand(Gcenter(dir, table, "--p-center 1 --exact --json"));
+  ASSERT_EQ(center.exit_code, 0) << center.output;
+  EXPECT_NE(center.output.find("\"sites\":[\"A\"],\"objective\":1e+308,"), std::string::npos) << center.output;
+  // Facility location sums opening costs too: 1e308 at each of two sites.
+  WriteText(dir.file("open.csv"), "A,1e308\nB,1e308\n");
+  auto fl = RunCommand(Gcenter(dir, ",A,B\nd1,1,2\nd2,2,1\n",
+                               "--facility-location --opening-costs " + dir.file("open.csv") + " --json"));
+  EXPECT_EQ(fl.exit_code, 2) << fl.output;
+  if (HaveMipSolver()) {  // without CBC it is refused before, for that
+    EXPECT_NE(fl.output.find("opening costs summing to inf"), std::string::npos) << fl.output;
+  }
+  // CLP aborted gcenter (SIGABRT) on an objective coefficient of 1e25 or
+  // more: a cost of 1e26 in the capacitated p-median, a weight of 1e26 in
+  // backup cover. Refused with the reason.
+  if (HaveMipSolver()) {
+    WriteText(dir.file("cap.csv"), "A,10\nB,10\n");
+    WriteText(dir.file("w.csv"), "d1,1e26\nd2,1\nd3,1\n");
+    for (const auto& [costs, flags] :
+         {std::pair<std::string, std::string>{",A,B\nd1,1e26,2\nd2,2,1e26\nd3,3,4\n",
+                                              "--p-median 1 --capacities " + dir.file("cap.csv")},
+          std::pair<std::string, std::string>{",A,B\nd1,1,2\nd2,2,1\nd3,3,4\n",
+                                              "--backup-cover 3 --p 2 --weights " + dir.file("w.csv")}}) {
+      SCOPED_TRACE(flags);
+      auto coin = RunCommand(Gcenter(dir, costs, flags + " --json"));
+      EXPECT_EQ(coin.exit_code, 2) << coin.output;
+      EXPECT_NE(coin.output.find("has a coefficient of 1e+26"), std::string::npos) << coin.output;
+    }
+  }
+  auto mclp = RunCommand(Gcenter(dir, table, "--max-cover 1e308 --p 1 --exact --json"));
+  ASSERT_EQ(mclp.exit_code, 0) << mclp.output;
+  EXPECT_NE(mclp.output.find("\"objective\":3,"), std::string::npos) << mclp.output;
+}
+
+// The assignment file and gcenter's per-vertex file write every number so
+// that it reads back as itself: a weight of 15 digits, float64 costs of 16 and
+// 17 significant digits, totals of 13 digits (no 1.23456789012e+14, no
+// 0.123456789012).
+TEST(GcenterHonesty, AssignmentAndPerVertexFilesAreExact) {
+  TempDir dir;
+  WriteText(dir.file("w.csv"), "d1,123456789012345\nd2,0.1234567890123\n");
+  const std::string table = ",A,B\nd1,0.1234567890123456,5\nd2,3,0.30000000000000004\n";
+  auto r = RunCommand(
+      Gcenter(dir, table, "--p-median 2 --weights " + dir.file("w.csv") + " --assignment " + dir.file("a.csv")));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string csv = ReadText(dir.file("a.csv"));
+  EXPECT_NE(csv.find("p_median,d1,123456789012345,A,0.1234567890123456\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("p_median,d2,0.1234567890123,B,0.30000000000000004\n"), std::string::npos) << csv;
+  // a -> b 1234567890123, b -> c 7: a's eccentricity 1234567890130, total 2469135780253.
+  WriteText(dir.file("g.csv"), "a,b,1234567890123\nb,c,7\n");
+  auto pv = RunCommand(App("gcenter") + " " + dir.file("g.csv") + " --per-vertex " + dir.file("pv.csv"));
+  ASSERT_EQ(pv.exit_code, 0) << pv.output;
+  const std::string rows = ReadText(dir.file("pv.csv"));
+  EXPECT_NE(rows.find("\na,1234567890130,2469135780253,0,"), std::string::npos) << rows;
 }
 
 }  // namespace
