@@ -79,7 +79,7 @@ if nvidia-smi > /dev/null 2>&1; then
     timed "$A/gcenter" "$W/NY-w.gr" --undirected --per-vertex "$W/pv-$be.csv" --backend $be --json -q > "$W/pv.json" 2> "$W/err"
     note "NY-w --per-vertex --backend $be: rc=$? plan $(field "$W/pv.json" plan.engine)/$(field "$W/pv.json" plan.backend) whole $(cat "$W/t") s; $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['plan']['reasons'][-1])" "$W/pv.json" 2>/dev/null)"
   done
-  note "NY-w --per-vertex auto vs cpu: $(cmp -s "$W/pv-auto.csv" "$W/pv-cpu.csv" && echo IDENTICAL || echo DIFFER)"
+  note "NY-w --per-vertex auto vs cpu: $(cmp -s "$W/pv-auto.csv" "$W/pv-cpu.csv" && echo IDENTICAL || { echo DIFFER; diff "$W/pv-auto.csv" "$W/pv-cpu.csv" | head -6; diff "$W/pv-auto.csv" "$W/pv-cpu.csv" | grep -c '^<'; })"
   timed "$A/gcenter" "$W/NE-w.gr" --undirected --candidates "$W/C.txt" --p-median 10 --backend gpu --json -q > "$W/ne.json" 2> "$W/err"
   note "NE-w --candidates 1000 --p-median 10 --backend gpu: rc=$? objective $(field "$W/ne.json" p_median.objective 2>/dev/null) whole $(cat "$W/t") s; $(tail -1 "$W/err")"
 fi

@@ -45,7 +45,7 @@ inline constexpr double kJohnsonExtraFactor = 1.3;
 // 275, 24 and 66 us a source, which one rate per arc put 0.3x to 2.8x off).
 inline constexpr double kCpuSharedBfsArcSeconds = 30e-9;
 inline constexpr double kCpuSharedBfsVertexSeconds = 0.8e-9;
-// CPU trees on T threads run T^0.82 times as fast as on one (the same sweep:
+// CPU trees (and the contraction) on T threads run T^0.82 times as fast as on one (the same sweep:
 // 9.3-9.9x on 16 threads, 5.3-6.3x on 8, 1.5-1.7x on 2: shared caches and
 // the page faults of the rows).
 inline constexpr double kCpuTreesThreadScaling = 0.82;

@@ -163,11 +163,12 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     const bool contractible = shape.method != TreeMethod::kJohnsonRadix &&
                               shape.method != TreeMethod::kJohnsonBinaryHeap && shape.float_sums_exact;
     if (request.algorithm == ApspAlgorithm::kAuto && request.hierarchy_trial && contractible) {
-      plan.hierarchy_s = HierarchySeconds(trees, n, arcs, false, context.threads());
+      // The hierarchy's sweeps run where the trees would have (the GPU's PHAST for GPU trees).
       const double budget = cost::kTrialContractionSlack * HierarchySeconds(0, n, arcs, false, context.threads());
       const double phast_s = metrics && request.bounded_metrics
                                  ? BoundedHierarchySeconds(n, arcs, true, request.every_eccentricity, context.threads())
-                                 : HierarchySeconds(trees, n, arcs, true, context.threads());
+                                 : HierarchySeconds(trees, n, arcs, true, context.threads(), plan.backend);
+      plan.hierarchy_s = budget / cost::kTrialContractionSlack + phast_s;
       if (budget + phast_s < cost::kHierarchyTrialGain * plan.trees_s) {
         plan.hierarchy_trial_s = budget;
         plan.reasons.push_back("a road network's hierarchy would take about " + FormatSeconds(plan.hierarchy_s) +

@@ -162,7 +162,10 @@ TEST(Planner, TheRoadHierarchyIsTriedWhereItPays) {
   every.hierarchy_trial = true;
   RunPlan p = PlanDistances(every, ny, Cpu(2));
   ASSERT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
-  EXPECT_NEAR(p.hierarchy_trial_s, cost::kTrialContractionSlack * 730100 * cost::kCpuContractionArcSeconds, 1e-9);
+  EXPECT_NEAR(p.hierarchy_trial_s,
+              cost::kTrialContractionSlack * 730100 * cost::kCpuContractionArcSeconds /
+                  std::pow(2.0, cost::kCpuTreesThreadScaling),
+              1e-9);
   EXPECT_LT(p.hierarchy_trial_s + HierarchySeconds(264346, 264346, 730100, true, 2),
             cost::kHierarchyTrialGain * p.trees_s);
   EXPECT_NE(p.Reasons().find("contracting first"), std::string::npos) << p.Reasons();
@@ -182,6 +185,15 @@ TEST(Planner, TheRoadHierarchyIsTriedWhereItPays) {
   PlanRequest forced = every;
   forced.algorithm = ApspAlgorithm::kTrees;
   EXPECT_EQ(PlanDistances(forced, ny, Cpu(2)).hierarchy_trial_s, 0);
+  // Every vertex's values on a machine with a GPU (16 threads): the GPU's trees against the
+  // hierarchy with the GPU's sweep, whose estimate is the GPU PHAST's.
+  PlanRequest per_vertex = Ask(PlanQuestion::kMetrics);
+  per_vertex.hierarchy_trial = true;
+  const RunPlan g = PlanDistances(per_vertex, ny, RunContext(16, Backend::kAuto, kGpu));
+  ASSERT_EQ(g.backend, Backend::kGpu) << g.Reasons();
+  EXPECT_GT(g.hierarchy_trial_s, 0) << g.Reasons();
+  EXPECT_NEAR(g.hierarchy_s - g.hierarchy_trial_s / cost::kTrialContractionSlack,
+              HierarchySeconds(264346, 264346, 730100, true, 16, Backend::kGpu), 1e-9);
 }
 
 TEST(TreeBackend, TheThresholdIsTheCostModels) {
