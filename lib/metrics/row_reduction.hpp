@@ -47,6 +47,27 @@ template <class T> inline T ChunkMax(const T* chunk) {
   return top;
 }
 
+// The first index of `value` in a kSumLanes chunk that holds it.
+template <class T> inline std::size_t FirstIndexOf(const T* chunk, T value) {
+  std::size_t l = 0;
+  while (chunk[l] != value) ++l;
+  return l;
+}
+
+// The exact sum of a kSumLanes chunk of integer distances (below INF): in
+// 64 bits for 32-bit ones (vectorised), in 128 for wider ones.
+template <class T> inline Int128 ChunkSum(const T* chunk) {
+  if constexpr (sizeof(T) <= 4) {
+    std::int64_t sum = 0;
+    for (int l = 0; l < kSumLanes; ++l) sum += chunk[l];
+    return sum;
+  } else {
+    Int128 sum = 0;
+    for (int l = 0; l < kSumLanes; ++l) sum += chunk[l];
+    return sum;
+  }
+}
+
 // The largest finite distance of a row above 0 and the first column holding
 // it (callers offer columns in increasing order; Merge keeps the smaller
 // column on ties, so any split of the row gives the same answer).

@@ -28,13 +28,15 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
       // The common chunk, every entry finite, branch-free (vectorised): the same lane
       // sums, and the first column of the chunk's largest entry when it beats the row's so far.
       for (int l = 0; l < kSumLanes; ++l) lane[l] += static_cast<double>(chunk[l]);
-      const double t = static_cast<double>(top);
-      if (t > far.value)
-        for (int l = 0;; ++l)
-          if (static_cast<double>(chunk[l]) == t) {
-            far = {t, j0 + l};
-            break;
-          }
+      if constexpr (std::is_integral_v<T>) {
+        total_exact += ChunkSum(chunk);
+        if (top > far_exact) {
+          far_exact = top;
+          far.column = j0 + FirstIndexOf(chunk, top);
+        }
+      } else if (static_cast<double>(top) > far.value) {
+        far = {static_cast<double>(top), j0 + FirstIndexOf(chunk, top)};
+      }
       continue;
     }
     for (std::size_t l = 0; l < m; ++l) {

@@ -1,7 +1,8 @@
 // The CPU's row scans (ScanSummaryRow, ScanCentralityRow) against their
 // definition in row_reduction.hpp, element by element: element j to lane
 // j % kSumLanes, lanes added in increasing j and summed by SumLanes; the
-// farthest entry is the first column of the largest finite value above 0.
+// farthest entry is the first column of the largest finite value above 0;
+// integer rows also hold the exact total (128 bits) and farthest distance.
 // Rows long enough for the scans' vectorised whole-chunk path, with and
 // without INF, zeros, ties and the diagonal inside a chunk, in every element type.
 #include <gtest/gtest.h>
@@ -19,9 +20,11 @@
 namespace gdist {
 namespace {
 
+// Integer rows also carry the exact total and farthest distance, compared in T.
 template <class T> SummaryRow SummaryByDefinition(const std::vector<T>& row) {
   double lane[kSumLanes] = {};
   SummaryRow r;
+  T far = 0;
   for (std::size_t j = 0; j < row.size(); ++j) {
     if (row[j] >= ElementTraits<T>::kInf) {
       if (r.first_unreachable == kNoColumn) r.first_unreachable = j;
@@ -30,9 +33,19 @@ template <class T> SummaryRow SummaryByDefinition(const std::vector<T>& row) {
     }
     const double x = static_cast<double>(row[j]);
     lane[j % kSumLanes] += x;
-    if (x > r.farthest.value) r.farthest = {x, j};
+    if constexpr (std::is_integral_v<T>) {
+      r.exact_total += row[j];
+      if (row[j] > far) far = row[j], r.farthest.column = j;
+    } else if (x > r.farthest.value) {
+      r.farthest = {x, j};
+    }
   }
   r.total = SumLanes(lane);
+  if constexpr (std::is_integral_v<T>) {
+    r.exact = true;
+    r.exact_farthest = far;
+    r.farthest.value = static_cast<double>(far);
+  }
   return r;
 }
 
@@ -72,6 +85,9 @@ template <class T> void CheckRandomRows(unsigned seed) {
     EXPECT_EQ(got.farthest.column, want.farthest.column) << "round " << round;
     EXPECT_EQ(got.unreachable, want.unreachable) << "round " << round;
     EXPECT_EQ(got.first_unreachable, want.first_unreachable) << "round " << round;
+    EXPECT_EQ(got.exact, want.exact) << "round " << round;
+    EXPECT_TRUE(got.exact_total == want.exact_total) << "round " << round;
+    EXPECT_EQ(got.exact_farthest, want.exact_farthest) << "round " << round;
     const CentralityRow c = ScanCentralityRow(row.data(), i, n), d = CentralityByDefinition(row, i);
     EXPECT_EQ(c.harmonic, d.harmonic) << "seed " << seed << " round " << round;
     EXPECT_EQ(c.lo, d.lo) << "round " << round;
