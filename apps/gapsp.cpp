@@ -101,14 +101,15 @@ int main(int argc, char** argv) {
     // One context for the run: the planner, the estimate line and the engine share its GPU probe.
     gdist::RunContext context(threads, request.backend);
     if (!mpi.distributed()) context.StartGpuProbe();  // overlaps reading the input
-    gdist::CheckApspFlags(request, mpi.distributed());
+    gdist::CheckApspFlags(request, mpi.distributed(), json);
     request.input = flags.Options();
     const gdist::RunVoice voice{app.get_name()};
     const gdist::ApspRunResult result = mpi.distributed() ? gdist::RunDistributedApsp(mpi, request, context, voice)
                                                           : gdist::RunApsp(request, context, voice);
     if (!result.printable) return gdist::kExitOk;
     if (json) gdist::WriteApspJson(std::cout, result);
-    if (!gdist::Quiet()) std::cerr << app.get_name() << ": " << gdist::ApspSummaryLine(result) << "\n";
+    if (!gdist::Quiet())
+      std::cerr << app.get_name() << ": " << gdist::TerminalText(gdist::ApspSummaryLine(result)) << "\n";
     return gdist::kExitOk;
   });
 }

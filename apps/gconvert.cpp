@@ -43,9 +43,9 @@ int WriteHierarchyFile(const std::string& in, const std::string& out, const gdis
           std::cout << "\n";
         }
         if (!gdist::Quiet())
-          std::cerr << "gconvert: " << out << ": contraction hierarchy of " << ch.n << " vertices, " << ch.levels
-                    << " levels, " << h.shortcuts << " shortcut arcs; read " << h.read_s << " s, contracted in "
-                    << h.contract_s << " s\n";
+          std::cerr << "gconvert: " << gdist::TerminalText(out) << ": contraction hierarchy of " << ch.n
+                    << " vertices, " << ch.levels << " levels, " << h.shortcuts << " shortcut arcs; read " << h.read_s
+                    << " s, contracted in " << h.contract_s << " s\n";
       },
       h.hierarchy);
   return gdist::kExitOk;
@@ -105,8 +105,8 @@ int main(int argc, char** argv) {
         std::cout << "\n";
       }
       if (!gdist::Quiet()) {
-        if (!note.empty()) std::cerr << "gconvert: note: " << note << "\n";
-        std::cerr << "gconvert: " << out << ": " << g.n << " vertices, " << g.edges.size() << " "
+        if (!note.empty()) std::cerr << "gconvert: note: " << gdist::TerminalText(note) << "\n";
+        std::cerr << "gconvert: " << gdist::TerminalText(out) << ": " << g.n << " vertices, " << g.edges.size() << " "
                   << (g.directed ? "arcs" : "edges") << "\n";
       }
       return gdist::kExitOk;
@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     if (!gdist::Quiet())
       std::visit(
           [&](auto& mat) {
-            std::cerr << "gconvert: " << out << ": " << mat.n() << " vertices, "
+            std::cerr << "gconvert: " << gdist::TerminalText(out) << ": " << mat.n() << " vertices, "
                       << (mat.meta().directed ? "directed" : "undirected") << ", "
                       << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride() << "\n";
           },

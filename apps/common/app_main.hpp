@@ -31,7 +31,9 @@ inline std::string SetUpThreads(const CLI::App& app) {
   if (want == 0) {
     want = DefaultThreads();
     const char* env = std::getenv("OMP_NUM_THREADS");
-    source = env != nullptr && *env != '\0' ? "OMP_NUM_THREADS" : "this machine's cores";
+    const bool from_env = env != nullptr && *env != '\0';
+    source = from_env ? "OMP_NUM_THREADS" : "this machine's cores";
+    if (want > kMaxThreads && !from_env) want = kMaxThreads;  // a machine past 1024 cores: use 1024
     if (want > kMaxThreads)
       return source + ": expected 1 to " + std::to_string(kMaxThreads) + " threads, got " + std::to_string(want) +
              " (set it lower or pass -j)";

@@ -47,7 +47,9 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
 }
 
 // Every check, in the order the messages have always come.
-inline void CheckApspFlags(const ApspRunRequest& r, bool distributed) {
+inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json) {
+  CheckOneOutputOnStdout({{"OUT", r.out}, {"--metrics", r.metrics}, {"--per-vertex", r.per_vertex}},
+                         json ? "the --json summary" : "");
   if (r.paths && r.to != "gdm") throw Error("--paths needs --to gdm (only the matrix file has room for routes)");
   if (r.out.empty() && r.metrics.empty()) throw Error("OUT is required unless --metrics FILE is given");
   if (r.out.empty() && r.paths) throw Error("--paths needs OUT (the routes are stored in the matrix file)");

@@ -6,8 +6,8 @@
 
 #include "lib/pipeline/center_request.hpp"
 #include "lib/pipeline/center_rows.hpp"
-#include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/output_check.hpp"
 
 namespace gdist {
 
@@ -39,14 +39,9 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
     throw Error(
         "--reachable-only: changes the metrics (eccentricities, center, 1-median), which a siting model alone does "
         "not report; expected --metrics, --per-vertex or --eccentricities too");
-  // stdout carries the --json report: a CSV streamed there too would leave neither readable.
-  if (req.json)
-    for (const auto& [flag, path] : {std::pair<const char*, const std::string&>{"--per-vertex", req.per_vertex},
-                                     {"--eccentricities", req.eccentricities},
-                                     {"--assignment", req.assignment}})
-      if (!path.empty() && IsStdoutPath(path))
-        throw Error(std::string(flag) + " " + path +
-                    ": stdout carries the --json report; expected a file name (or leave out --json)");
+  CheckOneOutputOnStdout(
+      {{"--per-vertex", req.per_vertex}, {"--eccentricities", req.eccentricities}, {"--assignment", req.assignment}},
+      req.json ? "the --json report" : "");
   if (!req.any_siting())
     for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
                              "--time-limit", "--seed", "--cost-matrix"})

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "lib/core/element_traits.hpp"
@@ -58,11 +60,12 @@ template <class W> class EccentricityBounds {
     const auto ecc = BoundingTrees(trees_, sources, out_, in_, nt_);
     const std::vector<W>& to_source = trees_.directed() ? in_ : out_;
     for (std::size_t i = 0; i < k; ++i) ecc_[i] = static_cast<std::int64_t>(ecc[i]);
-    std::size_t left = 0;  // vertices not done
+    std::size_t left = 0;     // vertices not done
+    std::size_t crossed = 0;  // vertices whose bounds crossed: never with exact distances
 #pragma omp parallel num_threads(nt_)
     {
       const auto t = static_cast<std::size_t>(omp_get_thread_num());
-#pragma omp for schedule(static) reduction(+ : left)
+#pragma omp for schedule(static) reduction(+ : left, crossed)
       for (std::int64_t vi = 0; vi < static_cast<std::int64_t>(n); ++vi) {
         const auto v = static_cast<std::size_t>(vi);
         if (lo_[v] == hi_[v]) continue;
@@ -73,11 +76,14 @@ template <class W> class EccentricityBounds {
           hi_[v] = std::min(hi_[v], dvs + ecc_[i]);
         }
         if (lo_[v] == hi_[v]) continue;
+        crossed += lo_[v] > hi_[v];
         ++left;
         top_hi[t].Offer(static_cast<std::uint32_t>(v));
         top_lo[t].Offer(static_cast<std::uint32_t>(v));
       }
     }
+    // Crossed bounds would pick the same sources forever (rounded distances did): stop instead.
+    if (crossed > 0) throw std::logic_error("eccentricity bounds crossed for " + std::to_string(crossed) + " vertices");
     progress_.Set(n - left);
     for (std::size_t t = 1; t < threads; ++t) {
       for (std::uint32_t v : top_hi[t].items) top_hi[0].Offer(v);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
@@ -17,9 +18,10 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
   double lane[kSumLanes] = {};
   Farthest far;  // locals, not the returned struct: kept in registers
   std::uint64_t unreachable = 0, first_unreachable = kNoColumn;
-  // Integers: the farthest value compared in T and the total in 128 bits.
+  // Integers: the farthest value compared in T and the total exactly: int32
+  // rows in 64 bits (n < 2^33 values below 2^30), int64 rows in 128.
   T far_exact = 0;
-  Int128 total_exact = 0;
+  std::conditional_t<sizeof(T) <= 4, std::int64_t, Int128> total_exact = 0;
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
     const T* chunk = row + j0;

@@ -81,15 +81,4 @@ void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLa
   json.Key("unreachable_pairs").Number(static_cast<double>(s.unreachable_pairs));
 }
 
-void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const VertexLabels& labels) {
-  std::ostringstream text;
-  text << "vertex,eccentricity,total,unreachable\n";
-  for (std::size_t i = 0; i < s.n; ++i) {
-    text << labels.label(i) << ',';
-    if (s.eccentricity[i].finite()) text << s.eccentricity[i].Text();
-    text << ',' << s.total[i].Text() << ',' << s.unreachable_from[i] << '\n';
-  }
-  WriteTextFile(path, text.str());
-}
-
 }  // namespace gdist

@@ -1,4 +1,4 @@
-// Presenting a DistanceSummary: human text, JSON keys, per-vertex CSV. Every
+// Presenting a DistanceSummary: human text and JSON keys (the per-vertex CSV is metrics_report.hpp's). Every
 // vertex is printed as the input's label (in text quoted as a CSV field when
 // it holds a blank, comma or quote, so that lists of names read back whole).
 #pragma once
@@ -18,7 +18,5 @@ void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexL
 // Writes the foundation's keys into an object the caller has opened:
 // n, directed, diameter, diameter_pair, radius, center, periphery, median, unreachable_pairs.
 void WriteSummaryJson(JsonWriter& json, const DistanceSummary& s, const VertexLabels& labels, bool directed);
-// vertex,eccentricity,total,unreachable (eccentricity empty when infinite).
-void WritePerVertexCsv(const std::string& path, const DistanceSummary& s, const VertexLabels& labels);
 
 }  // namespace gdist

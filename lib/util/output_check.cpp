@@ -17,6 +17,18 @@ bool SameFile(const struct stat& a, const struct stat& b) { return a.st_dev == b
 
 }  // namespace
 
+void CheckOneOutputOnStdout(const std::vector<NamedPath>& outputs, const std::string& report) {
+  const NamedPath* first = nullptr;
+  for (const NamedPath& out : outputs) {
+    if (out.path.empty() || !IsStdoutPath(out.path)) continue;
+    const std::string owner = !report.empty() ? report : first ? first->what + " " + first->path : "";
+    if (!owner.empty())
+      throw Error(out.what + " " + out.path + ": stdout carries " + owner +
+                  "; expected a file name (stdout holds one output)");
+    first = &out;
+  }
+}
+
 void CheckOutputPaths(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs) {
   std::vector<std::pair<const NamedPath*, struct stat>> seen;  // outputs that exist
   for (const NamedPath& out : outputs) {

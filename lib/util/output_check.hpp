@@ -16,4 +16,9 @@ struct NamedPath {
 void CheckOutputPaths(const std::vector<NamedPath>& outputs,
                       const std::vector<NamedPath>& inputs);  // throws gdist::Error
 
+// stdout holds one thing: at most one output may name it ('-', /dev/stdout),
+// and none when `report` (how messages name it, e.g. "the --json report")
+// already owns it; two streams there would leave neither readable.
+void CheckOneOutputOnStdout(const std::vector<NamedPath>& outputs, const std::string& report = "");
+
 }  // namespace gdist

@@ -8,9 +8,10 @@
     m.to_float()        # float64 copy with numpy.inf for "no path"
     m.index("1673")     # row of a vertex label
 
-The layout is documented in docs/FORMAT.md; this module checks the magic,
-version, sizes and (with verify=True) the CRC-32 of every section, as the C++
-reader does.
+The layout is documented in docs/FORMAT.md; this module checks what the C++
+reader checks: the magic, the version, version 2's header checksum, every
+section's size and place, the label and row-source checksums, and (with
+verify=True, which reads the whole file) the payload and next-hop checksums.
 """
 from .gdm import GdmFile, GdmError, open  # noqa: F401
 

@@ -163,5 +163,6 @@ class GdmFile:
 
 
 def open(path, verify=False):  # noqa: A001 - the natural name for users
-    """Opens a .gdm file; verify=True also checks every CRC (reads the whole file)."""
+    """Opens a .gdm file (header checksum, sections and labels always checked); verify=True also
+    checks the payload and next-hop CRCs (reads the whole file)."""
     return GdmFile(path, verify=verify)

@@ -164,7 +164,23 @@ def cases(ctx, Case):
         env={"TMPDIR": "/nonexistent-gdist"})
     out.append(Case(g, "gapsp/TMPDIR-missing-in-memory", ooc[:-2], rc=0, creates={"m.json"},
                     env={"TMPDIR": "/nonexistent-gdist"}))
-    # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
+    # stdout holds one output (#28): gapsp's --json summary, its metrics JSON,
+    # the per-vertex CSV and OUT mixed there; two CSVs from gcenter too.
+    for name, argv, err in (
+            ("gapsp-json-metrics-dash", ["gapsp", "g.gr", "o.gdm", "--metrics", "-", "--json"],
+             r"--metrics -: stdout carries the --json summary"),
+            ("gapsp-json-out-dash", ["gapsp", "g.gr", "-", "--to", "csv", "--json"],
+             r"OUT -: stdout carries the --json summary"),
+            ("gapsp-json-per-vertex-dash", ["gapsp", "g.gr", "o.gdm", "--metrics", "m.json", "--per-vertex", "-",
+                                            "--json"], r"--per-vertex -: stdout carries the --json summary"),
+            ("gapsp-metrics-and-per-vertex-dash", ["gapsp", "g.gr", "o.gdm", "--metrics", "-", "--per-vertex",
+                                                   "/dev/stdout"],
+             r"--per-vertex /dev/stdout: stdout carries --metrics -; expected a file name"),
+            ("gcenter-per-vertex-and-assignment-dash", ["gcenter", "d.gdm", "--p-median", "2", "--metrics",
+                                                        "--per-vertex", "-", "--assignment", "-"],
+             r"--assignment -: stdout carries --per-vertex -; expected a file name")):
+        bad(argv, err, name=name)
+    # Threads (#28)    # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
     # -j past what the machine lets this user start ended in libgomp's
     # "Thread creation failed" without the tool's prefix.
     for tool, args in (("gcenter", ["g.gr"]), ("gapsp", ["g.gr", "o.gdm"])):
