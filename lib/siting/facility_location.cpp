@@ -12,6 +12,7 @@
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
+#include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
 
@@ -53,8 +54,8 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
   r.capacitated = capacity_of_vertex != nullptr;
   r.sites = a.sites;
   r.method = std::string("integer program (CBC)") + (r.capacitated ? ", single-source capacities" : "");
-  // The costs the program saw are shifted by cost_offset (whole costs past 2^53): add it back per demand.
-  const double shift = static_cast<double>(prob.cost_offset()) * prob.total_weight();
+  // The costs the program saw are shifted by cost_offset (whole costs past
+  // 2^53): FinishCostObjective adds it back, and states a whole objective exactly.
   Assignment& as = r.assignment;
   as.site = a.assigned;
   as.distance.resize(nd);
@@ -65,12 +66,13 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
     as.total += prob.weight(u) * as.distance[u];
     as.max_distance = std::max(as.max_distance, as.distance[u]);
   }
-  r.objective = opening + as.total + shift;
+  r.objective = opening + as.total;
   const bool solved = a.status == MipAnswer::Status::kOptimal;
   r.SetBound(
-      solved ? r.objective : std::min(a.bound + shift, r.objective),
+      solved ? r.objective : std::min(a.bound, r.objective),
       solved ? "integer program (CBC), solved to optimality" : "integer program (CBC), stopped at the time limit");
   if (solved) r.optimal = true;
+  FinishCostObjective(prob, ObjectiveFold::kWeightedSum, &r, opening);
   return r;
 }
 

@@ -30,8 +30,8 @@ void SortedCosts::SetRow(std::size_t u, const std::vector<std::pair<double, std:
   }
 }
 
-template <class T>
-std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty, std::size_t max_entries) {
+template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty,
+                                                               std::size_t max_entries, bool take_out_row_minima) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   if (nd * m > max_entries || m == 0) return std::nullopt;
   SortedCosts c = SortedCosts::Sized(nd, m);
@@ -54,11 +54,23 @@ std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double
     }
   }
   c.integral = integral;
+  if (take_out_row_minima && integral) {
+    double constant = 0;  // whole numbers: exact while below 2^53
+    for (std::size_t u = 0; u < nd; ++u) constant += c.row_cost(u)[0];
+    if (constant < 0x1p53) {
+      for (std::size_t u = 0; u < nd; ++u) {
+        double* row = c.cost.data() + u * m;
+        const double least = row[0];
+        for (std::size_t i = 0; i < m; ++i) row[i] -= least;  // whole: exact
+      }
+      c.constant = constant;
+    }
+  }
   return c;
 }
 
 #define GDIST_INSTANTIATE(T) \
-  template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>&, double, std::size_t);
+  template std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>&, double, std::size_t, bool);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 
@@ -97,6 +109,7 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
   for (std::size_t i = 0; i < m; ++i) renumber[keep[i]] = static_cast<std::uint32_t>(i);
   SortedCosts c = SortedCosts::Sized(nd, m);
   c.integral = from.integral;
+  c.constant = from.constant;
   std::vector<std::pair<double, std::uint32_t>> row;
   for (std::size_t u = 0; u < nd; ++u) {
     row.clear();
@@ -112,6 +125,7 @@ SortedCosts KeepCandidates(const SortedCosts& from, const std::vector<std::uint3
   // Summed rows stay ascending: each part ascends along the shared order.
   SortedCosts merged = SortedCosts::Sized(merged_rows, m);
   merged.integral = c.integral;
+  merged.constant = c.constant;
   std::fill(merged.cost.begin(), merged.cost.end(), 0.0);
   for (std::size_t u = 0; u < nd; ++u) {
     const std::size_t r = (*row_of)[u];

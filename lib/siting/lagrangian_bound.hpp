@@ -35,6 +35,10 @@ struct SortedCosts {
   // sequential read per (open site, demand) instead of a scan of u's prefix.
   std::vector<std::uint32_t> rank;
   bool integral = true;  // every weighted cost is an integer: objectives are integers
+  // Taken out of every row (BuildSortedCosts' take_out_row_minima): each row
+  // holds its costs minus its smallest, and every solution pays the sum of
+  // those smallest, this constant, besides. ProveMedian adds it back.
+  double constant = 0;
   const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
   const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
 
@@ -48,9 +52,14 @@ struct SortedCosts {
 inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
 
 // An unreachable pair costs `penalty` (as in the heuristic). nullopt when
-// nd x m exceeds max_entries.
+// nd x m exceeds max_entries. With take_out_row_minima and whole weighted
+// costs (their minima summing below 2^53), each row's smallest cost goes to
+// `constant`: the proof's sums then hold only what the choice of sites
+// changes, so a large common part of the costs (every cost + 10^12) no longer
+// inflates the rounding slack past one unit (issue 26).
 template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty,
-                                                               std::size_t max_entries = kMaxSortedCostEntries);
+                                                               std::size_t max_entries = kMaxSortedCostEntries,
+                                                               bool take_out_row_minima = false);
 
 // The same rows without the candidates not in `keep` (ascending): entry
 // candidates renumbered to their position in `keep`. With `row_of`, rows that

@@ -136,7 +136,7 @@ class MedianSearch {
     {
       std::lock_guard<std::mutex> lock(mu_);  // one thread reports at a time
       ++nodes_;
-      if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_});
+      if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_ + root_lag_.costs().constant});
     }
     std::vector<FacilityState>& state = t.state;
     const std::size_t p = lag_->num_open();
@@ -345,7 +345,12 @@ MedianProof BoundMedianRoot(const LagrangianPass& pass, bool integral, const std
 MedianProof ProveMedian(const SortedCosts& costs, const std::vector<std::uint32_t>& fixed, std::size_t p_total,
                         const std::vector<std::uint32_t>& incumbent, const MedianProofOptions& options, int threads) {
   MedianSearch search(costs, p_total, options, threads);
-  return search.Run(fixed, incumbent);
+  MedianProof proof = search.Run(fixed, incumbent);
+  // Back to the input's costs: the rows' smallest costs, which every solution pays.
+  proof.lower_bound += costs.constant;
+  proof.upper += costs.constant;
+  proof.root_bound += costs.constant;
+  return proof;
 }
 
 }  // namespace gdist

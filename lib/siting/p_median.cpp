@@ -46,7 +46,12 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
                          prob.num_demands() * prob.num_candidates() >= kGpuLagrangianMinPairs;
   std::optional<SortedCosts> costs;
   const std::size_t sorted_limit = options.sorted_rows_limit ? options.sorted_rows_limit : kMaxSortedCostEntries;
-  if (options.exact || (options.bounds && !gpu_bound)) costs = BuildSortedCosts(prob, penalty, sorted_limit);
+  // The proof takes each row's smallest cost out (exact with whole costs):
+  // its rounding slack then grows with what the sites change, not with a
+  // common part of the costs. The root bound alone keeps the rows as they are
+  // (the same bits as the dense passes, lagrangian_dense.hpp).
+  if (options.exact || (options.bounds && !gpu_bound))
+    costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact);
   if (options.exact && !costs)
     throw Error("p-median --exact: " + std::to_string(prob.num_demands()) + " demands x " +
                 std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");

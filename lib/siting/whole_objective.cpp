@@ -31,7 +31,8 @@ std::string WholeText(Int128 v) {
   return std::string(digits.rbegin(), digits.rend());
 }
 
-template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r) {
+template <class T>
+void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r, double fixed_part) {
   // What the shift took from every served demand's cost, in the objective's units.
   const double offset = static_cast<double>(prob.cost_offset());
   const double shift = fold == ObjectiveFold::kWeightedSum ? offset * prob.total_weight() : offset;
@@ -42,8 +43,9 @@ template <class T> void FinishCostObjective(const SitingProblem<T>& prob, Object
   if constexpr (std::is_integral_v<T>) {
     for (double w : prob.weights())
       if (w != std::floor(w) || w >= 0x1p53) return;
+    if (fixed_part != std::floor(fixed_part) || !(std::fabs(fixed_part) < 0x1p62)) return;
     const Assignment& a = r->assignment;
-    Int128 total = 0, largest = 0, weight = 0;
+    Int128 total = static_cast<std::int64_t>(fixed_part), largest = 0, weight = 0;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       if (a.site[u] == std::numeric_limits<std::uint32_t>::max()) return;  // unserved: no objective to state
       const auto w = static_cast<std::int64_t>(prob.weight(u));
@@ -63,7 +65,8 @@ template <class T> void FinishCostObjective(const SitingProblem<T>& prob, Object
   }
 }
 
-#define GDIST_INSTANTIATE(T) template void FinishCostObjective(const SitingProblem<T>&, ObjectiveFold, SitingResult*);
+#define GDIST_INSTANTIATE(T) \
+  template void FinishCostObjective(const SitingProblem<T>&, ObjectiveFold, SitingResult*, double);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -22,6 +22,10 @@ enum class ObjectiveFold {
 // v in decimal, every digit (the reports print whole objectives with it).
 std::string WholeText(Int128 v);
 
-template <class T> void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r);
+// `fixed_part`: a part of the objective (and the bound) that is no cost of
+// the matrix, not shifted, whole or not (facility location's opening costs);
+// the whole objective includes it when it is a whole number.
+template <class T>
+void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, SitingResult* r, double fixed_part = 0);
 
 }  // namespace gdist

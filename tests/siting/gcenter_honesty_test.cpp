@@ -136,6 +136,21 @@ TEST(GcenterHonesty, WholeObjectivesPrintExactly) {
   EXPECT_NE(text.output.find("objective  18014398509481987\n"), std::string::npos) << text.output;
 }
 
+// Facility location past 2^53: B serves d1 at 2^53 and d2 at 2^53 + 1 and
+// opens for 2 (A: 2^53 + 1, 2^53 + 3, opens for 1), so the optimum is
+// 2^54 + 3, which a double rounds to 2^54 + 4.
+TEST(GcenterHonesty, FacilityLocationPast2To53IsExact) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "facility location needs COIN-OR CBC";
+  TempDir dir;
+  WriteText(dir.file("open.csv"), "A,1\nB,2\n");
+  const std::string table = ",A,B\nd1,9007199254740993,9007199254740992\nd2,9007199254740995,9007199254740993\n";
+  auto r = RunCommand(Gcenter(dir, table, "--facility-location --opening-costs " + dir.file("open.csv") + " --json"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("\"sites\":[\"B\"],\"objective\":18014398509481987,"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"lower_bound\":18014398509481987,\"gap\":0,\"optimal\":true"), std::string::npos)
+      << r.output;
+}
+
 // Sums past int64: four demands of about 4 x 10^18. A costs 4 x 10^18 for
 // d1-d3 and one more for d4, B the other way round: A's total is 16 x 10^18
 // + 1, B's 16 x 10^18 + 3, both past 2^63. The objective and bound print in
