@@ -138,10 +138,24 @@ std::string WriteGraph(const std::string& path, const Graph& input, GraphFormatO
     case GraphFormatOut::kEdgeList: {
       out.Add("# written by gconvert: " + what + (g.directed ? "" : " (read back with --undirected)") +
               ", columns source,target,weight");
+      std::vector<bool> seen(g.n, false);
       for (std::size_t i = 0; i < g.edges.size(); ++i) {
         const Edge& e = g.edges[i];
+        seen[e.from] = seen[e.to] = true;
         out.Add(CsvField(g.labels.label(e.from)) + "," + CsvField(g.labels.label(e.to)) + "," + WeightText(g, i));
       }
+      // An edge list names only vertices with an arc: a vertex with none is
+      // kept by a self-loop of length 0, which changes no distance.
+      std::size_t isolated = 0;
+      for (std::size_t v = 0; v < g.n; ++v)
+        if (!seen[v]) {
+          const std::string label = CsvField(g.labels.label(v));
+          out.Add(label + "," + label + ",0");
+          ++isolated;
+        }
+      if (isolated)
+        note += std::string(note.empty() ? "" : "; ") + std::to_string(isolated) +
+                " vertices without arcs written as self-loops of length 0, so the file keeps them";
       break;
     }
     case GraphFormatOut::kMatrixMarket: {

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "lib/util/host_device.hpp"
@@ -54,18 +55,15 @@ template <class T> inline std::size_t FirstIndexOf(const T* chunk, T value) {
   return l;
 }
 
-// The exact sum of a kSumLanes chunk of integer distances (below INF): in
-// 64 bits for 32-bit ones (vectorised), in 128 for wider ones.
-template <class T> inline Int128 ChunkSum(const T* chunk) {
-  if constexpr (sizeof(T) <= 4) {
-    std::int64_t sum = 0;
-    for (int l = 0; l < kSumLanes; ++l) sum += chunk[l];
-    return sum;
-  } else {
-    Int128 sum = 0;
-    for (int l = 0; l < kSumLanes; ++l) sum += chunk[l];
-    return sum;
-  }
+// The exact sum of integer distances below INF: 64 bits for 32-bit ones
+// (n < 2^33 values below 2^30), 128 for wider ones.
+template <class T> using ExactSum = std::conditional_t<sizeof(T) <= 4, std::int64_t, Int128>;
+
+// The exact sum of a kSumLanes chunk of integer distances (vectorised for 32-bit ones).
+template <class T> inline ExactSum<T> ChunkSum(const T* chunk) {
+  ExactSum<T> sum = 0;
+  for (int l = 0; l < kSumLanes; ++l) sum += chunk[l];
+  return sum;
 }
 
 // The largest finite distance of a row above 0 and the first column holding

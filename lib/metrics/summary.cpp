@@ -18,10 +18,9 @@ template <class T> GDIST_ISA_CLONES SummaryRow ScanSummaryRow(const T* row, std:
   double lane[kSumLanes] = {};
   Farthest far;  // locals, not the returned struct: kept in registers
   std::uint64_t unreachable = 0, first_unreachable = kNoColumn;
-  // Integers: the farthest value compared in T and the total exactly: int32
-  // rows in 64 bits (n < 2^33 values below 2^30), int64 rows in 128.
+  // Integers: the farthest value compared in T and the total exactly (ExactSum).
   T far_exact = 0;
-  std::conditional_t<sizeof(T) <= 4, std::int64_t, Int128> total_exact = 0;
+  ExactSum<T> total_exact = 0;
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
     const T* chunk = row + j0;

@@ -95,6 +95,21 @@ TEST(GconvertWriters, RoundTripThroughEveryFormat) {
   }
 }
 
+// An edge list names only vertices with arcs: a vertex without any (here 3 of
+// 1..4) must survive gconvert's CSV, or every later row and label shifts.
+TEST(GconvertWriters, VerticesWithoutArcsSurviveAnEdgeList) {
+  TempDir dir;
+  WriteText(dir.file("g.gr"), "p sp 4 2\na 1 2 5\na 4 1 7\n");
+  auto r = RunCommand(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("w.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 vertices without arcs"), std::string::npos) << r.output;
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("ref.csv") + " --to csv -q").exit_code,
+            0);
+  ASSERT_EQ(RunCommand(App("gapsp") + " " + dir.file("w.csv") + " " + dir.file("d.csv") + " --to csv -q").exit_code, 0);
+  EXPECT_EQ(test::ReadText(dir.file("d.csv")), test::ReadText(dir.file("ref.csv")));
+  EXPECT_NE(test::ReadText(dir.file("d.csv")).find("vertex,1,2,3,4"), std::string::npos);
+}
+
 TEST(GconvertWriters, UndirectedAndLabelsSurvive) {
   TempDir dir;
   WriteText(dir.file("g.txt"), "Rome Milan 5\nMilan Turin 2\nTurin Genoa 123456789012345678\n");
