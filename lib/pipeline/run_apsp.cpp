@@ -44,7 +44,9 @@ void NoteMetricsFallback(const RunVoice& voice, const std::string& note) {
 ApspRunResult RunHierarchy(const ApspRunRequest& r, const LoadedHierarchy* trial = nullptr,
                            const RunPlan* tried = nullptr) {
   ApspProgressBar bar;
-  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, r.backend};
+  // The trial's hierarchy sweeps where its plan priced it: where the trees would have run.
+  const Backend where = tried ? tried->backend : r.backend;
+  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where};
   HierarchyApspResult h =
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
