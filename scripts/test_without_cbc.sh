@@ -10,5 +10,5 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DGDIST_ENABLE_CBC=OFF -DGDIST_WERROR=ON \
   >"$build.configure.log" 2>&1 || { cat "$build.configure.log" >&2; exit 2; }
 grep "gdist: COIN-OR" "$build.configure.log" >&2 || true
-cmake --build "$build" -j "$jobs" --target test_siting
+cmake --build "$build" -j "$jobs" --target test_siting gcenter gapsp  # the tests run the apps too
 "$build/tests/test_siting" --gtest_brief=1
