@@ -15,14 +15,12 @@
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
-#include "lib/plan/cost_model.hpp"
 #include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/util/atomic_file.hpp"
-#include "lib/util/format_number.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -107,21 +105,10 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     hierarchy = BuildContractionHierarchy(csr, contraction);
   } else if (run.plan->hierarchy_trial_s > 0) {
     // The plan's trial: the hierarchy when the graph contracts like a road network, else the trees.
-    ContractionOptions trial;
-    trial.threads = threads;
-    trial.seconds_budget = run.plan->hierarchy_trial_s;
-    trial.max_shortcuts_per_arc = cost::kTrialMaxShortcutsPerArc;
     const auto t0 = std::chrono::steady_clock::now();
-    hierarchy = TryBuildContractionHierarchy(csr, trial);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (hierarchy) {
-      run.plan->engine = PlanEngine::kHierarchy;
-      run.plan->estimate_s = run.plan->hierarchy_s;
-      run.plan->reasons.push_back("contracted in " + FormatSeconds(seconds) + ": the hierarchy runs");
-    } else {
-      run.plan->reasons.push_back("the contraction was given up after " + FormatSeconds(seconds) +
-                                  " (not road-like): the trees run");
-    }
+    hierarchy = ContractOnTrial(csr, run.plan->hierarchy_trial_s, threads);
+    RecordHierarchyTrial(*run.plan, hierarchy.has_value(),
+                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   if (hierarchy) {
     // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).

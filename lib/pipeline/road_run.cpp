@@ -98,16 +98,21 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
   return out;
 }
 
-std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
-                                                    int threads) {
-  const auto t0 = std::chrono::steady_clock::now();
+template <class W>
+std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>& g, double seconds_budget, int threads) {
   ContractionOptions o;
   o.threads = threads;
   o.seconds_budget = seconds_budget;
   o.max_shortcuts_per_arc = cost::kTrialMaxShortcutsPerArc;
+  return TryBuildContractionHierarchy(g, o);
+}
+
+std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
+                                                    int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
   std::optional<AnyHierarchy> hierarchy = std::visit(
       [&](const auto& c) -> std::optional<AnyHierarchy> {
-        if (auto ch = TryBuildContractionHierarchy(c, o)) return AnyHierarchy(std::move(*ch));
+        if (auto ch = ContractOnTrial(c, seconds_budget, threads)) return AnyHierarchy(std::move(*ch));
         return std::nullopt;
       },
       csr);
@@ -224,6 +229,7 @@ std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vec
   template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
                                          std::span<const std::uint32_t>, int, Backend);                        \
   template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);  \
+  template std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>&, double, int);            \
   template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>, \
                                                    Direction, int);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)

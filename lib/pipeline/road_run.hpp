@@ -41,8 +41,10 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
 
 // The plan's trial (RunPlan::hierarchy_trial_s): the graph contracted within
 // `seconds_budget` seconds, or std::nullopt when it does not finish in time or
-// grows more than cost::kTrialMaxShortcutsPerArc shortcuts per arc. `read_s`
-// is carried into the result.
+// grows more than cost::kTrialMaxShortcutsPerArc shortcuts per arc.
+template <class W>
+std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>& g, double seconds_budget, int threads);
+// The same for any graph, as a LoadedHierarchy (`read_s` carried into it).
 std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
                                                     int threads);
 

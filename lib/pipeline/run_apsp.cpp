@@ -23,7 +23,6 @@
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
-#include "lib/util/format_number.hpp"
 #include "lib/util/phase_timer.hpp"
 
 namespace gdist {
@@ -51,8 +50,9 @@ ApspRunResult RunHierarchy(const ApspRunRequest& r, const LoadedHierarchy* trial
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
   if (tried) {
-    h.plan.reasons = tried->reasons;
-    h.plan.reasons.push_back("contracted in " + FormatSeconds(h.contract_s) + ": the hierarchy runs");
+    RunPlan outcome = *tried;
+    RecordHierarchyTrial(outcome, true, h.contract_s);
+    h.plan.reasons = outcome.reasons;
   }
   ApspRunResult result;
   result.shape = ApspRunResult::Shape::kHierarchy;
@@ -214,8 +214,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
       plan = ApspPlan{};  // the trees' blank matrix and arcs go before the hierarchy's rows
       return RunHierarchy(req, &*loaded, &tried);
     }
-    plan.run.reasons.push_back("the contraction was given up after " + FormatSeconds(timer.Lap()) +
-                               " (not road-like): the trees run");
+    RecordHierarchyTrial(plan.run, false, timer.Lap());
   }
   ApspRunResult result;
   result.plan = plan.run;

@@ -184,6 +184,17 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   return plan;
 }
 
+void RecordHierarchyTrial(RunPlan& plan, bool contracted, double seconds) {
+  if (!contracted) {
+    plan.reasons.push_back("the contraction was given up after " + FormatSeconds(seconds) +
+                           " (not road-like): the trees run");
+    return;
+  }
+  plan.engine = PlanEngine::kHierarchy;
+  plan.estimate_s = plan.hierarchy_s;
+  plan.reasons.push_back("contracted in " + FormatSeconds(seconds) + ": the hierarchy runs");
+}
+
 void WritePlanJson(JsonWriter& json, const RunPlan& plan) {
   json.Key("plan").BeginObject();
   json.Key("engine").Str(PlanEngineName(plan.engine));

@@ -92,6 +92,10 @@ struct RunPlan {
 // dijkstra: " + the refusal; "--backend gpu: ..." from the tree backend).
 RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);
 
+// The hierarchy trial's outcome (hierarchy_trial_s > 0): contracted in `seconds`
+// (the hierarchy runs, at its estimate) or given up after them (the trees run).
+void RecordHierarchyTrial(RunPlan& plan, bool contracted, double seconds);
+
 // "plan": {"engine", "backend", "element_bits", "estimate_s", "memory_bytes", "reasons": [...]}
 void WritePlanJson(JsonWriter& json, const RunPlan& plan);
 
