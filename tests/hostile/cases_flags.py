@@ -1,6 +1,7 @@
 """Flags and environment: every invalid value is refused before any work with
 exit 2 and 'tool: what, what was expected'; counts print as they are; vertices
 are named by their labels; --backend gpu means the GPU or an error."""
+import os
 
 WRAPPED = r"18446744073709551615|-9223372036854775808|4294967295"
 
@@ -141,14 +142,18 @@ def cases(ctx, Case):
                             ["gcenter", "neg.gr", "--json", "--backend", backend], rc=0,
                             out=r'"diameter": ?9,.*"wiener_index": ?33\b',  # by hand: d(1,4) = 9, sum 33
                             setup=lambda d: neg(d, cycle=False)))
+    # A path that is this process's stdout, made in the case's folder (never the
+    # machine's /dev): a link to /proc/self/fd/1, which each app resolves to its own.
+    def stdout_link(d):
+        os.symlink("/proc/self/fd/1", os.path.join(d, "stdout.lnk"))
     # --json and a CSV on stdout (#28): the two would mix; refused before any work.
     for flag, extra in (("--per-vertex", []), ("--eccentricities", ["--engine", "sparse"]),
                         ("--assignment", ["--p-median", "2"])):
-        for dash in ("-", "/dev/stdout"):
+        for dash in ("-", "stdout.lnk"):
             src = "g.gr" if flag == "--eccentricities" else "d.gdm"
             bad(["gcenter", src, "--json", flag, dash] + extra,
-                r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash),
-                name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")))
+                r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash.replace(".", r"\.")),
+                name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")), setup=stdout_link)
     # Flags that mean nothing here are refused, not read and ignored (#28).
     bad(c + ["--coordinates", "w.csv"], r"--coordinates: places the vertices of --svg; expected --svg FILE too")
     bad(c + ["--p-median", "2", "--reachable-only"], r"--reachable-only: changes the metrics.*expected --metrics")
@@ -174,12 +179,12 @@ def cases(ctx, Case):
             ("gapsp-json-per-vertex-dash", ["gapsp", "g.gr", "o.gdm", "--metrics", "m.json", "--per-vertex", "-",
                                             "--json"], r"--per-vertex -: stdout carries the --json summary"),
             ("gapsp-metrics-and-per-vertex-dash", ["gapsp", "g.gr", "o.gdm", "--metrics", "-", "--per-vertex",
-                                                   "/dev/stdout"],
-             r"--per-vertex /dev/stdout: stdout carries --metrics -; expected a file name"),
+                                                   "stdout.lnk"],
+             r"--per-vertex stdout\.lnk: stdout carries --metrics -; expected a file name"),
             ("gcenter-per-vertex-and-assignment-dash", ["gcenter", "d.gdm", "--p-median", "2", "--metrics",
                                                         "--per-vertex", "-", "--assignment", "-"],
              r"--assignment -: stdout carries --per-vertex -; expected a file name")):
-        bad(argv, err, name=name)
+        bad(argv, err, name=name, setup=stdout_link)
     # Threads (#28)    # Threads (#28): a huge OMP_NUM_THREADS was reported as a memory refusal, and
     # -j past what the machine lets this user start ended in libgomp's
     # "Thread creation failed" without the tool's prefix.
