@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
     gdist::RunContext context(threads, request.backend);
     if (!mpi.distributed()) context.StartGpuProbe();  // overlaps reading the input
     gdist::CheckApspFlags(request, mpi.distributed(), json);
+    flags.RefuseOsmFlagsUnlessOsm(in);
     request.input = flags.Options();
     const gdist::RunVoice voice{app.get_name()};
     const gdist::ApspRunResult result = mpi.distributed() ? gdist::RunDistributedApsp(mpi, request, context, voice)
