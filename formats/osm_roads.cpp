@@ -31,13 +31,14 @@ std::vector<std::string> OsmReadReport::Notes() const {
     notes.push_back(Ways(ways_too_short, "has", "have") + " a road's tags but fewer than 2 nodes: skipped");
   if (ways_missing_nodes > 0)
     notes.push_back(Ways(ways_missing_nodes, "names", "name") + " " + std::to_string(missing_nodes) +
-                    " nodes missing from the extract: their segments to those nodes were left out");
+                    (missing_nodes == 1 ? " node" : " nodes") +
+                    " missing from the extract (or placed off the globe): the segments to them were left out");
   if (maxspeed_unreadable > 0)
     notes.push_back(Ways(maxspeed_unreadable, "has", "have") + " a maxspeed that is no speed > 0 (such as '" +
-                    maxspeed_example + "'): their class speed was used");
+                    maxspeed_example + "'): the class speed was used");
   if (oneway_unknown > 0)
     notes.push_back(Ways(oneway_unknown, "has", "have") + " an unknown oneway value (such as '" + oneway_example +
-                    "'): their class default was used");
+                    "'): the class default was used");
   return notes;
 }
 

@@ -22,7 +22,7 @@ struct OsmReadReport {
   std::uint64_t ways_kept = 0;            // ways the profile keeps (with >= 2 nodes)
   std::uint64_t ways_too_short = 0;       // kept by their tags but with fewer than 2 nodes
   std::uint64_t ways_missing_nodes = 0;   // kept ways naming nodes the extract lacks
-  std::uint64_t missing_nodes = 0;        // distinct such nodes: the segments to them are left out
+  std::uint64_t missing_nodes = 0;        // distinct such nodes (or placed off the globe): segments left out
   std::uint64_t maxspeed_unreadable = 0;  // car ways whose maxspeed is no speed > 0: the class speed used
   std::string maxspeed_example;           // the first such value
   std::uint64_t oneway_unknown = 0;       // ways whose oneway value is unknown: the class default used
