@@ -98,10 +98,11 @@ WayTags TagsOf(const osmium::Way& way) {
   return t;
 }
 
-// Pass 1: ways and tags only (libosmium skips the nodes' decoding).
+// Pass 1: ways and tags only (libosmium skips decoding the PBF's node groups);
+// no metadata (versions, users, timestamps) in either pass.
 KeptWays ReadWays(const osmium::io::File& file, OsmProfile profile, OsmReadReport* report) {
   KeptWays kept;
-  osmium::io::Reader reader(file, osmium::osm_entity_bits::way);
+  osmium::io::Reader reader(file, osmium::osm_entity_bits::way, osmium::io::read_meta::no);
   while (osmium::memory::Buffer buffer = reader.read()) {
     for (const osmium::Way& way : buffer.select<osmium::Way>()) {
       ++report->ways;
@@ -154,7 +155,7 @@ NeededNodes CollectNodes(const KeptWays& kept) {
 
 // Pass 2: the locations of the needed nodes only.
 void ReadLocations(const osmium::io::File& file, NeededNodes* needed) {
-  osmium::io::Reader reader(file, osmium::osm_entity_bits::node);
+  osmium::io::Reader reader(file, osmium::osm_entity_bits::node, osmium::io::read_meta::no);
   while (osmium::memory::Buffer buffer = reader.read()) {
     for (const osmium::Node& node : buffer.select<osmium::Node>()) {
       const std::size_t i = needed->IndexOf(node.id());
