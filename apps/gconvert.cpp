@@ -8,6 +8,7 @@
 #include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/road/hierarchy_file.hpp"
 #include "lib/util/json_writer.hpp"
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx", "ch"}))
       ->capture_default_str();
   flags.Add(app);
+  flags.AddLargestComponent(app);
   app.add_flag("--json", json,
                "print what was written as JSON on stdout (output, format, n, directed, arcs or element_type and "
                "stride)");
@@ -95,7 +97,7 @@ int main(int argc, char** argv) {
     }
     if (graph_out) {
       // Graph to graph: the arcs as read, before any matrix is built.
-      const gdist::Graph g = gdist::ReadGraph(in, flags.Options().read);
+      const gdist::Graph g = gdist::ReadInputGraph(in, flags.Options());
       // A DIMACS file of a graph with places (OpenStreetMap) gets its .co beside it.
       std::string coordinates;
       if (*graph_out == gdist::GraphFormatOut::kDimacs && !g.lon_lat.empty() && out != "-") {

@@ -18,6 +18,7 @@ struct InputFlags {
   std::string type = "auto";
   InputLimits limits;
   OsmFlags osm;
+  std::string largest_component;  // empty: the whole graph (gconvert, gapsp: AddLargestComponent)
 
   void Add(CLI::App& app) {
     app.add_option(
@@ -41,6 +42,14 @@ struct InputFlags {
     osm.Add(app);
   }
 
+  // gcenter has its own --largest-component (applied to its CSR graph).
+  void AddLargestComponent(CLI::App& app) {
+    app.add_option("--largest-component", largest_component,
+                   "graph inputs: keep only the largest strong or weak component (labels kept); for road\n"
+                   "extracts cut at a border")
+        ->check(CLI::IsMember({"strong", "weak"}));
+  }
+
   // --profile/--weight given for an input that is not OpenStreetMap: refused.
   void RefuseOsmFlagsUnlessOsm(const std::string& in) const {
     InputFormat f = InputFormat::kAuto;
@@ -54,6 +63,8 @@ struct InputFlags {
     o.read.undirected = undirected;
     o.read.limits = limits;
     osm.Apply(&o.read);
+    if (!largest_component.empty())
+      o.largest_component = largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
     if (!duplicates.empty()) {
       DuplicatePolicy p;
       ParseDuplicatePolicy(duplicates, &p);

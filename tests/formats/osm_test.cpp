@@ -16,6 +16,7 @@
 #include "formats/coordinates.hpp"
 #include "formats/osm_roads.hpp"
 #include "formats/read_graph.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -303,6 +304,28 @@ TEST_F(OsmTest, GzipAndDetectionByContentAndName) {
   EXPECT_EQ(f, InputFormat::kOsm);
   ASSERT_TRUE(ParseInputFormat("pbf", &f));
   EXPECT_EQ(f, InputFormat::kOsm);
+}
+
+TEST_F(OsmTest, LargestComponentDropsOneWayStubs) {
+  // 1 - 2 - 3 both ways, then 3 -> 4 one way: 4 is reached but never left.
+  const std::vector<Node> nodes = {{1, 0, 0}, {2, 0, 0.001}, {3, 0, 0.002}, {4, 0.001, 0.002}};
+  const std::string xml =
+      Xml(nodes, {{10, {1, 2, 3}, kResidential}, {11, {3, 4}, {{"highway", "residential"}, {"oneway", "yes"}}}});
+  Graph strong = Read(xml);
+  EXPECT_EQ(Labels(strong), (std::vector<std::string>{"1", "3", "4"}));
+  EXPECT_EQ(KeepLargestComponent(&strong, ComponentKind::kStrong), 1u);
+  EXPECT_EQ(Labels(strong), (std::vector<std::string>{"1", "3"}));
+  EXPECT_EQ(strong.edges.size(), 2u);
+  EXPECT_NEAR(*ArcWeight(strong, "3", "1"), Arc(0.002), 1e-9);
+  ASSERT_EQ(strong.lon_lat.size(), 2u);
+  EXPECT_DOUBLE_EQ(strong.lon_lat[*strong.labels.find("3")].first, 0.002);
+  Graph weak = Read(xml);
+  EXPECT_EQ(KeepLargestComponent(&weak, ComponentKind::kWeak), 0u);
+  EXPECT_EQ(weak.n, 3u);
+  // Through the pipeline's reader, as gconvert and gapsp call it.
+  InputOptions options;
+  options.largest_component = ComponentKind::kStrong;
+  EXPECT_EQ(ReadInputGraph(WriteFile(dir_.File("stub.osm"), xml), options).n, 2u);
 }
 
 TEST_F(OsmTest, CoordinatesBesideADimacsFileReadBack) {
