@@ -269,8 +269,11 @@ def pbf_reader(work):
             return None, "python3 -m venv failed: " + r.stderr.strip()[-200:]
     r = subprocess.run([python, "-c", "import osmium"], capture_output=True)
     if r.returncode != 0:
-        r = subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "osmium"],
-                           capture_output=True, text=True, timeout=600)
+        try:  # offline: pip gives up after one short retry instead of minutes of them
+            r = subprocess.run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--timeout", "20",
+                                "--retries", "1", "osmium"], capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            return None, "pip install osmium (PyPI) took over 600 s"
         if r.returncode != 0:
             return None, "pip install osmium (PyPI) failed: " + r.stderr.strip()[-300:]
     return python, None
