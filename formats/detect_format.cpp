@@ -118,9 +118,9 @@ InputFormat DetectFormat(InputFile& in) {
 
   const std::string head(in.Prefix(kPeekBytes));
   if (head.empty()) throw ParseError(path, 1, "file is empty");
-  if (LooksLikeOsm(name, head)) return InputFormat::kOsm;
   if (StartsWith(head, "GDISTMX")) return InputFormat::kMatrixFile;
   if (Lower(head.substr(0, 14)) == "%%matrixmarket") return InputFormat::kMatrixMarket;
+  if (LooksLikeOsm(name, head)) return InputFormat::kOsm;
   if (LooksBinary(head)) {
     std::string why;
     if (LooksLikeNthu(in, head, &why)) return InputFormat::kNthu;

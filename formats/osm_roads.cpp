@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <filesystem>
 
 #include "lib/core/great_circle.hpp"
 #include "lib/util/error.hpp"
@@ -254,8 +255,11 @@ bool OsmInputSupported() { return true; }
 
 Graph ReadOsm(InputFile& in, const OsmOptions& options, OsmReadReport* report) {
   const std::string& path = in.path();
-  if (path == "<stdin>")
-    throw Error("<stdin>: OpenStreetMap input is read twice (ways, then their nodes): give it as a file");
+  std::error_code ec;
+  if (path == "<stdin>" || !std::filesystem::is_regular_file(path, ec))
+    throw Error(path +
+                ": OpenStreetMap input is read twice (ways, then their nodes): give it as a regular file, "
+                "not a pipe");
   const std::string what = std::string("a road graph for the ") + OsmProfileName(options.profile) + " profile";
   try {
     const osmium::io::File file(path, OsmiumFormat(in));
