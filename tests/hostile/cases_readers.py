@@ -243,6 +243,11 @@ def cases(ctx, Case):
         for tool, argv in [("gconvert", ["gconvert", "x.osm", "o.gdm", "--weight", "time"]),
                            ("gapsp", ["gapsp", "x.osm", "o.gdm", "--weight", "time"])]:
             out.append(Case("readers", "%s/%s" % (tool, name), argv, rc=0, err=err, setup=setup, creates={"o.gdm"}))
+    def osm_setup(d):
+        with open(os.path.join(d, "x.osm"), "wb") as f:
+            f.write(_osm(_NODES + b'<way id="5"><nd ref="1"/><nd ref="2"/>' + _ROAD + b"</way>"))
+    out.append(Case("readers", "gconvert/osm-through-a-pipe", ["bash", "-c", '"{apps}/gconvert" <(cat x.osm) o.gdm'],
+                    rc=2, err=r"OpenStreetMap input is read twice .*not a pipe", setup=osm_setup, stderr_prefix=False))
     # Valid edge cases that must keep working.
     ok = [("no-final-newline", "x.gr", b"p sp 3 1\na 1 2 5"),
           ("crlf", "x.gr", b"p sp 3 1\r\na 1 2 5\r\n"),
