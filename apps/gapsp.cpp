@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
       ->check(gdist::ThreadCount())
       ->capture_default_str();
   app.add_option("--element-bits", element_bits,
-                 "auto: int32 inputs run in 16 bits when every distance is proven to fit (results stay int32); "
-                 "32: never")
+                 "auto: int32 inputs run in 16 bits when every distance is proven to fit, and a .gdm OUT then\n"
+                 "stores 16-bit values (half the bytes; every reader widens them to int32); 32: never")
       ->check(CLI::IsMember({"auto", "32"}))
       ->capture_default_str();
   app.add_option("--algorithm", algorithm,

@@ -102,7 +102,10 @@ if [[ -x "$GCONVERT" ]]; then
   "$GCONVERT" -q "$ROOT/fuzz/seeds/dimacs/float64.gr" "$g/float64.gdm"
   "$GCONVERT" -q "$ROOT/fuzz/seeds/nthu/small.bin" "$g/int32.gdm"
   GAPSP="$(dirname "$GCONVERT")/gapsp"
+  # Its distances fit 16 bits: a 16-bit file (element type 5), and the same run in 32 bits.
   [[ -x "$GAPSP" ]] && "$GAPSP" -q --backend cpu --paths "$ROOT/fuzz/seeds/dimacs/pace.gr" "$g/paths.gdm"
+  [[ -x "$GAPSP" ]] && "$GAPSP" -q --backend cpu --paths --element-bits 32 "$ROOT/fuzz/seeds/dimacs/pace.gr" \
+    "$g/paths32.gdm"
 fi
 head -c 200 /dev/urandom >"$BUILD/corpus/gdm/random"
 
