@@ -4,6 +4,7 @@
 #include "lib/distributed/process_grid.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/metrics_report.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/pipeline/write_distances.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
@@ -20,7 +21,7 @@ namespace {
 ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const DistributedOptions& dist,
                        const RunVoice& voice) {
   PhaseTimer timer;
-  const Graph g = ReadGraph(req.in, req.input.read);
+  const Graph g = ReadInputGraph(req.in, req.input);
   const ElementType type = ElementTypeFor(g, req.input);
   const double read_s = timer.Lap();
   DistributedGraphRequest request;

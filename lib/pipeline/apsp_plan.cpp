@@ -5,6 +5,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/csr_from_matrix.hpp"
@@ -83,7 +84,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
         plan.matrix);
     return plan;
   }
-  Graph graph = ReadGraph(path, options.read);
+  Graph graph = ReadInputGraph(path, options);
   // The weights' scan (ChooseElementType) once: the CSR graph and the matrix take the type from here.
   InputOptions typed = options;
   typed.type = ElementTypeFor(graph, options);
