@@ -47,6 +47,8 @@ inline std::string_view CliFlag(Option option) {
     case Option::kCostMatrix: return "--cost-matrix";
     case Option::kSources: return "--sources";
     case Option::kMatrixFormat: return "--to";
+    case Option::kCheckpoint: return "--checkpoint";
+    case Option::kResume: return "--resume";
   }
   return "--?";
 }

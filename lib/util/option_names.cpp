@@ -40,6 +40,8 @@ std::string_view OptionKey(Option option) {
     case Option::kCostMatrix: return "cost_matrix";
     case Option::kSources: return "sources";
     case Option::kMatrixFormat: return "format";
+    case Option::kCheckpoint: return "checkpoint";
+    case Option::kResume: return "resume";
   }
   return "option";
 }

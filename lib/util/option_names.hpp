@@ -37,6 +37,8 @@ enum class Option {
   kCostMatrix,    // a demand x facility cost table instead of a graph
   kSources,       // rows of these vertices only
   kMatrixFormat,  // output format of a converted matrix: nthu, csv, npy
+  kCheckpoint,    // a folder for a long run's checkpoints
+  kResume,        // go on from the checkpoint in a folder
 };
 
 // The option's key, also its default spelling: "memory_limit".
