@@ -1,0 +1,140 @@
+"""gdist's calls: the tools' runs on graphs and matrices held in Python (inputs.py says which).
+
+The engine, backend and element type are chosen by the library's planner, as gapsp and gcenter
+choose them; keyword arguments spell the tools' flags (backend="gpu" is --backend gpu)."""
+import json
+
+import numpy as np
+
+from . import _gdist
+from .inputs import as_input
+from .results import Distances, Rows, Siting, _Labelled
+
+
+def graph(g, weight="weight", directed=None, labels=None):
+    """Any accepted input (see gdist.inputs) as the library's graph, to reuse across calls."""
+    return as_input(g, weight=weight, directed=directed, labels=labels)
+
+
+def apsp(g, weight="weight", backend="auto", paths=False, algorithm="auto", type=None, duplicates=None,
+         threads=0, directed=None, labels=None):
+    """All-pairs shortest-path distances (gapsp). Returns gdist.Distances: .matrix is an n x n
+    NumPy array over the library's buffer (no copy). backend: auto, cpu or gpu; algorithm: auto,
+    fw (Floyd-Warshall) or dijkstra (a tree per source); type: int32, int64, float32 or float64
+    (default: the weights decide); duplicates: min or last; paths=True keeps the next hops for
+    .route(a, b). Raises gdist.Error with the library's message (a negative cycle, ...)."""
+    inp = as_input(g, weight=weight, directed=directed, labels=labels)
+    handle = _gdist.apsp(inp.graph, backend=backend, algorithm=algorithm, type=type or "",
+                         duplicates=duplicates or "", threads=threads, paths=paths)
+    return Distances(handle, inp.labels)
+
+
+def _vertices(labelled, items, what):
+    out = []
+    for x in items:
+        try:
+            out.append(labelled.index(x))
+        except KeyError:
+            raise KeyError(f"{what}: {x!r} is not a vertex") from None
+    return out
+
+
+class _Names(_Labelled):
+    """Labels with their index, for resolving the vertices a call names."""
+
+
+def rows(g, sources, weight="weight", backend="auto", algorithm="auto", type=None, duplicates=None, threads=0,
+         directed=None, labels=None):
+    """The distances from some sources only (gapsp --sources): gdist.Rows, .matrix k x n, row r
+    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then."""
+    inp = as_input(g, weight=weight, directed=directed, labels=labels)
+    names = _Names(inp.labels)
+    idx = _vertices(names, sources, "sources")
+    handle = _gdist.rows(inp.graph, idx, backend=backend, algorithm=algorithm, type=type or "",
+                         duplicates=duplicates or "", threads=threads)
+    return Rows(handle, list(sources), inp.labels)
+
+
+def table(g, sources, targets, **kwargs):
+    """A sources x targets table of distances (a float64 copy, numpy.inf for no path)."""
+    r = rows(g, sources, **kwargs)
+    cols = _vertices(r, targets, "targets")
+    return r.to_float()[:, cols]
+
+
+def _matrix(d, weight, directed, labels):
+    """A distance matrix for metrics and siting: gdist.Distances (used in place), a square NumPy
+    array of distances (copied; numpy.inf: no path), a gdist.open() file, or any other graph
+    apsp takes (its distances computed first)."""
+    if isinstance(d, Distances):
+        return d._handle, d.labels
+    if hasattr(d, "matrix") and hasattr(d, "inf") and hasattr(d, "labels"):  # gdist.open(...)
+        if getattr(d, "rectangular", False):
+            raise ValueError("a rectangular file (rows of some sources): metrics and siting need every row")
+        return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, [str(x) for x in d.labels]), d.labels
+    if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
+        a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
+        names = None if labels is None else [str(x) for x in labels]
+        handle = _gdist.matrix_from_array(a, directed, names)
+        return handle, list(labels) if labels is not None else list(range(a.shape[0]))
+    got = apsp(d, weight=weight, directed=directed, labels=labels)
+    return got._handle, got.labels
+
+
+def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, directed=None, labels=None):
+    """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
+    plus "per_vertex": NumPy arrays eccentricity, total, unreachable, closeness, harmonic
+    (inf where unreachable pairs make them so) and "labels". d: a gdist.Distances, a NumPy
+    distance matrix (numpy.inf: no path), a gdist.open() file, or any graph gdist.apsp takes
+    (its distances are computed first)."""
+    handle, names = _matrix(d, weight, directed, labels)
+    text, per_vertex = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
+    out = json.loads(text)
+    per_vertex["labels"] = names
+    out["per_vertex"] = per_vertex
+    return out
+
+
+def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), direction="out", exact=False,
+          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None):
+    handle, names = _matrix(d, weight, directed, labels)
+    index = _Names(names)
+    cand = None if candidates is None else _vertices(index, candidates, "candidates")
+    fix = _vertices(index, fixed, "fixed")
+    w = None
+    if weights is not None:
+        if isinstance(weights, dict):  # label -> weight; unlisted: 0, as gcenter --weights
+            w = [0.0] * len(names)
+            for lab, x in weights.items():
+                w[_vertices(index, [lab], "weights")[0]] = float(x)
+        else:
+            w = np.asarray(weights, dtype=np.float64)
+            if w.shape != (len(names),):
+                raise ValueError(f"weights: {w.shape[0] if w.ndim else 0} values for {len(names)} vertices")
+            w = w.tolist()
+    answer = _gdist.site(handle, model, p=p, radius=float(radius), candidates=cand, weights=w, fixed=fix,
+                         direction=direction, exact=exact, gap=gap, time_limit=time_limit, seed=seed,
+                         backend=backend, threads=threads)
+    return Siting(answer, names)
+
+
+def p_median(d, p, **kwargs):
+    """p new sites minimising the total weighted distance (gcenter --p-median p). d: as metrics
+    takes it. candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
+    proves the answer optimal (gap=, time_limit= bound the proof). Returns gdist.Siting."""
+    return _site("p_median", d, p=p, **kwargs)
+
+
+def p_center(d, p, **kwargs):
+    """p new sites minimising the largest distance to a demand (gcenter --p-center p)."""
+    return _site("p_center", d, p=p, **kwargs)
+
+
+def cover(d, radius, **kwargs):
+    """The fewest sites that put every demand within radius (gcenter --cover R)."""
+    return _site("cover", d, radius=radius, **kwargs)
+
+
+def max_cover(d, radius, p, **kwargs):
+    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P)."""
+    return _site("max_cover", d, p=p, radius=radius, **kwargs)
