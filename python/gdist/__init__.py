@@ -30,6 +30,8 @@ except ImportError as e:  # the source tree without the extension: gdist.open st
     has_cuda = False
 else:
     from ._gdist import Error, has_cuda  # noqa: F401
+
+    Error.__module__ = "gdist"  # shown as gdist.Error
     from .calls import apsp, cover, graph, max_cover, metrics, p_center, p_median, rows, table  # noqa: F401
     from .results import Distances, Rows, Siting  # noqa: F401
 

@@ -41,8 +41,8 @@ Weight WeightOfInteger(std::int64_t v, std::size_t edge) {
 
 std::uint32_t VertexOf(std::int64_t v, std::size_t n, std::size_t edge, const char* end) {
   if (v < 0 || static_cast<std::uint64_t>(v) >= n)
-    throw Error("edge " + std::to_string(edge) + ": " + end + " vertex " + std::to_string(v) + " is not in 0.." +
-                std::to_string(n) + "-1");
+    throw Error("edge " + std::to_string(edge) + ": " + end + " vertex " + std::to_string(v) +
+                " is not a vertex index (0 to n - 1, n = " + std::to_string(n) + ")");
   return static_cast<std::uint32_t>(v);
 }
 
