@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 
+#include "apps/common/cli_option_spelling.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/version_flag.hpp"
 #include "lib/util/error.hpp"
@@ -49,6 +50,7 @@ inline std::string SetUpThreads(const CLI::App& app) {
 inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int()>& body) {
   AddVersionFlag(app);
   InstallCleanupSignalHandlers();
+  InstallCliOptionSpelling(app.get_name());
   bool timings = false, quiet = false, progress = false;
   app.add_flag("--timings", timings, "print the time of each engine step on stderr (diagnosis)");
   auto* quiet_flag = app.add_flag("-q,--quiet", quiet, "print nothing on stderr but errors (no progress, no notes)");

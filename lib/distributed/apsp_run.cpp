@@ -6,6 +6,7 @@
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 #include "lib/util/phase_timer.hpp"
 #include "lib/util/progress.hpp"
 
@@ -68,7 +69,7 @@ ApspRunResult RunDistributedApsp(MpiSession& mpi, const ApspRunRequest& request,
   if (request.backend != Backend::kCpu) {
     const GpuStatus gpu = ProbeGpu();
     if (request.backend == Backend::kGpu && !gpu.usable)
-      throw Error("--backend gpu: no usable GPU on " + mpi.where() + " (" + gpu.reason + ")");
+      throw Error(OptionText(Option::kBackend, "gpu") + ": no usable GPU on " + mpi.where() + " (" + gpu.reason + ")");
     dist.use_gpu = gpu.usable;
   }
   if (!request.paths && !(request.input.read.format == InputFormat::kAuto && IsMatrixFile(request.in)))

@@ -25,6 +25,7 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 namespace {
@@ -376,8 +377,9 @@ template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, 
   if (!PathSumsFit<T>(g.n, max_abs, negative))
     throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
                 ElementTraits<T>::kName + " holds with INF to spare; use " +
-                (std::is_same_v<T, std::int32_t> ? "--type int64 (exact) or --type float64"
-                                                 : "--type float64 (rounded to 53 bits)"));
+                (std::is_same_v<T, std::int32_t>
+                     ? OptionText(Option::kType, "int64") + " (exact) or " + OptionText(Option::kType, "float64")
+                     : OptionText(Option::kType, "float64") + " (rounded to 53 bits)"));
   // Every rank checks the same arcs, so all refuse together.
   if (negative) {
     if (const auto v = FindNegativeCycle(SnapshotOf(g.n, arcs)))

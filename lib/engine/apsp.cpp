@@ -18,6 +18,7 @@
 #include "lib/engine/precision_choice.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -171,10 +172,12 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
   const WeightRange range = ScanWeights(m);
   if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative) && !DistancesProvenSmall(m, range))
-    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) +
-                ", past what " + ElementTraits<T>::kName + " holds with INF to spare; convert with " +
-                (std::is_same_v<T, std::int32_t> ? "'--type int64' (exact) or '--type float64'"
-                                                 : "'--type float64' (rounded to 53 bits)"));
+    throw Error(
+        std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) + ", past what " +
+        ElementTraits<T>::kName + " holds with INF to spare; convert with " +
+        (std::is_same_v<T, std::int32_t>
+             ? "'" + OptionText(Option::kType, "int64") + "' (exact) or '" + OptionText(Option::kType, "float64") + "'"
+             : "'" + OptionText(Option::kType, "float64") + "' (rounded to 53 bits)"));
   // With a negative weight the arcs are kept: the run's result is then checked
   // against them for a negative cycle (negative_cycle.hpp), in O(n^2 + arcs).
   ArcList<T> arcs;

@@ -5,6 +5,7 @@
 #include "lib/core/device_budget.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -48,12 +49,14 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
   const bool type_ok = type == ElementType::kInt32 || type == ElementType::kFloat32;
   if (!gpu.usable) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
+    if (requested == Backend::kGpu)
+      throw Error(OptionText(Option::kBackend, "gpu") + ": no usable GPU (" + gpu.reason + ")");
     return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
   }
   if (!type_ok) {
     if (requested == Backend::kGpu)
-      throw Error(std::string("--backend gpu: the GPU engine supports int32 and float32, not ") + ElementName(type));
+      throw Error(OptionText(Option::kBackend, "gpu") + ": the GPU engine supports int32 and float32, not " +
+                  ElementName(type));
     return {Backend::kCpu, std::string("the GPU engine does not support ") + ElementName(type)};
   }
   const std::size_t budget = device_limit ? std::min(device_limit, gpu.free_bytes) : gpu.free_bytes;
@@ -65,9 +68,9 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   const std::size_t usable = budget > reserve ? budget - reserve : 0;
   const std::size_t smallest = kGpuOutOfCoreSlots * kTile * kTile * ElementSize(type);
   if (usable < smallest && requested == Backend::kGpu)
-    throw Error(
-        "--backend gpu: the GPU budget of " + std::to_string(budget >> 20) +
-        " MiB holds not even the smallest out-of-core blocks; expected a larger --device-memory, or --backend cpu");
+    throw Error(OptionText(Option::kBackend, "gpu") + ": the GPU budget of " + std::to_string(budget >> 20) +
+                " MiB holds not even the smallest out-of-core blocks; expected a larger " +
+                OptionText(Option::kDeviceMemory) + ", or " + OptionText(Option::kBackend, "cpu"));
   if (usable < smallest)
     return {Backend::kCpu, "the GPU budget of " + std::to_string(budget >> 20) +
                                " MiB holds not even the smallest out-of-core blocks: using the CPU backend"};

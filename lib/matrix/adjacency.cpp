@@ -7,6 +7,7 @@
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -63,7 +64,8 @@ template <class T> void CheckWeightsFit(const Graph& g) {
         ++i;
       const double w = i < g.edges.size() ? g.edges[i].weight : 0.0;
       throw Error(Where(g, g.fraction_line) + "weight " + Shortest(w) + " is not an integer " +
-                  ElementTraits<T>::kName + " holds exactly; use --type float64 (or float32)");
+                  ElementTraits<T>::kName + " holds exactly; use " + OptionText(Option::kType, "float64") +
+                  " (or float32)");
     }
   }
   if (s.max_abs >= static_cast<double>(std::numeric_limits<T>::max()) ||
@@ -71,7 +73,7 @@ template <class T> void CheckWeightsFit(const Graph& g) {
     throw Error(Where(g, g.max_abs_line) + "weight " + Shortest(s.max_abs) + " does not fit in " +
                 ElementTraits<T>::kName + " (INF is " + Shortest(static_cast<double>(ElementTraits<T>::kInf)) +
                 "); use " +
-                (std::is_same_v<T, std::int32_t> && g.integral_weights ? "--type int64" : "--type float64"));
+                OptionText(Option::kType, std::is_same_v<T, std::int32_t> && g.integral_weights ? "int64" : "float64"));
 }
 
 template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyOptions& options) {

@@ -5,6 +5,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/host_memory.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -32,8 +33,8 @@ template <class T> ArcList<T> ArcsOfAdjacency(const MatrixView<T>& a, std::optio
   // Counted in full (at most n^2 < 2^64 arcs), so the sum below cannot wrap.
   const std::uint64_t bytes = ArcListBytes<T>(n, arcs.first[n]);
   if (bytes_available && bytes > *bytes_available)
-    throw Error("keeping the graph's " + std::to_string(arcs.first[n]) +
-                " arcs (for the negative-cycle check or --paths) needs " + DescribeBytes(bytes) +
+    throw Error("keeping the graph's " + std::to_string(arcs.first[n]) + " arcs (for the negative-cycle check or " +
+                OptionText(Option::kPaths) + ") needs " + DescribeBytes(bytes) +
                 " beside the matrix; this machine has " + DescribeBytes(*bytes_available) +
                 " available (a machine with more memory, or fewer arcs)");
   arcs.head.resize(arcs.first[n]);

@@ -17,6 +17,7 @@
 #include "lib/matrix/payload_values.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -198,8 +199,8 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
   if (h.payload_offset != kPayloadOffset) throw Bad(path, "payload offset is not 4096");
   info_.rectangular = (h.flags & kFlagRowSources) != 0;
   if (info_.rectangular && !allow_rectangular)
-    throw Error(path + ": holds the distance rows of " + std::to_string(h.rows) +
-                " sources (the rows of --sources), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
+    throw Error(path + ": holds the distance rows of " + std::to_string(h.rows) + " sources (the rows of " +
+                OptionText(Option::kSources) + "), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
                 " matrix this needs");
   if (!info_.rectangular && h.rows != 0) throw Bad(path, "row count set in a square file");
   if (info_.rectangular && (h.rows > h.n || (h.flags & kFlagNextHops)))

@@ -3,12 +3,14 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
 template <class T> void WriteNthuOutput(const std::string& path, const DistMatrix<T>& m) {
   if constexpr (!std::is_same_v<T, std::int32_t>) {
-    throw Error(path + ": --to nthu writes int32 only; this matrix is " + ElementTraits<T>::kName);
+    throw Error(path + ": " + OptionText(Option::kMatrixFormat, "nthu") + " writes int32 only; this matrix is " +
+                ElementTraits<T>::kName);
   } else {
     AtomicFile out(path);
     if (m.stride() == m.n()) {

@@ -8,6 +8,7 @@
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/metrics/metrics_gpu.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -17,7 +18,8 @@ MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type,
   if (n == 0) return {Backend::kCpu, "empty matrix"};
   if (type != ElementType::kInt32 && type != ElementType::kFloat32) {
     if (requested == Backend::kGpu)
-      throw Error(std::string("--backend gpu: the GPU metrics support int32 and float32, not ") + ElementName(type));
+      throw Error(OptionText(Option::kBackend, "gpu") + ": the GPU metrics support int32 and float32, not " +
+                  ElementName(type));
     return {Backend::kCpu, std::string("no GPU metrics for ") + ElementName(type)};
   }
   if (requested == Backend::kAuto && !GpuMetricsPays(double(n) * double(n) * ElementSize(type), cpu_threads))
@@ -25,7 +27,8 @@ MetricsBackendDecision ChooseMetricsBackend(Backend requested, ElementType type,
                                " threads: the CPU passes are faster than starting the GPU"};
   const GpuStatus gpu = probe();
   if (!gpu.usable) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
+    if (requested == Backend::kGpu)
+      throw Error(OptionText(Option::kBackend, "gpu") + ": no usable GPU (" + gpu.reason + ")");
     return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
   }
   return {Backend::kGpu, gpu.reason};

@@ -7,6 +7,7 @@
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -15,7 +16,7 @@ namespace {
 void WriteVertexList(std::ostream& out, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
   constexpr std::size_t kShown = 20;
   for (std::size_t i = 0; i < vs.size() && i < kShown; ++i) out << (i ? " " : "") << CsvField(labels.label(vs[i]));
-  if (vs.size() > kShown) out << " ... (" << vs.size() << " vertices; --json lists all)";
+  if (vs.size() > kShown) out << " ... (" << vs.size() << " vertices; " << OptionText(Option::kJson) << " lists all)";
 }
 
 void WriteVertexArray(JsonWriter& json, const std::vector<std::size_t>& vs, const VertexLabels& labels) {
@@ -43,7 +44,7 @@ void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexL
   WriteVertexList(out, s.periphery, labels);
   out << "\n1-median           ";
   if (s.median) out << CsvField(labels.label(*s.median)) << " (total distance " << s.median_total.Text() << ")";
-  else out << "none (no vertex reaches every other; try --reachable-only)";
+  else out << "none (no vertex reaches every other; try " << OptionText(Option::kReachableOnly) << ")";
   out << "\nunreachable pairs  " << s.unreachable_pairs << "\n";
 }
 

@@ -16,6 +16,7 @@
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -83,7 +84,7 @@ template <class W> CandidateRows<W> ComputeCandidateRows(const CsrGraph<W>& g, s
 template <class W> RowSource<W> GpuRowSource(const CsrGraph<W>& g) {
   RowSource<W> source;
   const GpuTreeKind kind = GpuRowsKindOf<W>(TreeMethodFor(g));
-  if (kind.kind == GpuTreeKind::kNone) throw Error("--backend gpu: " + kind.why_not);
+  if (kind.kind == GpuTreeKind::kNone) throw Error(OptionText(Option::kBackend, "gpu") + ": " + kind.why_not);
   if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
     auto trees = std::make_shared<const ShortestPathTrees<W>>(g, TreeDirection::kFrom);
     source.rows = [trees](std::span<const std::uint32_t> sources, W* out, std::size_t stride) {

@@ -22,6 +22,7 @@
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/json_writer.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -153,7 +154,8 @@ std::string CenterOnGraph(CenterRun& run) {
     // Siting and pictures read the matrix: they run on the dense engine.
     const bool needs_matrix = req.any_siting() || req.pictures.any();
     if (needs_matrix && req.engine == ApspAlgorithm::kTrees)
-      throw Error("--engine sparse: siting and pictures run on the dense engine (drop --engine sparse)");
+      throw Error(OptionText(Option::kEngine, "trees") + ": siting and pictures run on the dense engine (drop " +
+                  OptionText(Option::kEngine, "trees") + ")");
     PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     run.plan = PlanDistances(question, ShapeOf(csr, question.question), context);

@@ -17,6 +17,7 @@
 #include "lib/siting/siting_files.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 #include "lib/util/progress.hpp"
 
 namespace gdist {
@@ -60,7 +61,7 @@ void WritePictures(const PictureRequest& flags, const MatrixView<T>& d, const Ma
   }
   std::string note;
   map.position = MapPositions(d, given, &note);
-  voice.Note("--svg: " + note);
+  voice.Note(OptionText(Option::kSvg) + ": " + note);
   map.arcs = std::move(arcs);
   if (metrics)
     for (std::size_t c : metrics->summary.center) map.center.push_back(std::uint32_t(c));

@@ -8,6 +8,7 @@
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -21,17 +22,22 @@ MatrixMeta DistanceMeta(bool directed, const VertexLabels& labels) {
   return meta;
 }
 
+std::string SitingModelOptions() {
+  return OptionText(Option::kPMedian) + ", " + OptionText(Option::kPCenter) + ", " + OptionText(Option::kCover) + ", " +
+         OptionText(Option::kMaxCover);
+}
+
 template <class T> std::string RectangularReport(const MappedMatrixFile& file, const CenterRun& run) {
   const CenterRequest& req = run.req;
   if (req.needs_whole_matrix())
     throw Error(file.path() + ": holds the rows of " + std::to_string(file.info().rows()) + " sources of " +
-                std::to_string(file.info().n) +
-                " vertices; it answers a siting model (--p-median, --p-center, --cover, --max-cover) with "
-                "its sources as candidates, not metrics, --per-vertex or pictures");
+                std::to_string(file.info().n) + " vertices; it answers a siting model (" + SitingModelOptions() +
+                ") with its sources as candidates, not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
   if (file.info().meta.directed && req.direction == "in")
-    throw Error(file.path() +
-                ": its rows are distances from the sources (--direction out); --direction in "
-                "needs the distances into the candidates (the graph file with --candidates)");
+    throw Error(file.path() + ": its rows are distances from the sources (" + OptionText(Option::kDirection, "out") +
+                "); " + OptionText(Option::kDirection, "in") +
+                " needs the distances into the candidates (the graph file with " + OptionText(Option::kCandidates) +
+                ")");
   const std::vector<std::uint32_t> rows(file.info().row_sources.begin(), file.info().row_sources.end());
   return CenterReport(file.view<T>(), file.info().meta, run, nullptr, &rows);
 }
@@ -44,9 +50,8 @@ std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRu
 
 void CheckCostMatrixRequest(const CenterRequest& req) {
   if (req.needs_whole_matrix())
-    throw Error(
-        "--cost-matrix: a demand x facility cost table answers a siting model (--p-median, "
-        "--p-center, --cover, --max-cover), not metrics, --per-vertex or pictures");
+    throw Error(OptionText(Option::kCostMatrix) + ": a demand x facility cost table answers a siting model (" +
+                SitingModelOptions() + "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
 }
 
 std::string CenterOnCostMatrix(const CenterRun& run) {

@@ -5,6 +5,7 @@
 #include "lib/plan/element_width.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -39,8 +40,8 @@ AnyMatrix LoadInput(const std::string& path, const InputOptions& options) {
   if (options.read.format == InputFormat::kAuto && IsMatrixFile(path)) {
     MappedMatrixFile file(path, /*verify_crc=*/false);  // LoadMatrix checks it while copying
     if (options.type && *options.type != file.info().type)
-      throw Error(path + ": is a " + ElementName(file.info().type) +
-                  " matrix file; --type applies to graph inputs only");
+      throw Error(path + ": is a " + ElementName(file.info().type) + " matrix file; " + OptionText(Option::kType) +
+                  " applies to graph inputs only");
     RefuseIfTooLarge(path, RunNeeds{file.info().n, file.info().type, options.next_hops});
     return DispatchElement(file.info().type, [&](auto zero) -> AnyMatrix {
       using T = decltype(zero);

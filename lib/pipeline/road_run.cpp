@@ -18,6 +18,7 @@
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -48,8 +49,8 @@ template <class W> void PhastRowsOn(Backend where, const ContractionHierarchy<W>
   if constexpr (std::is_same_v<W, std::int32_t> || std::is_same_v<W, float>) {
     GpuPhastRows(ch, sources, out, stride, threads);
   } else {
-    throw Error(std::string("--backend gpu: the GPU sweep holds int32 or float32, this graph's distances are ") +
-                ElementTraits<W>::kName);
+    throw Error(OptionText(Option::kBackend, "gpu") +
+                ": the GPU sweep holds int32 or float32, this graph's distances are " + ElementTraits<W>::kName);
   }
 }
 
@@ -86,7 +87,8 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
           if (c.has_negative)
             throw Error(path +
                         ": has negative arcs; a contraction hierarchy needs non-negative weights "
-                        "(--algorithm dijkstra runs Johnson's trees)");
+                        "(" +
+                        OptionText(Option::kEngine, "trees") + " runs Johnson's trees)");
           ContractionOptions o;
           o.threads = threads;
           return BuildContractionHierarchy(c, o);

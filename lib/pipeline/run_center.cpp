@@ -5,6 +5,7 @@
 #include "lib/pipeline/center_rows.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -18,7 +19,8 @@ std::string Run(CenterRun& run) {
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
     if (file.info().meta.kind == MatrixKind::kDistance && (req.engine_given || !req.largest_component.empty()))
-      throw Error(in + ": a distance matrix file; --engine and --largest-component apply to graph files");
+      throw Error(in + ": a distance matrix file; " + OptionText(Option::kEngine) + " and " +
+                  OptionText(Option::kLargestComponent) + " apply to graph files");
     if (file.info().rectangular) return CenterOnRectangularFile(file, run);
     if (file.info().meta.kind == MatrixKind::kDistance)
       return DispatchElement(file.info().type, [&](auto zero) {
@@ -30,16 +32,17 @@ std::string Run(CenterRun& run) {
   const bool hierarchy = saved_hierarchy || req.engine == ApspAlgorithm::kHierarchy;
   if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
   if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
-    throw Error(in +
-                ": a saved hierarchy answers metrics, and siting on --candidates; pictures and "
-                "--largest-component need the graph file");
+    throw Error(in + ": a saved hierarchy answers metrics, and siting on " + OptionText(Option::kCandidates) +
+                "; pictures and " + OptionText(Option::kLargestComponent) + " need the graph file");
   if (saved_hierarchy) return CenterOnSavedHierarchy(run);
   if (hierarchy && (req.any_siting() || req.pictures.any()))
-    throw Error("--engine ch: siting runs on --candidates rows, and pictures need the matrix");
+    throw Error(OptionText(Option::kEngine, "hierarchy") + ": siting runs on " + OptionText(Option::kCandidates) +
+                " rows, and pictures need the matrix");
   if (!matrix_file && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnCandidateTrees(run);
   if (!matrix_file) return CenterOnGraph(run);
   if (req.engine == ApspAlgorithm::kTrees || !req.largest_component.empty())
-    throw Error(in + ": an adjacency matrix file; --engine sparse and --largest-component need a graph file");
+    throw Error(in + ": an adjacency matrix file; " + OptionText(Option::kEngine, "trees") + " and " +
+                OptionText(Option::kLargestComponent) + " need a graph file");
   return CenterOnAdjacencyMatrix(run);
 }
 

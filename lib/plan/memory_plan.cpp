@@ -9,6 +9,7 @@
 #include "lib/matrix/matrix_size.hpp"
 #include "lib/matrix/page_buffer.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -62,16 +63,17 @@ void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs) {
     narrow.type = ElementType::kInt32;
     const auto small = PlanMemory(narrow).host_bytes;
     if (small && avail && *small <= *avail)
-      options +=
-          "a 4-byte element type (--type int32 or float32, if the weights allow it: " + DescribeBytes(*small) + "); ";
+      options += "a 4-byte element type (" + OptionText(Option::kType, "int32") +
+                 " or float32, if the weights allow it: " + DescribeBytes(*small) + "); ";
   }
-  if (needs.next_hops) options += "leave out --paths; ";
+  if (needs.next_hops) options += "leave out " + OptionText(Option::kPaths) + "; ";
   if (!file_dir)
-    options += "the distances of " + input +
-               " written to a file (an OUT path), which keeps a matrix above --memory-limit in a temporary file "
+    options += "the distances of " + input + " written to a file (" + OptionText(Option::kOutput) +
+               "), which keeps a matrix above " + OptionText(Option::kMemoryLimit) +
+               " in a temporary file "
                "and works out of core, if the disk has room; ";
-  options += "metrics without the matrix from the sparse engine (--engine sparse on " + input +
-             "), whose memory grows with the arcs, not n^2; or a smaller graph";
+  options += "metrics without the matrix from the sparse engine (" + OptionText(Option::kEngine, "trees") + " on " +
+             input + "), whose memory grows with the arcs, not n^2; or a smaller graph";
   throw Error(what + options);
 }
 

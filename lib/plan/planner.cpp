@@ -9,6 +9,7 @@
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -71,7 +72,7 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   if (tree_refusal.empty()) {
     if (context.backend() == Backend::kGpu && kind.kind == GpuTreeKind::kNone) {
       // --backend gpu: the trees are an option only where the GPU runs them.
-      tree_refusal = "--backend gpu: " + kind.why_not;
+      tree_refusal = OptionText(Option::kBackend, "gpu") + ": " + kind.why_not;
     } else {
       tree_backend = ChooseTreeBackend(context.backend(), kind, static_cast<std::size_t>(trees), shape.arcs,
                                        context.threads(), context.gpu_prober());
@@ -116,7 +117,7 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     case ApspAlgorithm::kHierarchy:  // answered above
     case ApspAlgorithm::kFloydWarshall: decide(PlanEngine::kFloydWarshall, "asked for"); break;
     case ApspAlgorithm::kTrees:
-      if (!tree_refusal.empty()) throw Error("--algorithm dijkstra: " + tree_refusal);
+      if (!tree_refusal.empty()) throw Error(OptionText(Option::kEngine, "trees") + ": " + tree_refusal);
       decide(PlanEngine::kTrees, shape.float_sums_exact
                                      ? "asked for"
                                      : "asked for; float sums may round differently from Floyd-Warshall's");
@@ -132,8 +133,8 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
       } else if (metrics && shape.type == ElementType::kInt64) {
         decide(PlanEngine::kFloydWarshall, "int64 weights (exact report)");
       } else if (!shape.float_sums_exact) {
-        decide(PlanEngine::kFloydWarshall,
-               "float weights whose path sums may round differently in trees (--algorithm dijkstra runs them)");
+        decide(PlanEngine::kFloydWarshall, "float weights whose path sums may round differently in trees (" +
+                                               OptionText(Option::kEngine, "trees") + " runs them)");
       } else {
         const Backend fw_where = estimates(true);
         const std::string why = "estimated " + std::string(TreeMethodName(shape.method)) + " trees " +

@@ -88,8 +88,8 @@ struct RunPlan {
 // The road hierarchy runs when asked for (--algorithm ch, or a saved .gch);
 // auto puts it on trial (hierarchy_trial_s) where its estimate is well below
 // the trees'.
-// Throws gdist::Error on a forced choice that cannot run ("--algorithm
-// dijkstra: " + the refusal; "--backend gpu: ..." from the tree backend).
+// Throws gdist::Error on a forced choice that cannot run (the trees engine
+// asked for + the refusal; the GPU asked for + why, from the tree backend).
 RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);
 
 // The hierarchy trial's outcome (hierarchy_trial_s > 0): contracted in `seconds`

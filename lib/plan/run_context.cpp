@@ -4,12 +4,13 @@
 
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/util/host_memory.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
 namespace {
 
-GpuStatus NotAskedFor() { return GpuStatus{false, "--backend cpu", 0}; }
+GpuStatus NotAskedFor() { return GpuStatus{false, OptionText(Option::kBackend, "cpu"), 0}; }
 
 }  // namespace
 

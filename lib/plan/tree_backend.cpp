@@ -2,6 +2,7 @@
 
 #include "lib/plan/cost_model.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -38,7 +39,9 @@ TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind
                                       int cpu_threads, const std::function<GpuStatus()>& probe) {
   if (requested == Backend::kCpu) return {Backend::kCpu, "requested"};
   if (kind.kind == GpuTreeKind::kNone) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: " + kind.why_not + "; use --backend cpu or auto");
+    if (requested == Backend::kGpu)
+      throw Error(OptionText(Option::kBackend, "gpu") + ": " + kind.why_not + "; use " +
+                  OptionText(Option::kBackend, "cpu") + " or auto");
     return {Backend::kCpu, kind.why_not};
   }
   const bool bfs = kind.kind == GpuTreeKind::kBfs;
@@ -50,7 +53,8 @@ TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind
                                : "the CPU's trees are faster than starting the GPU"};
   const GpuStatus gpu = probe();
   if (!gpu.usable) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: no usable GPU (" + gpu.reason + ")");
+    if (requested == Backend::kGpu)
+      throw Error(OptionText(Option::kBackend, "gpu") + ": no usable GPU (" + gpu.reason + ")");
     return {Backend::kCpu, "no usable GPU (" + gpu.reason + ")"};
   }
   // A few hundred trees fill a fraction of the GPU's wave (kGpuTreesWaveSources).

@@ -44,7 +44,7 @@ template <class W> GpuTreeKind GpuRowsKindOf(TreeMethod method) {
 // Where `trees` trees of a graph of `arcs` arcs run: cpu, or gpu for the
 // kinds above; auto takes the GPU when the CPU would take over
 // cost::kGpuTreesWorthCpuSeconds (TreesSeconds) and probe() finds a usable
-// GPU. --backend gpu with no usable GPU throws "--backend gpu: no usable GPU
+// GPU. A GPU asked for but not usable throws "<backend gpu>: no usable GPU
 // (...)", and with a kind the GPU does not run says why.
 TreeBackendDecision ChooseTreeBackend(Backend requested, const GpuTreeKind& kind, std::size_t trees, std::size_t arcs,
                                       int cpu_threads, const std::function<GpuStatus()>& probe);

@@ -14,6 +14,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -27,7 +28,8 @@ AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel k
   RequireRepresentableSums(model, prob.total_weight(), prob.max_finite(), prob.max_finite());
   if (nd * m > kMaxAssignmentPairs)
     throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) +
-                " candidates is beyond the integer program's limit (2^22 pairs): use --candidates");
+                " candidates is beyond the integer program's limit (2^22 pairs): use " +
+                OptionText(Option::kCandidates));
   AssignmentProgram program;
   program.nd = nd;
   program.m = m;

@@ -16,6 +16,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -41,7 +42,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                 " cover every demand within " + R + " (proven by the integer program, CBC): ask for more sites");
   if (a.sites.empty())
     throw Error("backup-cover: CBC found no cover of every demand within " + R + " in the time limit (" +
-                ExactText(o.time_limit_s) + " s; infeasibility not proven): raise --time-limit");
+                ExactText(o.time_limit_s) + " s; infeasibility not proven): raise " + OptionText(Option::kTimeLimit));
   SitingResult r;
   r.radius = input_radius;
   r.sites = a.sites;

@@ -15,6 +15,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -41,8 +42,8 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
                 "more sites or raise the capacities");
   if (a.sites.empty())
     throw Error(
-        "capacitated p-median: CBC found no assignment within the time limit (infeasibility not proven): "
-        "raise --time-limit");
+        "capacitated p-median: CBC found no assignment within the time limit (infeasibility not proven): raise " +
+        OptionText(Option::kTimeLimit));
   SitingResult r;
   r.capacitated = true;
   r.sites = a.sites;

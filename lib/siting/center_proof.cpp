@@ -9,6 +9,7 @@
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -72,9 +73,8 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   // --exact never ends quietly with less than a proof (issue 26): past the limits it is refused.
   if (radii.empty()) {
     if (exact)
-      throw Error(
-          "p-center --exact: more than 2^24 distinct distances lie between the bound and the answer, beyond "
-          "the proof's limit");
+      throw Error("p-center " + OptionText(Option::kExact) +
+                  ": more than 2^24 distinct distances lie between the bound and the answer, beyond the proof's limit");
     return proof;
   }
   // radii[hi]: the answer's radius; radii[lo] proven uncoverable (lo = -1: none yet).
@@ -95,8 +95,9 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
   const CoverLists* top = built ? &*built : given;
   if (!top)
     throw Error(
-        "p-center --exact: the cover lists of the answer's radius hold more than 2^27 demand x candidate "
-        "pairs, beyond the proof's memory limit");
+        "p-center " + OptionText(Option::kExact) +
+        ": the cover lists of the answer's radius hold more than 2^27 demand x candidate pairs, beyond the proof's "
+        "memory limit");
   auto lists_at = [&](double R) { return RestrictCoverLists(*top, R); };
   // Integer bisection between the LP bound and the answer: CBC's covering
   // program, or without CBC the own Lagrangian proof of maximal covering.

@@ -2,6 +2,7 @@
 
 #include "lib/siting/covering_mip.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -21,10 +22,9 @@ std::string ExactUnavailableReason(ExactModel model, bool exact, bool have_mip_s
     case ExactModel::kPDispersion: return "";  // the own branch and bound, no LP solver needed
     case ExactModel::kCover:
       if (!exact) return "";
-      return std::string(
-                 "cover --exact: the proof needs the covering integer program of COIN-OR CBC, and this build "
-                 "has none; ") +
-             kInstallCbc + ", or drop --exact";
+      return "cover " + OptionText(Option::kExact) +
+             ": the proof needs the covering integer program of COIN-OR CBC, and this build has none; " + kInstallCbc +
+             ", or drop " + OptionText(Option::kExact);
     case ExactModel::kBackupCover:
     case ExactModel::kCapacitatedMedian:
     case ExactModel::kFacilityLocation: break;

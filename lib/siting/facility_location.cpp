@@ -15,6 +15,7 @@
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -28,7 +29,8 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
   for (std::size_t k = 0; k < m; ++k) {
     const std::uint32_t v = prob.candidate_vertex(k);
     if (v >= opening_cost_of_vertex.size() || !std::isfinite(opening_cost_of_vertex[v]))
-      throw Error("facility-location: candidate " + prob.VertexName(v) + " has no opening cost (--opening-costs)");
+      throw Error("facility-location: candidate " + prob.VertexName(v) + " has no opening cost (" +
+                  OptionText(Option::kOpeningCosts) + ")");
     (*program.opening)[k] = opening_cost_of_vertex[v];
     if (capacity_of_vertex && v < capacity_of_vertex->size()) (*program.capacity)[k] = (*capacity_of_vertex)[v];
   }
@@ -47,9 +49,8 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
                                     : "some demand is reached by no candidate") +
                 " (proven by the integer program, CBC)");
   if (a.sites.empty())
-    throw Error(
-        "facility-location: CBC found no solution within the time limit (infeasibility not proven): "
-        "raise --time-limit");
+    throw Error("facility-location: CBC found no solution within the time limit (infeasibility not proven): raise " +
+                OptionText(Option::kTimeLimit));
   SitingResult r;
   r.capacitated = capacity_of_vertex != nullptr;
   r.sites = a.sites;

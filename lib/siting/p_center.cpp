@@ -36,6 +36,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 #include "lib/util/phase_timer.hpp"
 
 namespace gdist {
@@ -172,7 +173,8 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   for (std::size_t u = 0; u < prob.num_demands(); ++u)
     if (!std::isfinite(near_of_demand[u]))
       throw Error("p-center: infeasible: demand " + prob.VertexName(prob.demand_vertex(u)) +
-                  " is reached by no candidate (give it weight 0 with --weights to leave it out)");
+                  " is reached by no candidate (give it weight 0 with " + OptionText(Option::kWeights) +
+                  " to leave it out)");
   // Every demand must be served: settle first whether p sites can (an error if not).
   const std::optional<std::vector<std::uint32_t>> serving =
       SitesServingEveryDemand(prob, nfixed + p, "p-center", options);

@@ -19,6 +19,7 @@
 #include "lib/siting/exact_method.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -164,8 +165,8 @@ SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const
         "graph or a distance matrix)");
   if (m > kMaxDispersionCandidates)
     throw Error("p-dispersion: " + std::to_string(m) + " candidates; at most " +
-                std::to_string(kMaxDispersionCandidates) +
-                " (the pairwise passes read m^2 distances): use --candidates");
+                std::to_string(kMaxDispersionCandidates) + " (the pairwise passes read m^2 distances): use " +
+                OptionText(Option::kCandidates));
   const double start_s = SteadySeconds();
   const double limit = options.exact ? options.proof_time_limit_s : 0;
   SitingResult r;

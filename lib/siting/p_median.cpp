@@ -22,6 +22,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -53,7 +54,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   if (options.exact || (options.bounds && !gpu_bound))
     costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact);
   if (options.exact && !costs)
-    throw Error("p-median --exact: " + std::to_string(prob.num_demands()) + " demands x " +
+    throw Error("p-median " + OptionText(Option::kExact) + ": " + std::to_string(prob.num_demands()) + " demands x " +
                 std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
   // With a time limit the proof gets what the heuristic leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;

@@ -11,6 +11,7 @@
 #include "lib/siting/covering_mip.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -46,8 +47,8 @@ template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDe
   for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) == 0)
       throw Error(model + ": infeasible: demand " + prob.VertexName(prob.demand_vertex(u)) +
-                  " is reached by no candidate or fixed site, so no choice of sites serves it (give it weight 0 "
-                  "with --weights to leave it out)");
+                  " is reached by no candidate or fixed site, so no choice of sites serves it (give it weight 0 with " +
+                  OptionText(Option::kWeights) + " to leave it out)");
   const std::size_t nfixed = prob.fixed().size();
   std::vector<std::uint32_t> greedy = GreedyCover(*lists, prob.fixed());
   if (greedy.size() <= p_total) return PaddedTo(std::move(greedy), prob.num_candidates(), p_total);

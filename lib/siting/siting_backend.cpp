@@ -2,6 +2,7 @@
 
 #include "lib/core/device_budget.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -31,7 +32,7 @@ SitingBackendDecision ChooseSitingBackend(Backend requested, const SitingCostLay
     return d;
   }
   auto refuse = [&](const std::string& why) {
-    if (requested == Backend::kGpu) throw Error("--backend gpu: " + why);
+    if (requested == Backend::kGpu) throw Error(OptionText(Option::kBackend, "gpu") + ": " + why);
     d.note = "cpu (" + why + ")";
     return d;
   };

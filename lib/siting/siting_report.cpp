@@ -9,6 +9,7 @@
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -54,7 +55,8 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
   // Names quoted as the CSV files quote them, so one holding a blank stays one name.
   for (std::size_t i = 0; i < r.sites.size() && i < kShown; ++i)
     out << (i ? " " : "") << CsvField(labels.label(prob.candidate_vertex(r.sites[i])));
-  if (r.sites.size() > kShown) out << " ... (" << r.sites.size() << " sites; --json lists all)";
+  if (r.sites.size() > kShown)
+    out << " ... (" << r.sites.size() << " sites; " << OptionText(Option::kJson) << " lists all)";
   out << "\n  objective  " << (r.whole_objective ? WholeText(*r.whole_objective) : Num(r.objective));
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << "\n";

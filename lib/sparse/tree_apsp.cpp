@@ -15,6 +15,7 @@
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -63,10 +64,12 @@ double Since(std::chrono::steady_clock::time_point t0) {
 template <class W> void CheckPathSums(const CsrGraph<W>& g) {
   const double max_abs = static_cast<double>(g.max_abs_weight);
   if (!PathSumsFit<W>(g.n, max_abs, g.has_negative) && !DistancesProvenSmall(g))
-    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
-                ElementTraits<W>::kName + " holds with INF to spare; convert with " +
-                (std::is_same_v<W, std::int32_t> ? "'--type int64' (exact) or '--type float64'"
-                                                 : "'--type float64' (rounded to 53 bits)"));
+    throw Error(
+        std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
+        ElementTraits<W>::kName + " holds with INF to spare; convert with " +
+        (std::is_same_v<W, std::int32_t>
+             ? "'" + OptionText(Option::kType, "int64") + "' (exact) or '" + OptionText(Option::kType, "float64") + "'"
+             : "'" + OptionText(Option::kType, "float64") + "' (rounded to 53 bits)"));
 }
 
 template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<const std::uint32_t> sources, W* out,

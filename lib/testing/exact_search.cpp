@@ -8,6 +8,7 @@
 #include "lib/siting/cost_models.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 
 namespace gdist {
 
@@ -77,10 +78,12 @@ ExactAnswer ExactSearch(const SitingProblem<T>& prob, std::size_t p, ExactObject
   if (fixed.size() + p > m) throw Error("more sites asked for than there are candidates");
   const double leaves = Binomial(m - fixed.size(), p);
   if (leaves * static_cast<double>(std::max<std::size_t>(nd, 1)) > kExactWorkLimit)
-    throw Error(
-        "--exact: " + (leaves < 1e15 ? std::to_string(static_cast<std::uint64_t>(leaves)) : FormatNumber(leaves, 3)) +
-        " site sets of " + std::to_string(nd) + " demands is too many to enumerate; drop --exact for the heuristic");
-  if (static_cast<double>(nd) * static_cast<double>(m) > 5e7) throw Error("--exact: instance too large");
+    throw Error(OptionText(Option::kExact) + ": " +
+                (leaves < 1e15 ? std::to_string(static_cast<std::uint64_t>(leaves)) : FormatNumber(leaves, 3)) +
+                " site sets of " + std::to_string(nd) + " demands is too many to enumerate; drop " +
+                OptionText(Option::kExact) + " for the heuristic");
+  if (static_cast<double>(nd) * static_cast<double>(m) > 5e7)
+    throw Error(OptionText(Option::kExact) + ": instance too large");
   std::vector<double> cost(nd * m);
   for (std::size_t u = 0; u < nd; ++u)
     for (std::size_t k = 0; k < m; ++k) {
