@@ -3,9 +3,12 @@
 # environment in the build folder (never the system Python), the package
 # installed into it the way the README tells users (pip install .), plus
 # pytest, NumPy, SciPy and NetworkX, then pytest. The venv and the pip build
-# folder stay in the build folder, so a rerun rebuilds only what changed
-# (ccache when installed). Exits 77 (ctest: SKIPPED) with the reason when
-# PyPI cannot be reached.
+# folder stay in the build folder: a rerun installs the build requirements
+# (pyproject.toml's) into the venv and builds without pip's isolation, whose
+# new temporary folder each time would rebuild nanobind and the extension, so
+# it rebuilds only what changed (ccache when installed); GDIST_PIP_ISOLATION=1
+# forces the README's way. Exits 77 (ctest: SKIPPED) with the reason when PyPI
+# cannot be reached.
 # Usage: scripts/test_python.sh [BUILD_DIR] [pytest args...]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,8 +24,10 @@ skip_if_offline() {  # pip failed: SKIPPED when PyPI cannot be reached, else the
   cat "$log" >&2
   exit 1
 }
+isolation="${GDIST_PIP_ISOLATION:-0}"
 if [[ ! -x "$venv/bin/python" ]]; then
   python3 -m venv "$venv" || { echo "python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
+  isolation=1  # a new venv: exactly the README's pip install .
 fi
 "$venv/bin/python" -m pip install -q pytest numpy scipy networkx >"$log" 2>&1 || skip_if_offline "pytest, numpy, scipy, networkx"
 # The CUDA toolkit is not a Debian package here: use it when installed (as setup.sh does).
@@ -35,8 +40,15 @@ if command -v ccache >/dev/null; then
   export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
 fi
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}"
+pip_args=()
+if [[ $isolation != 1 ]]; then
+  requires="$("$venv/bin/python" -c 'import sys, tomllib; print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' "$root/pyproject.toml")"
+  mapfile -t requirements <<<"$requires"
+  "$venv/bin/python" -m pip install -q "${requirements[@]}" >>"$log" 2>&1 || skip_if_offline "the build requirements"
+  pip_args=(--no-build-isolation)
+fi
 start=$SECONDS
-CMAKE_ARGS="${CMAKE_ARGS:-} $cmake_args" "$venv/bin/python" -m pip install "$root" \
+CMAKE_ARGS="${CMAKE_ARGS:-} $cmake_args" "$venv/bin/python" -m pip install "${pip_args[@]}" "$root" \
   --config-settings=build-dir="$build/python-build" >>"$log" 2>&1 || skip_if_offline "the build requirements"
 echo "test_python: pip install took $((SECONDS - start)) s" >&2
 cd "$build"  # not the source tree: import gdist must find the installed package

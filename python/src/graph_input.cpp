@@ -15,10 +15,12 @@ namespace gdist::python {
 
 namespace {
 
+// Messages name an edge as the readers name a line: "edge arrays:N: ...", N counting from 1.
+constexpr const char* kSource = "edge arrays";
+
 // The weight facts a reader records (lib/core/weight.hpp) for a double.
 Weight WeightOfDouble(double v, std::size_t edge) {
-  if (!std::isfinite(v))
-    throw Error("edge " + std::to_string(edge) + ": weight " + std::to_string(v) + " (weights must be finite)");
+  if (!std::isfinite(v)) throw ParseError(kSource, edge, "weight " + std::to_string(v) + " (weights must be finite)");
   Weight w;
   w.value = v;
   w.is_integer = v == std::floor(v) && std::fabs(v) <= kTwoTo53;
@@ -29,8 +31,7 @@ Weight WeightOfDouble(double v, std::size_t edge) {
 
 Weight WeightOfInteger(std::int64_t v, std::size_t edge) {
   if (v > kMaxIntegerWeight || v < -kMaxIntegerWeight)
-    throw Error("edge " + std::to_string(edge) + ": weight " + std::to_string(v) + " is past +-(2^62-2), the largest " +
-                "integer weight");
+    throw ParseError(kSource, edge, "weight " + std::to_string(v) + " is past +-(2^62-2), the largest integer weight");
   Weight w;
   w.value = static_cast<double>(v);
   w.integer = v;
@@ -41,8 +42,9 @@ Weight WeightOfInteger(std::int64_t v, std::size_t edge) {
 
 std::uint32_t VertexOf(std::int64_t v, std::size_t n, std::size_t edge, const char* end) {
   if (v < 0 || static_cast<std::uint64_t>(v) >= n)
-    throw Error("edge " + std::to_string(edge) + ": " + end + " vertex " + std::to_string(v) +
-                " is not a vertex index (0 to n - 1, n = " + std::to_string(n) + ")");
+    throw ParseError(kSource, edge,
+                     std::string(end) + " vertex " + std::to_string(v) +
+                         " is not a vertex index (0 to n - 1, n = " + std::to_string(n) + ")");
   return static_cast<std::uint32_t>(v);
 }
 
@@ -62,16 +64,16 @@ Graph GraphFromEdgeArrays(std::size_t n, const VertexArray& src, const VertexArr
   Graph g;
   g.n = n;
   g.directed = directed;
-  g.format_name = "edge arrays";
-  g.source = "edge arrays";
+  g.format_name = kSource;
+  g.source = kSource;
   g.labels = labels ? VertexLabels::FromStrings(std::move(*labels)) : VertexLabels::Range(n, 0);
   g.edges.reserve(m);
   const std::int64_t* s = src.data();
   const std::int64_t* d = dst.data();
   for (std::size_t i = 0; i < m; ++i) {
-    const std::uint32_t u = VertexOf(s[i], n, i, "source"), v = VertexOf(d[i], n, i, "target");
-    const Weight weight = integers ? WeightOfInteger(static_cast<const std::int64_t*>(w.data())[i], i)
-                                   : WeightOfDouble(static_cast<const double*>(w.data())[i], i);
+    const std::uint32_t u = VertexOf(s[i], n, i + 1, "source"), v = VertexOf(d[i], n, i + 1, "target");
+    const Weight weight = integers ? WeightOfInteger(static_cast<const std::int64_t*>(w.data())[i], i + 1)
+                                   : WeightOfDouble(static_cast<const double*>(w.data())[i], i + 1);
     g.AddEdge(u, v, weight, i + 1);
   }
   return g;

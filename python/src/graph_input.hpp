@@ -23,8 +23,9 @@ using WeightArray = nb::ndarray<nb::ro, nb::ndim<1>, nb::c_contig, nb::device::c
 
 // Arcs src[i] -> dst[i] of weight w[i] over vertices 0..n-1 (both directions
 // when !directed); labels: one name per vertex, else the indices 0..n-1.
-// Throws gdist::Error naming the edge ("edge 12: ...") on a vertex out of
-// range or a weight that is NaN, infinite or past the largest integer weight.
+// Throws gdist::Error naming the edge as the readers name a line ("edge
+// arrays:12: ...", the 12th edge counting from 1) on a vertex out of range or
+// a weight that is NaN, infinite or past the largest integer weight.
 Graph GraphFromEdgeArrays(std::size_t n, const VertexArray& src, const VertexArray& dst, const WeightArray& w,
                           bool directed, std::optional<std::vector<std::string>> labels);
 

@@ -62,8 +62,14 @@ def test_bad_keyword_values_are_refused(digraph):
 @pytest.mark.skipif(gdist.has_cuda and __import__("os").path.exists("/dev/nvidia0"), reason="a GPU is here")
 def test_gpu_without_a_gpu_is_refused(digraph):
     n, src, dst, w = digraph
-    with pytest.raises(gdist.Error):
+    with pytest.raises(gdist.Error, match='backend="gpu": no usable GPU'):
         gdist.apsp((src, dst, w), backend="gpu", algorithm="fw")
+
+
+def test_messages_spell_python_keywords():
+    # The library's hint names the keyword to pass (lib/util/option_names, python/src/option_spelling).
+    with pytest.raises(gdist.Error, match='does not fit in int32 .*; use type="int64"'):
+        gdist.apsp((np.array([0]), np.array([1]), np.array([2**40])), type="int32")
 
 
 def test_routes_follow_the_distances(digraph):
