@@ -101,6 +101,9 @@ def from_networkx(g, weight="weight"):
         src = np.fromiter((index[u] for u, _, _ in edges), dtype=np.int64, count=len(edges))
         dst = np.fromiter((index[v] for _, v, _ in edges), dtype=np.int64, count=len(edges))
         w = np.array([x for _, _, x in edges])
+    elif not nodes:  # to_scipy_sparse_array refuses a graph without nodes
+        src = dst = np.zeros(0, dtype=np.int64)
+        w = np.zeros(0)
     else:
         a = nx.to_scipy_sparse_array(g, nodelist=nodes, weight=weight, format="coo")
         src, dst, w = a.row, a.col, a.data

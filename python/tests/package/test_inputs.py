@@ -122,3 +122,10 @@ def test_bad_inputs():
         gdist.apsp((np.array([0, 5]), np.array([1, 1]), np.array([1, 1])), labels=["a", "b"])
     with pytest.raises(gdist.Error, match="edge arrays:1: weight nan"):
         gdist.apsp((np.array([0]), np.array([1]), np.array([np.nan])))
+
+
+def test_empty_and_edgeless_graphs():
+    assert gdist.apsp(nx.Graph()).n == 0
+    assert gdist.metrics(nx.Graph())["n"] == 0
+    d = gdist.apsp(nx.empty_graph(3))
+    np.testing.assert_array_equal(d.to_float(), shortest_path(np.zeros((3, 3))))
