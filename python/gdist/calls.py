@@ -90,6 +90,8 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     handle, names = _matrix(d, weight, directed, labels)
     text, per_vertex = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
     out = json.loads(text)
+    if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
+        out["plan"] = handle.plan
     per_vertex["labels"] = names
     out["per_vertex"] = per_vertex
     return out

@@ -1,0 +1,44 @@
+"""The package and the tools give the same answers on the same file (GDIST_BIN: the built apps;
+ctest sets it, skipped without it)."""
+import json
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+import gdist
+
+BIN = os.environ.get("GDIST_BIN", "")
+GRID = pathlib.Path(__file__).resolve().parents[3] / "data" / "grid-50x40.gr"
+pytestmark = pytest.mark.skipif(not (BIN and os.path.exists(os.path.join(BIN, "gcenter"))),
+                                reason="GDIST_BIN not set to the built apps")
+
+
+def gcenter(*args):
+    out = subprocess.run([os.path.join(BIN, "gcenter"), str(GRID), "--json", "-q", *args], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def test_metrics_equal_gcenter_json():
+    tool = gcenter()
+    ours = gdist.metrics(str(GRID))
+    for key, value in tool.items():
+        if key not in ("plan", "components"):  # the graph run's own sections
+            assert ours[key] == value, key
+
+
+def test_p_median_equals_gcenter(tmp_path):
+    tool = gcenter("--p-median", "5")["p_median"]
+    ours = gdist.p_median(str(GRID), 5)
+    assert ours.objective == tool["objective"]
+    assert sorted(ours.sites) == sorted(tool["sites"])
+    assert ours.optimal == tool["optimal"]
+
+
+def test_apsp_equals_gapsp(tmp_path):
+    out = tmp_path / "d.npy"
+    subprocess.run([os.path.join(BIN, "gapsp"), str(GRID), str(out), "--to", "npy", "-q"], check=True)
+    np.testing.assert_array_equal(gdist.apsp(str(GRID)).matrix, np.load(out))
