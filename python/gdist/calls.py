@@ -3,11 +3,13 @@
 The engine, backend and element type are chosen by the library's planner, as gapsp and gcenter
 choose them; keyword arguments spell the tools' flags (backend="gpu" is --backend gpu)."""
 import json
+import os
 
 import numpy as np
 
 from . import _gdist
-from .inputs import as_input
+from .gdm import GdmFile
+from .inputs import as_input, is_matrix_file
 from .results import Distances, Rows, Siting, _Labelled
 
 
@@ -68,10 +70,14 @@ def _matrix(d, weight, directed, labels):
     apsp takes (its distances computed first)."""
     if isinstance(d, Distances):
         return d._handle, d.labels
-    if hasattr(d, "matrix") and hasattr(d, "inf") and hasattr(d, "labels"):  # gdist.open(...)
-        if getattr(d, "rectangular", False):
-            raise ValueError("a rectangular file (rows of some sources): metrics and siting need every row")
-        return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, [str(x) for x in d.labels]), d.labels
+    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
+        d = GdmFile(os.fspath(d))
+    if isinstance(d, GdmFile):  # gdist.open(...): a distance matrix file, or an adjacency one (a graph)
+        if d.rectangular:
+            raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
+        if d.kind == "distance":
+            return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, list(d.labels)), d.labels
+        d = d.path
     if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
         a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
         names = None if labels is None else [str(x) for x in labels]

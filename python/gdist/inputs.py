@@ -10,7 +10,7 @@ Accepted (no file needed):
   - edge arrays (src, dst, w) or (src, dst): src and dst integer vertex indices 0..n-1 (labels
     names them) or any labels (numbers or strings, then numbered in sorted order);
   - a path (str or os.PathLike) to any graph file the tools read (DIMACS .gr, edge lists, Matrix
-    Market, METIS, ...; .gz too).
+    Market, METIS, ...; .gz too), or a .gdm adjacency matrix (gconvert's output).
 Conversions are vectorised (no Python loop over the edges), except for NetworkX multigraphs.
 """
 import os
@@ -18,6 +18,7 @@ import os
 import numpy as np
 
 from . import _gdist
+from .gdm import MAGIC, GdmFile
 
 
 class Input:
@@ -90,6 +91,27 @@ def from_dense(a, directed=True, labels=None):
     return from_edges(src, dst, a[src, dst], n=a.shape[0], labels=labels, directed=directed)
 
 
+def is_matrix_file(path):
+    """True for a gdist matrix file (.gdm: adjacency or distances), which ReadGraph does not read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(MAGIC)) == MAGIC
+    except OSError:
+        return False
+
+
+def from_adjacency_file(path):
+    """A .gdm adjacency matrix (gconvert's output) -> Input: an arc wherever i != j and the entry
+    is below the file's INF, as gapsp reads it."""
+    m = GdmFile(path)
+    if m.kind != "adjacency" or m.rectangular:
+        raise ValueError(f"{path}: a distance matrix, not a graph: pass it to gdist.metrics or the siting calls")
+    edge = m.matrix < m.inf
+    np.fill_diagonal(edge, False)
+    src, dst = np.nonzero(edge)
+    return from_edges(src, dst, np.asarray(m.matrix[src, dst]), n=m.n, labels=m.labels, directed=m.directed)
+
+
 def from_networkx(g, weight="weight"):
     import networkx as nx
 
@@ -120,6 +142,8 @@ def as_input(g, weight="weight", directed=None, labels=None):
     if isinstance(g, _gdist.Graph):
         return Input(g, _labels_of(g))
     if isinstance(g, (str, os.PathLike)):
+        if is_matrix_file(g):
+            return from_adjacency_file(os.fspath(g))
         graph = _gdist.graph_from_file(os.fspath(g), undirected=directed is False)
         return Input(graph, _labels_of(graph))
     if type(g).__module__.startswith("networkx"):

@@ -42,3 +42,19 @@ def test_apsp_equals_gapsp(tmp_path):
     out = tmp_path / "d.npy"
     subprocess.run([os.path.join(BIN, "gapsp"), str(GRID), str(out), "--to", "npy", "-q"], check=True)
     np.testing.assert_array_equal(gdist.apsp(str(GRID)).matrix, np.load(out))
+
+
+def run(tool, *args):
+    subprocess.run([os.path.join(BIN, tool), *map(str, args), "-q"], check=True)
+
+
+def test_matrix_files_of_the_tools(tmp_path):
+    dist, adj = tmp_path / "dist.gdm", tmp_path / "adj.gdm"
+    run("gapsp", GRID, dist, "--type", "int64")
+    run("gconvert", GRID, adj)
+    tool = json.loads(subprocess.run([os.path.join(BIN, "gcenter"), str(dist), "--json", "-q"], check=True,
+                                     capture_output=True, text=True).stdout)
+    ours = gdist.metrics(str(dist))  # a distance .gdm: its distances as they are
+    assert all(ours[k] == v for k, v in tool.items())
+    assert gdist.p_median(gdist.open(str(dist)), 5).objective == gdist.p_median(str(GRID), 5).objective
+    np.testing.assert_array_equal(gdist.apsp(str(adj)).matrix, gdist.apsp(str(GRID)).matrix)  # adjacency: a graph
