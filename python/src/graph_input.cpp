@@ -89,6 +89,7 @@ void BindGraphInput(nb::module_& m) {
   nb::class_<Graph>(m, "Graph", "A graph as the library holds it (arcs, labels); build it with gdist.graph().")
       .def_ro("n", &Graph::n)
       .def_ro("directed", &Graph::directed)
+      .def_ro("integral_weights", &Graph::integral_weights)
       .def_prop_ro("arcs", [](const Graph& g) { return g.edges.size(); })
       .def_ro("format", &Graph::format_name)
       .def_prop_ro("labels", [](const Graph& g) -> nb::object {
