@@ -2,8 +2,10 @@
 
 The engine, backend and element type are chosen by the library's planner, as gapsp and gcenter
 choose them; keyword arguments spell the tools' flags (backend="gpu" is --backend gpu)."""
+import csv
 import json
 import os
+import tempfile
 
 import numpy as np
 
@@ -64,42 +66,79 @@ def table(g, sources, targets, **kwargs):
     return r.to_float()[:, cols]
 
 
-def _matrix(d, weight, directed, labels):
-    """A distance matrix for metrics and siting: gdist.Distances (used in place), a square NumPy
-    array of distances (copied; numpy.inf: no path), a gdist.open() file, or any other graph
-    apsp takes (its distances computed first)."""
+def _distance_matrix(d, labels=None, directed=None):
+    """(the extension's matrix, labels) for a distance matrix: gdist.Distances (used in place), a
+    square NumPy array of distances (copied; numpy.inf: no path), a gdist.open() file or the path
+    of a distance .gdm; None for anything else (a graph)."""
     if isinstance(d, Distances):
         return d._handle, d.labels
     if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
         d = GdmFile(os.fspath(d))
-    if isinstance(d, GdmFile):  # gdist.open(...): a distance matrix file, or an adjacency one (a graph)
+    if isinstance(d, GdmFile):
         if d.rectangular:
             raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
-        if d.kind == "distance":
-            return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, list(d.labels)), d.labels
-        d = d.path
+        if d.kind != "distance":
+            return None  # an adjacency matrix: a graph
+        return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, list(d.labels)), d.labels
     if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
         a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
         names = None if labels is None else [str(x) for x in labels]
         handle = _gdist.matrix_from_array(a, directed, names)
         return handle, list(labels) if labels is not None else list(range(a.shape[0]))
-    got = apsp(d, weight=weight, directed=directed, labels=labels)
-    return got._handle, got.labels
+    return None
 
 
-def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, directed=None, labels=None):
+def _matrix(d, weight, directed, labels):
+    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances."""
+    got = _distance_matrix(d, labels, directed)
+    if got is not None:
+        return got
+    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    return dist._handle, dist.labels
+
+
+def _read_per_vertex(path, names):
+    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    header, rows = rows[0], rows[1:]
+    out = {}
+    for col, key in enumerate(header[1:], start=1):
+        values = [r[col] for r in rows]
+        out[key] = np.array(values, dtype=np.uint64 if key == "unreachable" else np.float64)
+    out["labels"] = names
+    return out
+
+
+def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
+            directed=None, labels=None):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
-    plus "per_vertex": NumPy arrays eccentricity, total, unreachable, closeness, harmonic
-    (inf where unreachable pairs make them so) and "labels". d: a gdist.Distances, a NumPy
-    distance matrix (numpy.inf: no path), a gdist.open() file, or any graph gdist.apsp takes
-    (its distances are computed first)."""
-    handle, names = _matrix(d, weight, directed, labels)
-    text, per_vertex = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
-    out = json.loads(text)
-    if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
-        out["plan"] = handle.plan
-    per_vertex["labels"] = names
-    out["per_vertex"] = per_vertex
+    plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
+    closeness, harmonic (inf where unreachable pairs make them so) and "labels".
+    d: a distance matrix (a gdist.Distances, a NumPy array of distances, a gdist.open() file or a
+    distance .gdm path), or any graph gdist.apsp takes: then gcenter's own run on it, whose plan
+    picks the engine (the dense matrix, a tree per vertex, or, with per_vertex=False, the
+    bounding searches that answer diameter, radius and center of a large sparse graph without
+    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse."""
+    got = _distance_matrix(d, labels, directed)
+    if got is not None:
+        handle, names = got
+        text, arrays = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
+        out = json.loads(text)
+        if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
+            out["plan"] = handle.plan
+        if per_vertex:
+            arrays["labels"] = names
+            out["per_vertex"] = arrays
+        return out
+    inp = as_input(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
+        csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
+        text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
+                                    threads=threads, per_vertex_csv=csv_path)
+        out = json.loads(text)
+        if per_vertex:
+            out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)
     return out
 
 

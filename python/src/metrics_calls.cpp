@@ -9,6 +9,8 @@
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary_report.hpp"
+#include "lib/pipeline/center_graph.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
 
@@ -54,9 +56,37 @@ MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
   return a;
 }
 
+// gcenter GRAPH --json [--per-vertex CSV]: the graph's own run (its plan picks
+// the dense engine, the trees or the bounding searches, as for the tool).
+std::string GraphMetrics(const Graph& g, const CenterRequest& req) {
+  CenterRun run{req, RunVoice{}, std::nullopt, std::nullopt, {}};
+  return CenterOnGraph(run, g);
+}
+
 }  // namespace
 
 void BindMetricsCalls(nb::module_& m) {
+  m.def(
+      "graph_metrics",
+      [](const Graph& g, const std::string& backend, const std::string& algorithm, bool reachable_only, int threads,
+         const std::string& per_vertex_csv) {
+        CenterRequest req;
+        req.in = "graph";
+        req.json = true;
+        req.per_vertex = per_vertex_csv;
+        if (!ParseBackend(backend, &req.backend))
+          throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
+        if (!ParseApspAlgorithm(algorithm, &req.engine) || req.engine == ApspAlgorithm::kHierarchy)
+          throw Error("algorithm must be auto, fw or dijkstra, not '" + algorithm + "'");
+        req.engine_given = req.engine != ApspAlgorithm::kAuto;
+        req.metrics_options.backend = req.backend;
+        req.metrics_options.reachable_only = reachable_only;
+        req.metrics_options.threads = threads;
+        nb::gil_scoped_release release;
+        return GraphMetrics(g, req);
+      },
+      nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
+      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "");
   m.def(
       "metrics",
       [](const DistanceMatrix& d, const std::string& backend, bool reachable_only, int threads) {

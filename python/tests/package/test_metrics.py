@@ -2,6 +2,7 @@
 import networkx as nx
 import numpy as np
 import pytest
+from scipy.sparse.csgraph import shortest_path
 
 import gdist
 
@@ -54,3 +55,19 @@ def test_unreachable_pairs_make_the_diameter_infinite():
 def test_int_matrix_past_inf_is_refused():
     with pytest.raises(gdist.Error, match="no path"):
         gdist.metrics(np.array([[0, 2**31 - 1], [1, 0]], dtype=np.int32))
+
+
+def test_large_sparse_graph_runs_gcenters_plan():
+    # Big enough for the planner to weigh the trees against the matrix, as gcenter does.
+    g = nx.connected_watts_strogatz_graph(3000, 4, 0.05, seed=1)
+    for u, v in g.edges:
+        g[u][v]["weight"] = (u + 7 * v) % 5 + 1
+    ref = shortest_path(nx.to_scipy_sparse_array(g), directed=False)
+    ecc = ref.max(axis=1)
+    bounded = gdist.metrics(g, per_vertex=False)  # diameter, radius, center without every tree where it pays
+    assert "per_vertex" not in bounded and bounded["plan"]["reasons"]
+    assert bounded["diameter"] == ecc.max() and bounded["radius"] == ecc.min()
+    assert sorted(bounded["center"]) == sorted(np.nonzero(ecc == ecc.min())[0].tolist())
+    full = gdist.metrics(g)
+    np.testing.assert_array_equal(full["per_vertex"]["eccentricity"], ecc)
+    np.testing.assert_array_equal(full["per_vertex"]["total"], ref.sum(axis=1))
