@@ -20,16 +20,51 @@ def graph(g, weight="weight", directed=None, labels=None):
     return as_input(g, weight=weight, directed=directed, labels=labels)
 
 
+class _Progress:
+    """progress=: a callable fn(done, total, unit, task), True (a tqdm bar when tqdm is installed),
+    or None. Used as a context: the bar closes when the call ends."""
+
+    def __init__(self, progress):
+        self.bar = None
+        self.fn = None
+        if callable(progress):
+            self.fn = progress
+        elif progress is True:
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:
+                tqdm = None
+            if tqdm is not None:
+                def update(done, total, unit, task):
+                    if self.bar is None:
+                        self.bar = tqdm(total=total, unit=f" {unit}", desc=f"gdist {task}")
+                    self.bar.n = done
+                    self.bar.refresh()
+
+                self.fn = update
+
+    def __enter__(self):
+        return self.fn
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+        return False
+
+
 def apsp(g, weight="weight", backend="auto", paths=False, algorithm="auto", type=None, duplicates=None,
-         threads=0, directed=None, labels=None):
+         threads=0, directed=None, labels=None, progress=None):
     """All-pairs shortest-path distances (gapsp). Returns gdist.Distances: .matrix is an n x n
     NumPy array over the library's buffer (no copy). backend: auto, cpu or gpu; algorithm: auto,
     fw (Floyd-Warshall) or dijkstra (a tree per source); type: int32, int64, float32 or float64
     (default: the weights decide); duplicates: min or last; paths=True keeps the next hops for
-    .route(a, b). Raises gdist.Error with the library's message (a negative cycle, ...)."""
+    .route(a, b); progress: fn(done, total, unit, task) called as the engine goes (rounds or
+    trees), or True for a tqdm bar. Raises gdist.Error with the library's message (a negative
+    cycle, ...). The call releases the GIL while the engine runs."""
     inp = as_input(g, weight=weight, directed=directed, labels=labels)
-    handle = _gdist.apsp(inp.graph, backend=backend, algorithm=algorithm, type=type or "",
-                         duplicates=duplicates or "", threads=threads, paths=paths)
+    with _Progress(progress) as fn:
+        handle = _gdist.apsp(inp.graph, backend=backend, algorithm=algorithm, type=type or "",
+                             duplicates=duplicates or "", threads=threads, paths=paths, progress=fn)
     return Distances(handle, inp.labels)
 
 
@@ -48,14 +83,15 @@ class _Names(_Labelled):
 
 
 def rows(g, sources, weight="weight", backend="auto", algorithm="auto", type=None, duplicates=None, threads=0,
-         directed=None, labels=None):
+         directed=None, labels=None, progress=None):
     """The distances from some sources only (gapsp --sources): gdist.Rows, .matrix k x n, row r
     from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then."""
     inp = as_input(g, weight=weight, directed=directed, labels=labels)
     names = _Names(inp.labels)
     idx = _vertices(names, sources, "sources")
-    handle = _gdist.rows(inp.graph, idx, backend=backend, algorithm=algorithm, type=type or "",
-                         duplicates=duplicates or "", threads=threads)
+    with _Progress(progress) as fn:
+        handle = _gdist.rows(inp.graph, idx, backend=backend, algorithm=algorithm, type=type or "",
+                             duplicates=duplicates or "", threads=threads, progress=fn)
     return Rows(handle, list(sources), inp.labels)
 
 

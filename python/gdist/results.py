@@ -88,7 +88,8 @@ class Rows(_Labelled):
 class Siting:
     """A siting model's answer: sites (labels), objective, bound (a proven lower bound, or
     upper for max_cover; NaN when none), gap, optimal, method, and each demand's nearest site:
-    assignment = {"demand", "site", "distance"} (labels, labels or None, distances with inf)."""
+    assignment, columns "demand", "site", "distance" (labels, labels or None, distances with
+    inf): a pandas DataFrame when pandas is installed, else a dict of those columns."""
 
     def __init__(self, answer, labels):
         self.sites = [labels[v] for v in answer["sites"]]
@@ -106,13 +107,13 @@ class Siting:
             "site": [labels[v] if v >= 0 else None for v in answer["site_of_demand"]],
             "distance": answer["distance"],
         }
+        try:
+            import pandas
+        except ImportError:
+            pass
+        else:
+            self.assignment = pandas.DataFrame(self.assignment)
         self.assignment_indices = {"demand": answer["demand"], "site": answer["site_of_demand"]}
-
-    def assignment_frame(self):
-        """The assignment as a pandas DataFrame (pandas needed)."""
-        import pandas as pd
-
-        return pd.DataFrame(self.assignment)
 
     def __repr__(self):
         return (f"gdist.Siting(sites={self.sites!r}, objective={self.objective}, bound={self.bound}, "

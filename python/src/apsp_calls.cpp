@@ -16,6 +16,7 @@
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
+#include "python/src/progress_callback.hpp"
 
 namespace gdist::python {
 
@@ -29,6 +30,7 @@ struct EngineChoice {
   ApspAlgorithm algorithm = ApspAlgorithm::kAuto;
   InputOptions input;
   int threads = 0;
+  ProgressFn progress;  // progress=: the Python callable (progress_callback.hpp)
 };
 
 EngineChoice ParseChoice(const std::string& backend, const std::string& algorithm, const std::string& type,
@@ -58,6 +60,7 @@ ApspOptions EngineOptions(const EngineChoice& c, const RunContext& context) {
   o.threads = c.threads;
   o.gpu_probe = context.gpu_probe();
   o.memory_limit = DefaultMemoryLimit();
+  o.progress = c.progress;
   return o;
 }
 
@@ -83,10 +86,10 @@ DistanceMatrix Apsp(const Graph& graph, const EngineChoice& c, bool paths) {
         using T = std::decay_t<decltype(*mat.data())>;
         ArcList<T> arcs;
         if (paths) arcs = ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
-        const ApspReport r = plan.trees()
-                                 ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, context.threads(), {},
-                                                    RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
-                                 : SolveApsp(mat, opts);
+        const ApspReport r =
+            plan.trees() ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, context.threads(), c.progress,
+                                            RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
+                         : SolveApsp(mat, opts);
         out.engine = r;
         if (paths) {
           NextHopMatrix next;
@@ -129,7 +132,7 @@ DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources,
   if (plan.csr) {
     std::visit(
         [&](const auto& g) {
-          out.rows = ComputeCandidateRows(g, sources, Direction::kOut, context.threads(), plan.run.backend);
+          out.rows = ComputeCandidateRows(g, sources, Direction::kOut, context.threads(), plan.run.backend, c.progress);
           out.engine.used = plan.run.backend;
         },
         *plan.csr);
@@ -184,23 +187,28 @@ void BindApspCalls(nb::module_& m) {
   m.def(
       "apsp",
       [](const Graph& g, const std::string& backend, const std::string& algorithm, const std::string& type,
-         const std::string& duplicates, int threads, bool paths) {
-        const EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
+         const std::string& duplicates, int threads, bool paths, nb::object progress) {
+        EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
+        c.progress = PythonProgress(std::move(progress));
         nb::gil_scoped_release release;
         return Apsp(g, c, paths);
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("type") = "",
-      nb::arg("duplicates") = "", nb::arg("threads") = 0, nb::arg("paths") = false);
+      nb::arg("duplicates") = "", nb::arg("threads") = 0, nb::arg("paths") = false,
+      nb::arg("progress").none() = nb::none());
   m.def(
       "rows",
       [](const Graph& g, const std::vector<std::uint32_t>& sources, const std::string& backend,
-         const std::string& algorithm, const std::string& type, const std::string& duplicates, int threads) {
-        const EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
+         const std::string& algorithm, const std::string& type, const std::string& duplicates, int threads,
+         nb::object progress) {
+        EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
+        c.progress = PythonProgress(std::move(progress));
         nb::gil_scoped_release release;
         return Rows(g, sources, c);
       },
       nb::arg("graph"), nb::arg("sources"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto",
-      nb::arg("type") = "", nb::arg("duplicates") = "", nb::arg("threads") = 0);
+      nb::arg("type") = "", nb::arg("duplicates") = "", nb::arg("threads") = 0,
+      nb::arg("progress").none() = nb::none());
 }
 
 }  // namespace gdist::python

@@ -1,6 +1,7 @@
 """apsp, rows and table against SciPy: both engines, unreachable pairs, negative weights,
 refusals, and the matrix over the library's own buffer."""
 import gc
+import sys
 import threading
 
 import numpy as np
@@ -133,3 +134,28 @@ def test_long_calls_release_the_gil():
         done.set()
         t.join()
     assert len(ticks) > 5  # the other thread ran while the engine did
+
+
+@pytest.mark.parametrize("algorithm", ["fw", "dijkstra"])
+def test_progress_callback(algorithm):
+    n = 800
+    src, dst, w = random_digraph(n, 5 * n, seed=2)
+    calls = []
+    d = gdist.apsp((src, dst, w), algorithm=algorithm, progress=lambda *a: calls.append(a))
+    assert calls, "the engine reported"
+    done, total, unit, task = calls[-1]
+    assert done == total and unit in ("rounds", "trees") and task == "apsp"
+    np.testing.assert_array_equal(d.to_float(), scipy_distances(n, src, dst, w))
+
+
+def test_a_failing_progress_callback_does_not_stop_the_run(monkeypatch):
+    src, dst, w = random_digraph(300, 1500, seed=2)
+    seen = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: seen.append(u.exc_value))
+
+    def broken(*args):
+        raise RuntimeError("callback failed")
+
+    d = gdist.apsp((src, dst, w), progress=broken, algorithm="fw")
+    assert d.n == 300
+    assert seen and all(isinstance(e, RuntimeError) for e in seen)
