@@ -159,3 +159,29 @@ def test_a_failing_progress_callback_does_not_stop_the_run(monkeypatch):
     d = gdist.apsp((src, dst, w), progress=broken, algorithm="fw")
     assert d.n == 300
     assert seen and all(isinstance(e, RuntimeError) for e in seen)
+
+
+def test_the_result_does_not_double_peak_memory():
+    # The issue's zero-copy target, scaled down: the process's peak grows by less than twice the
+    # matrix (one buffer, shown to NumPy as it is), measured in a fresh interpreter.
+    import subprocess
+    import textwrap
+
+    code = textwrap.dedent("""
+        import resource, sys
+        sys.path.insert(0, sys.argv[1])
+        import gdist
+        from conftest import random_digraph
+        n = 4096
+        src, dst, w = random_digraph(n, 5 * n, seed=1)
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        d = gdist.apsp((src, dst, w), type="int32")
+        m = d.matrix
+        total = int(m.sum(dtype="int64"))  # touch every element through NumPy
+        grew = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024
+        print(grew / (d.n * d.n * 4))
+    """)
+    here = str(__import__("pathlib").Path(__file__).parent)
+    ratio = float(subprocess.run([sys.executable, "-c", code, here], check=True, capture_output=True,
+                                 text=True).stdout)
+    assert ratio < 2.0
