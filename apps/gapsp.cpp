@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
       ->check(gdist::ThreadCount())
       ->capture_default_str();
   app.add_option("--element-bits", element_bits,
-                 "auto: int32 inputs run in 16 bits when every distance is proven to fit (results stay int32); "
-                 "32: never")
+                 "auto: int32 inputs run in 16 bits when every distance is proven to fit, and a .gdm OUT then\n"
+                 "stores 16-bit values (half the bytes; every reader widens them to int32); 32: never")
       ->check(CLI::IsMember({"auto", "32"}))
       ->capture_default_str();
   app.add_option("--algorithm", algorithm,
@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
                  "k x t table (CH many-to-many), written --to csv or --to npy");
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
+  flags.AddLargestComponent(app);
   app.footer(
       "EXIT STATUS: 0 written, 2 bad input, flags or output, no GPU for --backend gpu, a run that cannot\n"
       "fit in memory; 3 out of memory mid-run, 4 internal error (docs/CLI.md); nothing is left half-written.\n"
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
     gdist::RunContext context(threads, request.backend);
     if (!mpi.distributed()) context.StartGpuProbe();  // overlaps reading the input
     gdist::CheckApspFlags(request, mpi.distributed(), json);
+    flags.RefuseOsmFlagsUnlessOsm(in);
     request.input = flags.Options();
     const gdist::RunVoice voice{app.get_name()};
     const gdist::ApspRunResult result = mpi.distributed() ? gdist::RunDistributedApsp(mpi, request, context, voice)

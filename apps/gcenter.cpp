@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
     if (req.siting.gap > 0 && !req.siting.exact) throw gdist::Error("--gap needs --exact");
     // --exact runs until proven unless a time limit is given; then it bounds the whole model.
     if (req.siting.exact && time_limit->count()) req.siting.proof_time_limit_s = req.siting.time_limit_s;
+    flags.RefuseOsmFlagsUnlessOsm(in);
     req.input = flags.Options();
     const std::optional<std::string> coordinates = in.empty() ? std::nullopt : gdist::CoordinatesFor(req.pictures, in);
     gdist::CheckOutputPaths({{"--per-vertex", req.per_vertex},

@@ -4,9 +4,11 @@
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/input_flags.hpp"
+#include "formats/coordinates.hpp"
 #include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/road/hierarchy_file.hpp"
 #include "lib/util/json_writer.hpp"
@@ -56,7 +58,7 @@ int WriteHierarchyFile(const std::string& in, const std::string& out, const gdis
 int main(int argc, char** argv) {
   CLI::App app{
       "Convert a graph file (DIMACS .gr, SNAP/CSV/TSV edge list, Matrix Market, NTHU binary,\n"
-      "OR-Library p-median, METIS; gzip or not) into a padded gdist matrix file.",
+      "OR-Library p-median, METIS, OpenStreetMap .osm.pbf/.osm; gzip or not) into a padded gdist matrix file.",
       "gconvert"};
   std::string in, out, to = "auto";
   bool json = false;
@@ -71,6 +73,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx", "ch"}))
       ->capture_default_str();
   flags.Add(app);
+  flags.AddLargestComponent(app);
   app.add_flag("--json", json,
                "print what was written as JSON on stdout (output, format, n, directed, arcs or element_type and "
                "stride)");
@@ -79,9 +82,11 @@ int main(int argc, char** argv) {
       "EXAMPLES:\n  gconvert rome99.gr rome.gdm\n  gconvert edges.csv.gz g.gdm --undirected\n"
       "  gconvert pmed1.txt pmed1.gdm          # OR-Library: last duplicate wins\n"
       "  gconvert 4elt.graph 4elt.mtx          # between graph formats (weights kept exactly)\n"
-      "  gconvert NY-w.gr NY.gch --undirected  # contract a road graph once (docs/ROAD.md)");
+      "  gconvert NY-w.gr NY.gch --undirected  # contract a road graph once (docs/ROAD.md)\n"
+      "  gconvert andorra.osm.pbf roads.gr --profile car --weight time   # + roads.co (OSM ids: --to edgelist)");
   return gdist::RunApp(app, argc, argv, [&] {
     gdist::CheckOutputPaths({{"OUT", out}}, {{"IN", in}});
+    flags.RefuseOsmFlagsUnlessOsm(in);
     if (to == "ch" || (to == "auto" && out.size() > 4 && out.compare(out.size() - 4, 4, ".gch") == 0))
       return WriteHierarchyFile(in, out, flags.Options(), json);
     std::optional<gdist::GraphFormatOut> graph_out;
@@ -92,14 +97,22 @@ int main(int argc, char** argv) {
     }
     if (graph_out) {
       // Graph to graph: the arcs as read, before any matrix is built.
-      const gdist::Graph g = gdist::ReadGraph(in, flags.Options().read);
+      const gdist::Graph g = gdist::ReadInputGraph(in, flags.Options());
+      // A DIMACS file of a graph with places (OpenStreetMap) gets its .co beside it.
+      std::string coordinates;
+      if (*graph_out == gdist::GraphFormatOut::kDimacs && !g.lon_lat.empty() && out != "-") {
+        coordinates = gdist::CoordinatesPathBeside(out);
+        gdist::CheckOutputPaths({{"OUT", out}, {"the coordinates beside OUT", coordinates}}, {{"IN", in}});
+      }
       const std::string note = gdist::WriteGraph(out, g, *graph_out, gdist::DuplicatesFor(g, flags.Options()));
+      if (!coordinates.empty()) gdist::WriteDimacsCoordinates(coordinates, g);
       if (json) {
         gdist::JsonWriter w(std::cout);
         w.BeginObject();
         w.Key("output").Str(out).Key("format").Str(FormatName(*graph_out));
         w.Key("n").Number(double(g.n)).Key("directed").Bool(g.directed);
         w.Key("arcs").Number(double(g.edges.size()));
+        if (!coordinates.empty()) w.Key("coordinates").Str(coordinates);
         if (!note.empty()) w.Key("note").Str(note);
         w.EndObject();
         std::cout << "\n";
@@ -108,6 +121,9 @@ int main(int argc, char** argv) {
         if (!note.empty()) std::cerr << "gconvert: note: " << gdist::TerminalText(note) << "\n";
         std::cerr << "gconvert: " << gdist::TerminalText(out) << ": " << g.n << " vertices, " << g.edges.size() << " "
                   << (g.directed ? "arcs" : "edges") << "\n";
+        if (!coordinates.empty())
+          std::cerr << "gconvert: " << gdist::TerminalText(coordinates) << ": coordinates of the " << g.n
+                    << " vertices\n";
       }
       return gdist::kExitOk;
     }

@@ -36,7 +36,9 @@ void PrintText(const Facts& f) {
   if (i.rectangular)
     std::cout << "  rows         " << i.rows() << " (rectangular: the distances from " << i.rows()
               << " source vertices, gapsp --sources)\n";
-  std::cout << "  element      " << gdist::ElementName(i.type) << ", values >= INF mean no path\n"
+  std::cout << "  element      " << gdist::ElementName(i.type)
+            << (i.stored_int16 ? ", stored in 16 bits (a proven 16-bit run; INF 16383 on disk)" : "")
+            << ", values >= INF mean no path\n"
             << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
             << "  next hops    "
@@ -63,6 +65,7 @@ void PrintJson(const Facts& f) {
   j.Key("rectangular").Bool(i.rectangular);
   j.Key("rows").Number(double(i.rectangular ? i.rows() : i.n));
   j.Key("element_type").Str(gdist::ElementName(i.type));
+  j.Key("stored_bits").Number(double(8 * i.stored_element_bytes()));
   j.Key("labels").Str(i.meta.labels.is_range() ? "range" : "strings");
   if (i.n) j.Key("first_label").Str(i.meta.labels.label(0));
   j.Key("payload_bytes").Number(double(f.payload_bytes));
@@ -97,7 +100,7 @@ int main(int argc, char** argv) {
       Facts f;
       f.path = path;
       f.info = file.info();
-      f.payload_bytes = f.info.rows() * f.info.stride * gdist::ElementSize(f.info.type);
+      f.payload_bytes = f.info.rows() * f.info.stride * f.info.stored_element_bytes();
       f.next_bytes = file.next_hops().data ? f.info.stride * f.info.stride * 4 : 0;
       f.file_bytes = std::filesystem::file_size(path);
       if (!no_verify) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "apps/common/app_main.hpp"
+#include "apps/common/osm_flags.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
@@ -147,6 +148,8 @@ int main(int argc, char** argv) {
   app.add_flag("--undirected", undirected, "graph files: every edge stands for both arcs");
   app.add_option("--duplicates", duplicates, "graph files: parallel arcs, min (default) or last")
       ->check(CLI::IsMember({"min", "last"}));
+  gdist::OsmFlags osm;
+  osm.Add(app);
   app.add_option("--from", from, "source vertex (input label)")->required();
   app.add_option("--to", to, "target vertex; without it, the shortest-path tree from --from as CSV");
   app.add_flag("--json", json, "machine-readable route");
@@ -154,11 +157,14 @@ int main(int argc, char** argv) {
       "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
       "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
       "  gpath dist.gdm --from 1 > tree.csv\n"
-      "  gpath NY.gch --from 1 --to 264346      # a road graph's route, no matrix (gconvert --to ch)");
+      "  gpath NY.gch --from 1 --to 264346      # a road graph's route, no matrix (gconvert --to ch)\n"
+      "  gpath andorra.osm.pbf --from 52073542 --to 625180385 --weight time   # OSM node ids");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
+    osm.RefuseUnlessOsm(in, gdist::InputFormat::kAuto);
     if (!gdist::IsMatrixFile(in)) {
       gdist::InputOptions input;
       input.read.undirected = undirected;
+      osm.Apply(&input.read);
       if (!duplicates.empty()) {
         gdist::DuplicatePolicy p;
         gdist::ParseDuplicatePolicy(duplicates, &p);

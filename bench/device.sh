@@ -58,6 +58,10 @@ road         the road hierarchy on weighted NY, FLA and NE: contraction (gconver
              (summary and --eccentricities), the NE 10k x 10k table on the CPU and the GPU (bytes compared),
              road_metrics_bench (PHAST bounds vs Dijkstra bounds, answers compared), GpuPhast tests
 e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then e2e
+e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N = 32768, 12 arcs per vertex,
+             fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
+             .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
+             test_gpu, test_matrix, the SixteenBit tools test
 EOF
 }
 if [ "$TASKS" = list ]; then describe; exit 0; fi
@@ -112,6 +116,7 @@ has ncu && want gpu_fw_bench
 has paths && want gapsp paths_bench test_paths
 has e2e && want gapsp gpu_fw_bench
 has e2e-only && want gapsp gpu_fw_bench
+has e2e16 && want gapsp gconvert gcenter gpath ginfo test_matrix test_report test_gpu
 has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_make_matrix
 has precision && want test_gpu test_engine precision_bench gapsp
 has siting && want test_siting siting_large siting_make_matrix gcenter
@@ -232,6 +237,70 @@ if has e2e || has e2e-only; then
     --backend gpu --paths 2>&1 | tee -a "$S"
 fi
 
+if has e2e16; then
+  # #27: the whole process against the kernel, the read and a dd of the same bytes.
+  n=${E2E16_N:-32768}
+  BASE=${BASE:-$ROOT/.device/base}
+  D=/tmp/e2e16
+  mkdir -p $D
+  seed=${GDIST_SEED:-$(date +%s)}
+  python3 - "$n" "$seed" > $D/u.gr <<'PY'
+import sys
+import numpy as np
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+rng = np.random.default_rng(seed)
+src = np.repeat(np.arange(1, n + 1), 12)
+dst = rng.integers(1, n + 1, size=src.size)
+out = [f"p sp {n} {src.size}"]
+out += [f"a {u} {v} 1" for u, v in zip(src.tolist(), dst.tolist())]
+sys.stdout.write("\n".join(out) + "\n")
+PY
+  note "e2e16: unweighted random n=$n, 12 arcs per vertex, seed $seed"
+  timeout 200 "$B/tests/test_gpu" > "$OUT/test_gpu.log" 2>&1
+  note "test_gpu rc=$? $(gtest_line "$OUT/test_gpu.log")"
+  timeout 200 "$B/tests/test_matrix" > "$OUT/test_matrix.log" 2>&1
+  note "test_matrix rc=$? $(gtest_line "$OUT/test_matrix.log")"
+  timeout 200 "$B/tests/test_report" --gtest_filter='SixteenBit*' > "$OUT/test_report.log" 2>&1
+  note "test_report SixteenBit* rc=$? $(gtest_line "$OUT/test_report.log")"
+  if [ -d "$BASE" ]; then
+    { cmake -S "$BASE" -B "$B-base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
+        timeout 400 cmake --build "$B-base" -j "$JOBS" --target gapsp; } > "$OUT/build-base.log" 2>&1
+    note "base build ($BASE) rc=$?"
+  fi
+  sync
+  for i in 1 2 3; do
+    timed "round $i: gapsp --backend gpu (this tree, 16-bit file)" "$B/apps/gapsp" $D/u.gr $D/d16.gdm --backend gpu \
+      --algorithm fw -q --json 2>&1 | tee -a "$S"
+    [ -x "$B-base/apps/gapsp" ] && timed "round $i: gapsp --backend gpu (base tree)" "$B-base/apps/gapsp" $D/u.gr \
+      $D/dbase.gdm --backend gpu --algorithm fw -q --json 2>&1 | tee -a "$S"
+  done
+  timed "gapsp --element-bits 32 (this tree)" "$B/apps/gapsp" $D/u.gr $D/d32.gdm --backend gpu --algorithm fw \
+    --element-bits 32 -q --json 2>&1 | tee -a "$S"
+  ls -l $D/*.gdm | tee -a "$S"
+  for f in d16 d32; do
+    bytes=$(stat -c %s $D/$f.gdm)
+    timed "dd of $bytes bytes with fsync" dd if=$D/$f.gdm of=$D/copy bs=16M conv=fsync status=none 2>&1 | tee -a "$S"
+    rm -f $D/copy
+  done
+  timed "cat of the graph file" sh -c "cat $D/u.gr > /dev/null" 2>&1 | tee -a "$S"
+  python3 - $D/d16.gdm $D/d32.gdm $D/dbase.gdm <<'PY' 2>&1 | tee -a "$S"
+import sys
+import numpy as np
+sys.path.insert(0, "python")
+import gdist
+files = [gdist.open(p) for p in sys.argv[1:] if __import__("os").path.exists(p)]
+ref = files[1]
+for f in files:
+    same = True
+    for r in range(0, f.n, 1024):  # blocks of rows: the whole matrix as float64 would be 8 GiB
+        a, b = np.asarray(f.matrix[r:r + 1024]), np.asarray(ref.matrix[r:r + 1024])
+        reach_a, reach_b = a < f.inf, b < ref.inf
+        same &= bool(np.array_equal(reach_a, reach_b) and np.array_equal(a[reach_a], b[reach_b]))
+    print(f"values {f.path} ({f.dtype}) == {ref.path}: {same}")
+PY
+  rm -f $D/*.gdm
+fi
+
 if has metrics; then
   timeout 200 "$B/tests/test_gpu" --gtest_filter='GpuMetrics.*' > "$OUT/test_gpu_metrics.log" 2>&1
   note "test_gpu GpuMetrics.* rc=$? $(grep -E '^seed' "$OUT/test_gpu_metrics.log" | tr '\n' ' ')$(gtest_line "$OUT/test_gpu_metrics.log")"
@@ -290,8 +359,10 @@ if has precision; then
   cmp /tmp/grqc_gpu.gdm /tmp/grqc_cpu.gdm
   note "gapsp ca-GrQc gpu (16-bit) and cpu (16-bit) outputs identical: rc=$?"
   "$B/apps/gapsp" "$G" /tmp/grqc_32.gdm --algorithm fw --backend cpu --element-bits 32 -q
-  cmp /tmp/grqc_gpu.gdm /tmp/grqc_32.gdm
-  note "gapsp ca-GrQc gpu (16-bit) and cpu --element-bits 32 outputs identical: rc=$?"
+  # The 16-bit run writes a 16-bit file (docs/FORMAT.md): compare the values through gconvert's npy.
+  "$B/apps/gconvert" -q /tmp/grqc_gpu.gdm /tmp/grqc_gpu.npy && "$B/apps/gconvert" -q /tmp/grqc_32.gdm /tmp/grqc_32.npy &&
+    cmp /tmp/grqc_gpu.npy /tmp/grqc_32.npy
+  note "gapsp ca-GrQc gpu (16-bit file) and cpu --element-bits 32 values identical (npy): rc=$?"
   seed=$(date +%s)
   timeout 200 "$B/bench/precision_bench" --timings --random 32768 --degree 8 --seed $seed --backend gpu --reps 3 \
     > "$OUT/bench_random.log" 2>&1

@@ -1,12 +1,14 @@
 #include "formats/coordinates.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <limits>
 
 #include "formats/input_file.hpp"
 #include "formats/token_parse.hpp"
+#include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -65,6 +67,37 @@ std::optional<std::string> CompanionCoordinates(const std::string& graph_path) {
     if (base + ext != graph_path && std::filesystem::is_regular_file(base + ext, ec)) return base + ext;
   }
   return std::nullopt;
+}
+
+std::string CoordinatesPathBeside(const std::string& graph_path) {
+  std::string base = graph_path;
+  if (base.size() > 3 && base.compare(base.size() - 3, 3, ".gr") == 0) base.resize(base.size() - 3);
+  return base + ".co";
+}
+
+namespace {
+
+// Degrees -> millionths of degrees, exact on OpenStreetMap's 1e-7 degree grid.
+std::string Microdegrees(double degrees) {
+  const long long tenths = std::llround(degrees * 1e7);
+  const long long magnitude = tenths < 0 ? -tenths : tenths;
+  char text[32];
+  const int digit = static_cast<int>(magnitude % 10);
+  if (digit != 0) std::snprintf(text, sizeof text, "%s%lld.%d", tenths < 0 ? "-" : "", magnitude / 10, digit);
+  else std::snprintf(text, sizeof text, "%s%lld", tenths < 0 ? "-" : "", magnitude / 10);
+  return text;
+}
+
+}  // namespace
+
+void WriteDimacsCoordinates(const std::string& path, const Graph& g) {
+  if (g.lon_lat.size() != g.n) throw Error(path + ": internal error: the graph has no coordinates for every vertex");
+  std::string text = "c longitude and latitude of each vertex in millionths of degrees\n";
+  text += "p aux sp co " + std::to_string(g.n) + "\n";
+  for (std::size_t v = 0; v < g.n; ++v)
+    text += "v " + std::to_string(v + 1) + " " + Microdegrees(g.lon_lat[v].first) + " " +
+            Microdegrees(g.lon_lat[v].second) + "\n";
+  WriteTextFile(path, text);
 }
 
 }  // namespace gdist

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/core/graph.hpp"
 #include "lib/core/vertex_labels.hpp"
 
 namespace gdist {
@@ -22,5 +23,14 @@ Coordinates ReadCoordinates(const std::string& path, const VertexLabels& labels)
 
 // "rome99.gr" -> "rome99.co" when that file exists beside it (also for .gr.gz).
 std::optional<std::string> CompanionCoordinates(const std::string& graph_path);
+
+// Where the .co of a DIMACS file written to `graph_path` goes: "roads.gr" -> "roads.co".
+std::string CoordinatesPathBeside(const std::string& graph_path);
+
+// g.lon_lat as a DIMACS .co file ("v ID X Y", longitude and latitude in
+// millionths of degrees, ids 1..n as the DIMACS writer numbers the vertices),
+// written atomically. OpenStreetMap's 1e-7 degree grid is kept exactly: one
+// decimal where it needs one.
+void WriteDimacsCoordinates(const std::string& path, const Graph& g);
 
 }  // namespace gdist

@@ -4,6 +4,7 @@
 // 'p sp'/'p tw' line); then the extension (".gz" stripped). OR-Library files
 // look exactly like a 3-column edge list whose first line is "n m p", so they
 // are only chosen by name (pmed*); anything else needs --from orlib.
+// OpenStreetMap extracts are known by content (PBF header, <osm> XML) or name.
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -87,6 +88,19 @@ bool LooksLikeNthu(InputFile& in, std::string_view head, std::string* why) {
   return true;
 }
 
+// OpenStreetMap: a PBF's first blob header names "OSMHeader"; XML opens with
+// <?xml ...?> and an <osm> element; bzip2 (which InputFile does not
+// decompress) is known by its name only.
+bool LooksLikeOsm(const std::string& name, std::string_view head) {
+  if (head.substr(0, 32).find("OSMHeader") != std::string_view::npos) return true;
+  if (StartsWith(head, "<osm") || (StartsWith(head, "<?xml") && head.find("<osm") != std::string_view::npos))
+    return true;
+  for (const char* ext : {".osm", ".pbf", ".osm.bz2"})
+    if (name.size() > std::strlen(ext) && name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 InputFormat DetectFormat(const std::string& path) {
@@ -106,6 +120,7 @@ InputFormat DetectFormat(InputFile& in) {
   if (head.empty()) throw ParseError(path, 1, "file is empty");
   if (StartsWith(head, "GDISTMX")) return InputFormat::kMatrixFile;
   if (Lower(head.substr(0, 14)) == "%%matrixmarket") return InputFormat::kMatrixMarket;
+  if (LooksLikeOsm(name, head)) return InputFormat::kOsm;
   if (LooksBinary(head)) {
     std::string why;
     if (LooksLikeNthu(in, head, &why)) return InputFormat::kNthu;
@@ -122,7 +137,7 @@ InputFormat DetectFormat(InputFile& in) {
   for (const char* e : kEdgeListExtensions)
     if (ext == e) return InputFormat::kEdgeList;
   throw Error(path + ": cannot tell the format from the name or the content; name it with --from " +
-              "(dimacs, edgelist, mtx, nthu, orlib, metis)");
+              "(dimacs, edgelist, mtx, nthu, orlib, metis, osm)");
 }
 
 }  // namespace gdist

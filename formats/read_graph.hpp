@@ -1,10 +1,12 @@
 // Entry point of the formats layer: path -> Graph, with the format detected
 // from content and extension unless the caller names one.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "formats/input_file.hpp"
+#include "formats/osm_profile.hpp"
 #include "lib/core/graph.hpp"
 
 namespace gdist {
@@ -17,6 +19,7 @@ enum class InputFormat {
   kNthu,          // NTHU binary: int32 V, int32 E, E x (src, dst, w), 0-based
   kOrlib,         // OR-Library p-median: "n m p", then "i j c", undirected, 1-based
   kMetis,         // METIS .graph adjacency lists
+  kOsm,           // OpenStreetMap extract: .osm.pbf, .osm XML (gzip, bzip2): roads by a profile
   kMatrixFile,    // gdist's own matrix file (not a graph: callers load it directly)
 };
 
@@ -24,6 +27,10 @@ struct ReadOptions {
   InputFormat format = InputFormat::kAuto;
   bool undirected = false;  // force every edge to stand for both arcs
   InputLimits limits;       // line length and gzip ratio bounds (input_file.hpp)
+  // OpenStreetMap input only (osm_profile.hpp): unset means car and length;
+  // set for any other format, ReadGraph refuses (they would mean nothing).
+  std::optional<OsmProfile> osm_profile;
+  std::optional<OsmWeight> osm_weight;
 };
 
 bool ParseInputFormat(std::string_view name, InputFormat* out);

@@ -1,5 +1,6 @@
 // libFuzzer target for one graph reader (GDIST_FUZZ_FORMAT, an InputFormat
-// enumerator; kAuto fuzzes detection too). Every input must either parse or
+// enumerator; kAuto fuzzes detection too; kOsm libosmium's PBF and XML
+// parsing under our road reader, when scripts/fuzz.sh finds libosmium). Every input must either parse or
 // throw gdist::Error: a crash, a sanitizer report, a hang or an allocation past
 // libFuzzer's -rss_limit_mb is a bug. Small graphs also go through the element
 // type choice and the adjacency build, where weights are checked.
@@ -10,12 +11,14 @@
 #include "fuzz/fuzz_input.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/progress.hpp"
 
 #ifndef GDIST_FUZZ_FORMAT
 #define GDIST_FUZZ_FORMAT kAuto
 #endif
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  gdist::SetQuiet(true);  // the readers' notes (OpenStreetMap's skips) would flood the log
   gdist::fuzz::MemoryFile file(data, size);
   if (!file.ok()) return 0;
   gdist::ReadOptions options;

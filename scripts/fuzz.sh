@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (fuzz/: one per graph reader, detection, and
-# the .gdm reader) with Debian's clang and ASan+UBSan, and runs each for a
+# Builds the libFuzzer targets (fuzz/: one per graph reader, OpenStreetMap
+# included when libosmium is installed, detection, and the .gdm reader) with Debian's clang and ASan+UBSan, and runs each for a
 # bounded time on a corpus seeded from fuzz/seeds/, from the first bytes of
 # every file in ../shared/data (read there, never copied into the repo) and
 # from .gdm files written by the test build's gconvert. Any crash, sanitizer
@@ -35,16 +35,27 @@ mkdir -p "$BUILD/obj" "$BUILD/artifacts"
 # OpenMP runtime: thread_start calls it and no reader needs it).
 mapfile -t SOURCES < <(cd "$ROOT" && ls formats/*.cpp lib/core/*.cpp lib/util/*.cpp lib/matrix/*.cpp 2>/dev/null |
                        grep -v -e '_no_cuda\.cpp$' -e '^lib/util/thread_start\.cpp$')
+# OpenStreetMap through libosmium when its headers are here (as CMake finds it):
+# osm_roads.cpp then reads for real, and the osm target fuzzes libosmium's PBF
+# and XML parsing under our reader.
+OSM_LIBS=()
+OSM_DEFINE=""
+if [[ -f /usr/include/osmium/version.hpp && -f /usr/include/protozero/version.hpp ]]; then
+  OSM_DEFINE="-DGDIST_HAVE_OSMIUM=1"
+  OSM_LIBS=(-lexpat -lbz2)
+fi
 printf '%s\n' "${SOURCES[@]}" | xargs -P "$JOBS" -I{} sh -c \
-  'o="$0/obj/$(echo "{}" | tr / _).o"; '"${LAUNCHER[*]:-}"' "$1" '"${FLAGS[*]}"' -fsanitize=fuzzer-no-link -c "$2/{}" -o "$o"' \
-  "$BUILD" "$CXX" "$ROOT"
+  'o="$0/obj/$(echo "{}" | tr / _).o"; d=""; [ "{}" = formats/osm_roads.cpp ] && d="$3"; '"${LAUNCHER[*]:-}"' "$1" '"${FLAGS[*]}"' $d -fsanitize=fuzzer-no-link -c "$2/{}" -o "$o"' \
+  "$BUILD" "$CXX" "$ROOT" "$OSM_DEFINE"
 OBJECTS=("$BUILD"/obj/*.o)
 
 TARGETS=(auto:kAuto dimacs:kDimacs edgelist:kEdgeList mtx:kMatrixMarket nthu:kNthu orlib:kOrlib metis:kMetis)
+[[ -n "$OSM_DEFINE" ]] && TARGETS+=(osm:kOsm)
 build_target() {  # name source [defines...]
   local name="$1" source="$2"
   shift 2
-  "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer "$@" "$ROOT/$source" "${OBJECTS[@]}" -lz -pthread -o "$BUILD/fuzz_$name"
+  "$CXX" "${FLAGS[@]}" -fsanitize=fuzzer "$@" "$ROOT/$source" "${OBJECTS[@]}" -lz "${OSM_LIBS[@]}" -pthread \
+    -o "$BUILD/fuzz_$name"
 }
 pids=()
 for t in "${TARGETS[@]}"; do
@@ -79,6 +90,10 @@ seed_from_shared "$BUILD/corpus/orlib" -name 'pmed*'
 seed_from_shared "$BUILD/corpus/metis" -name '*.graph'
 seed_from_shared "$BUILD/corpus/nthu" -path '*nthu*' ! -name '*.out' ! -name '*.md'
 seed_from_shared "$BUILD/corpus/auto" -name '*'
+if [[ -d "$BUILD/corpus/osm" ]]; then
+  cp "$ROOT"/fuzz/seeds/osm/* "$BUILD/corpus/osm/"
+  seed_from_shared "$BUILD/corpus/osm" -name '*.osm*'
+fi
 GCONVERT="${GDIST_BUILD:-$ROOT/build}/apps/gconvert"
 if [[ -x "$GCONVERT" ]]; then
   g="$BUILD/corpus/gdm"
@@ -87,7 +102,10 @@ if [[ -x "$GCONVERT" ]]; then
   "$GCONVERT" -q "$ROOT/fuzz/seeds/dimacs/float64.gr" "$g/float64.gdm"
   "$GCONVERT" -q "$ROOT/fuzz/seeds/nthu/small.bin" "$g/int32.gdm"
   GAPSP="$(dirname "$GCONVERT")/gapsp"
+  # Its distances fit 16 bits: a 16-bit file (element type 5), and the same run in 32 bits.
   [[ -x "$GAPSP" ]] && "$GAPSP" -q --backend cpu --paths "$ROOT/fuzz/seeds/dimacs/pace.gr" "$g/paths.gdm"
+  [[ -x "$GAPSP" ]] && "$GAPSP" -q --backend cpu --paths --element-bits 32 "$ROOT/fuzz/seeds/dimacs/pace.gr" \
+    "$g/paths32.gdm"
 fi
 head -c 200 /dev/urandom >"$BUILD/corpus/gdm/random"
 

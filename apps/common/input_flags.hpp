@@ -1,9 +1,11 @@
 // The input flags gconvert, gapsp and gcenter share (--from, --undirected,
-// --duplicates, --type, the reader bounds), bound to one InputOptions.
+// --duplicates, --type, the reader bounds, OpenStreetMap's --profile and
+// --weight), bound to one InputOptions.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "apps/common/osm_flags.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/util/error.hpp"
 
@@ -15,11 +17,14 @@ struct InputFlags {
   std::string duplicates;  // empty: the format's default
   std::string type = "auto";
   InputLimits limits;
+  OsmFlags osm;
+  std::string largest_component;  // empty: the whole graph (gconvert, gapsp: AddLargestComponent)
 
   void Add(CLI::App& app) {
     app.add_option(
            "--from", from,
-           "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis")
+           "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis,\n"
+           "osm (pbf)")
         ->capture_default_str();
     app.add_flag("--undirected", undirected, "every edge stands for both arcs");
     app.add_option("--duplicates", duplicates,
@@ -34,6 +39,22 @@ struct InputFlags {
     app.add_option("--max-gzip-ratio", limits.max_gzip_ratio,
                    "largest decompressed/compressed size ratio of gzip input (0: no limit); guards against gzip bombs")
         ->capture_default_str();
+    osm.Add(app);
+  }
+
+  // gcenter has its own --largest-component (applied to its CSR graph).
+  void AddLargestComponent(CLI::App& app) {
+    app.add_option("--largest-component", largest_component,
+                   "graph inputs: keep only the largest strong or weak component (labels kept); for road\n"
+                   "extracts cut at a border")
+        ->check(CLI::IsMember({"strong", "weak"}));
+  }
+
+  // --profile/--weight given for an input that is not OpenStreetMap: refused.
+  void RefuseOsmFlagsUnlessOsm(const std::string& in) const {
+    InputFormat f = InputFormat::kAuto;
+    ParseInputFormat(from, &f);
+    osm.RefuseUnlessOsm(in, f);
   }
 
   InputOptions Options() const {
@@ -41,6 +62,9 @@ struct InputFlags {
     if (!ParseInputFormat(from, &o.read.format)) throw Error("--from: unknown format '" + from + "'");
     o.read.undirected = undirected;
     o.read.limits = limits;
+    osm.Apply(&o.read);
+    if (!largest_component.empty())
+      o.largest_component = largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
     if (!duplicates.empty()) {
       DuplicatePolicy p;
       ParseDuplicatePolicy(duplicates, &p);

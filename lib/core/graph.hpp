@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/core/vertex_labels.hpp"
@@ -47,6 +48,9 @@ struct Graph {
   // Empty unless some integer weight is past 2^53; then exact_weights[i] is
   // edges[i]'s weight, exact (edges[i].weight is only the nearest double).
   std::vector<std::int64_t> exact_weights;
+  // Longitude and latitude in degrees of each vertex when the input places
+  // them (OpenStreetMap); empty otherwise.
+  std::vector<std::pair<double, double>> lon_lat;
 
   // Appends the arc u -> v read on `line` and records its weight's facts.
   void AddEdge(std::uint32_t u, std::uint32_t v, const Weight& w, std::size_t line);

@@ -4,6 +4,8 @@
 #include "lib/distributed/process_grid.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/metrics_report.hpp"
+#include "lib/pipeline/input_component.hpp"
+#include "lib/pipeline/write_distances.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/option_names.hpp"
@@ -19,7 +21,7 @@ namespace {
 ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const DistributedOptions& dist,
                        const RunVoice& voice) {
   PhaseTimer timer;
-  const Graph g = ReadGraph(req.in, req.input.read);
+  const Graph g = ReadInputGraph(req.in, req.input);
   const ElementType type = ElementTypeFor(g, req.input);
   const double read_s = timer.Lap();
   DistributedGraphRequest request;
@@ -36,7 +38,8 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   result.printable = mpi.rank() == 0;
   if (!result.printable) return result;
   OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
-  if (r.matrix) std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr); }, *r.matrix);
+  if (r.matrix)
+    std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr, req.allow_int16); }, *r.matrix);
   if (r.metrics) {
     MatrixMeta meta;
     meta.directed = g.directed;

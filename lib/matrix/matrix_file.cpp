@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -55,16 +57,15 @@ uLong CopyCrcRange(unsigned char* dst, const unsigned char* src, std::size_t byt
   return c;
 }
 
-std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, PieceCheck check = nullptr,
-                              std::size_t* first_bad = nullptr) {
-  auto* out = static_cast<unsigned char*>(dst);
-  const auto* in = static_cast<const unsigned char*>(src);
-  std::size_t ignored;
-  if (!first_bad) first_bad = &ignored;
+// crc32 of `bytes` of source, split over threads in whole 4096-byte parts and
+// joined with crc32_combine: range(begin, length, &first_bad) handles one part
+// (its crc, and the offset of its first invalid value or length).
+using RangeCrc = std::function<uLong(std::size_t begin, std::size_t length, std::size_t* first_bad)>;
+std::uint32_t ParallelRanges(std::size_t bytes, const RangeCrc& range, std::size_t* first_bad) {
   constexpr std::size_t kMinChunk = 64u << 20;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(1, bytes / kMinChunk));
-  if (parts <= 1) return static_cast<std::uint32_t>(CopyCrcRange(out, in, bytes, check, first_bad));
+  if (parts <= 1) return static_cast<std::uint32_t>(range(0, bytes, first_bad));
   std::vector<uLong> crcs(parts);
   std::vector<std::size_t> lens(parts), bad(parts);
   std::vector<std::thread> pool;
@@ -72,8 +73,7 @@ std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, Pie
   for (std::size_t t = 0; t < parts; ++t) {
     const std::size_t begin = t * chunk;
     lens[t] = (t + 1 == parts) ? bytes - begin : chunk;
-    pool.emplace_back(
-        [&, t, begin] { crcs[t] = CopyCrcRange(out ? out + begin : nullptr, in + begin, lens[t], check, &bad[t]); });
+    pool.emplace_back([&, t, begin] { crcs[t] = range(begin, lens[t], &bad[t]); });
   }
   for (auto& th : pool) th.join();
   uLong c = crcs[0];
@@ -84,24 +84,75 @@ std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, Pie
   return static_cast<std::uint32_t>(c);
 }
 
+std::uint32_t ParallelCopyCrc(void* dst, const void* src, std::size_t bytes, PieceCheck check = nullptr,
+                              std::size_t* first_bad = nullptr) {
+  auto* out = static_cast<unsigned char*>(dst);
+  const auto* in = static_cast<const unsigned char*>(src);
+  std::size_t ignored;
+  return ParallelRanges(
+      bytes,
+      [&](std::size_t begin, std::size_t length, std::size_t* bad) {
+        return CopyCrcRange(out ? out + begin : nullptr, in + begin, length, check, bad);
+      },
+      first_bad ? first_bad : &ignored);
+}
+
+// 16-bit payloads, stored <-> int32 (docs/FORMAT.md, element type 5).
+constexpr std::int32_t kInf16 = ElementTraits<std::int16_t>::kInf;
+constexpr std::int32_t kInf32 = ElementTraits<std::int32_t>::kInf;
+std::int32_t WidenValue(std::int16_t v) { return v >= kInf16 ? kInf32 : v <= -kInf16 ? -kInf32 : v; }
+// False for a finite value the 16-bit file cannot hold.
+bool NarrowValue(std::int32_t v, std::int16_t* out) {
+  if (v >= kInf32 || v <= -kInf32) {
+    *out = static_cast<std::int16_t>(v > 0 ? kInf16 : -kInf16);
+    return true;
+  }
+  *out = static_cast<std::int16_t>(v);
+  return v < kInf16 && v > -kInf16;
+}
+
+// crc32 of `bytes` stored int16 bytes at src, their values checked
+// (first bad offset into *first_bad, else bytes) and widened to dst.
+uLong WidenCrcRange(std::int32_t* dst, const unsigned char* src, std::size_t bytes, std::size_t* first_bad) {
+  constexpr std::size_t kPiece = 1u << 20;
+  uLong c = crc32(0L, Z_NULL, 0);
+  *first_bad = bytes;
+  for (std::size_t done = 0; done < bytes; done += kPiece) {
+    const std::size_t take = std::min(kPiece, bytes - done);
+    c = crc32_z(c, src + done, take);
+    const auto* values = reinterpret_cast<const std::int16_t*>(src + done);
+    const std::size_t count = take / sizeof(std::int16_t);
+    if (*first_bad == bytes) {
+      const std::size_t bad = FirstInvalidValue(values, count);
+      if (bad < count) *first_bad = done + bad * sizeof(std::int16_t);
+    }
+    std::int32_t* out = dst + done / sizeof(std::int16_t);
+    for (std::size_t i = 0; i < count; ++i) out[i] = WidenValue(values[i]);
+  }
+  return c;
+}
+
 PieceCheck CheckFor(ElementType type) {
   return DispatchElement(type, [](auto zero) -> PieceCheck { return &CheckPiece<decltype(zero)>; });
 }
 
-// The message for the invalid value at byte `offset` of the payload.
+// The message for the invalid value at byte `offset` of a payload of T.
+template <class T>
+Error InvalidValueOf(const std::string& path, const void* payload, std::size_t offset, std::size_t stride) {
+  const std::size_t index = offset / sizeof(T);
+  T v;
+  std::memcpy(&v, static_cast<const unsigned char*>(payload) + index * sizeof(T), sizeof v);
+  return Error(path + ": not a valid gdist matrix file: the value at row " + std::to_string(index / stride) +
+               ", column " + std::to_string(index % stride) + " is " + ValueText(v) + ", which no " +
+               ElementTraits<T>::kName + " matrix holds (" +
+               (std::is_integral_v<T> ? "-INF..INF, INF = " + std::to_string(ElementTraits<T>::kInf) + ")"
+                                      : std::string("NaN and -infinity are refused)")));
+}
+
 Error InvalidValue(const std::string& path, ElementType type, const void* payload, std::size_t offset,
                    std::size_t stride) {
-  return DispatchElement(type, [&](auto zero) {
-    using T = decltype(zero);
-    const std::size_t index = offset / sizeof(T);
-    T v;
-    std::memcpy(&v, static_cast<const unsigned char*>(payload) + index * sizeof(T), sizeof v);
-    return Error(path + ": not a valid gdist matrix file: the value at row " + std::to_string(index / stride) +
-                 ", column " + std::to_string(index % stride) + " is " + ValueText(v) + ", which no " +
-                 ElementTraits<T>::kName + " matrix holds (" +
-                 (std::is_integral_v<T> ? "-INF..INF, INF = " + std::to_string(ElementTraits<T>::kInf) + ")"
-                                        : std::string("NaN and -infinity are refused)")));
-  });
+  return DispatchElement(type,
+                         [&](auto zero) { return InvalidValueOf<decltype(zero)>(path, payload, offset, stride); });
 }
 
 }  // namespace
@@ -185,9 +236,13 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     if (stored != crc32(0L, static_cast<const Bytef*>(map_), sizeof(MatrixHeader)))
       throw Bad(path, "header checksum mismatch (the header was changed or corrupted)");
   }
-  if (h.element_type < 1 || h.element_type > 4)
+  if (h.element_type < 1 || h.element_type > kStoredInt16)
     throw Bad(path, "unknown element type " + std::to_string(h.element_type));
-  info_.type = static_cast<ElementType>(h.element_type);
+  info_.stored_int16 = h.element_type == kStoredInt16;
+  info_.type = info_.stored_int16 ? ElementType::kInt32 : static_cast<ElementType>(h.element_type);
+  // A 16-bit file holds distances (what a 16-bit engine run wrote), never an adjacency matrix.
+  if (info_.stored_int16 && !(h.flags & kFlagDistance)) throw Bad(path, "a 16-bit file that is not a distance matrix");
+  const std::size_t stored_size = info_.stored_int16 ? sizeof(std::int16_t) : ElementSize(info_.type);
   info_.n = h.n;
   info_.stride = h.stride;
   info_.payload_crc32 = h.payload_crc32;
@@ -207,9 +262,9 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     throw Bad(path, "a rectangular file with more rows than vertices or a next-hop section");
   // rows <= n, so a rectangular payload is never larger than the square one,
   // whose size is computed in checked arithmetic.
-  const auto square_bytes = CheckedMatrixBytes(h.n, ElementSize(info_.type));
+  const auto square_bytes = CheckedMatrixBytes(h.n, stored_size);
   if (!square_bytes) throw Bad(path, "payload size does not match n and the element type");
-  const std::uint64_t expected_bytes = info_.rectangular ? h.rows * h.stride * ElementSize(info_.type) : *square_bytes;
+  const std::uint64_t expected_bytes = info_.rectangular ? h.rows * h.stride * stored_size : *square_bytes;
   if (h.payload_bytes != expected_bytes) throw Bad(path, "payload size does not match n and the element type");
   if (!SectionInFile(kPayloadOffset, h.payload_bytes, size))
     throw Bad(path, "file is truncated: payload needs " + std::to_string(h.payload_bytes) +
@@ -281,11 +336,38 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
 void MappedMatrixFile::VerifyChecksums() const {
   madvise(map_, map_bytes_, MADV_SEQUENTIAL);
   std::size_t bad;
-  if (ParallelCopyCrc(nullptr, payload(), payload_bytes_, CheckFor(info_.type), &bad) != info_.payload_crc32)
+  const PieceCheck check = info_.stored_int16 ? &CheckPiece<std::int16_t> : CheckFor(info_.type);
+  if (ParallelCopyCrc(nullptr, stored_payload(), payload_bytes_, check, &bad) != info_.payload_crc32)
     throw Bad(path_, "payload checksum mismatch (file corrupted or truncated)");
-  if (bad < payload_bytes_) throw InvalidValue(path_, info_.type, payload(), bad, info_.stride);
+  if (bad < payload_bytes_) {
+    if (info_.stored_int16) throw InvalidValueOf<std::int16_t>(path_, stored_payload(), bad, info_.stride);
+    throw InvalidValue(path_, info_.type, stored_payload(), bad, info_.stride);
+  }
   if (next_ && ParallelCrc32(next_, next_bytes_) != next_crc32_)
     throw Bad(path_, "next-hop section checksum mismatch (file corrupted or truncated)");
+}
+
+const void* MappedMatrixFile::payload() const {
+  if (!info_.stored_int16) return stored_payload();
+  std::call_once(widen_once_, [this] { Widen(); });
+  return widened_.get();
+}
+
+// One pass over the stored payload: its checksum, its values and the int32 copy.
+void MappedMatrixFile::Widen() const {
+  madvise(map_, map_bytes_, MADV_SEQUENTIAL);
+  auto widened = std::unique_ptr<std::int32_t[]>(new std::int32_t[payload_bytes_ / sizeof(std::int16_t)]);
+  const auto* src = static_cast<const unsigned char*>(stored_payload());
+  std::size_t bad;
+  const std::uint32_t crc = ParallelRanges(
+      payload_bytes_,
+      [&](std::size_t begin, std::size_t length, std::size_t* first_bad) {
+        return WidenCrcRange(widened.get() + begin / sizeof(std::int16_t), src + begin, length, first_bad);
+      },
+      &bad);
+  if (crc != info_.payload_crc32) throw Bad(path_, "payload checksum mismatch (file corrupted or truncated)");
+  if (bad < payload_bytes_) throw InvalidValueOf<std::int16_t>(path_, src, bad, info_.stride);
+  widened_ = std::move(widened);
 }
 
 MappedMatrixFile::~MappedMatrixFile() {
@@ -303,7 +385,8 @@ template <class T> DistMatrix<T> LoadMatrix(const MappedMatrixFile& file, bool v
   // the engine's arithmetic relies on them (payload_values.hpp).
   std::size_t bad;
   const std::uint32_t crc = ParallelCopyCrc(m.data(), file.payload(), m.payload_bytes(), CheckFor(info.type), &bad);
-  if (verify_crc && crc != info.payload_crc32)
+  // A 16-bit file's stored checksum was checked when payload() widened it.
+  if (verify_crc && !info.stored_int16 && crc != info.payload_crc32)
     throw Error(file.path() +
                 ": not a valid gdist matrix file: payload checksum mismatch (file corrupted or truncated)");
   if (bad < m.payload_bytes()) throw InvalidValue(file.path(), info.type, m.data(), bad, info.stride);
@@ -385,6 +468,92 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
   if (next) out.Write(next->data(), next->bytes());
   if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
   out.Commit();
+}
+
+namespace {
+
+// Narrows `count` int32 values to dst; returns the crc32 of the int16 bytes,
+// and sets *fits false at a finite value the 16-bit file cannot hold.
+uLong NarrowCrcRange(std::int16_t* dst, const std::int32_t* src, std::size_t count, bool* fits) {
+  bool all = true;
+  for (std::size_t i = 0; i < count; ++i) all &= NarrowValue(src[i], &dst[i]);
+  *fits = all;
+  return crc32_z(0L, reinterpret_cast<const Bytef*>(dst), count * sizeof(std::int16_t));
+}
+
+// Narrows m's payload a block at a time over the machine's threads; hands each
+// block's int16 bytes to `sink` in order and returns the payload's crc32, or
+// nothing at the first block with a value the file cannot hold.
+std::optional<std::uint32_t> NarrowPayload(const DistMatrix<std::int32_t>& m,
+                                           const std::function<void(const std::int16_t*, std::size_t)>& sink) {
+  constexpr std::size_t kBlock = std::size_t{16} << 20;  // values per block: 32 MiB of int16
+  const std::size_t total = m.payload_bytes() / sizeof(std::int32_t);
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::int16_t> block(std::min(kBlock, total));
+  uLong crc = crc32(0L, Z_NULL, 0);
+  for (std::size_t first = 0; first < total; first += kBlock) {
+    const std::size_t count = std::min(kBlock, total - first);
+    const std::size_t parts = std::min<std::size_t>(threads, std::max<std::size_t>(1, count >> 20));
+    const std::size_t part = (count + parts - 1) / parts;
+    std::vector<uLong> crcs(parts);
+    std::vector<std::size_t> lens(parts);
+    std::vector<char> fits(parts, 1);
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < parts; ++t) {
+      const std::size_t begin = std::min(count, t * part);
+      lens[t] = std::min(count, begin + part) - begin;
+      pool.emplace_back([&, t, begin] {
+        bool ok = true;
+        crcs[t] = NarrowCrcRange(block.data() + begin, m.data() + first + begin, lens[t], &ok);
+        fits[t] = ok;
+      });
+    }
+    for (auto& th : pool) th.join();
+    for (std::size_t t = 0; t < parts; ++t) {
+      if (!fits[t]) return std::nullopt;
+      crc = crc32_combine64(crc, crcs[t], static_cast<z_off64_t>(lens[t] * sizeof(std::int16_t)));
+    }
+    sink(block.data(), count);
+  }
+  return static_cast<std::uint32_t>(crc);
+}
+
+}  // namespace
+
+bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int32_t>& m, const NextHopMatrix* next) {
+  if (m.meta().kind != MatrixKind::kDistance) return false;
+  const std::int16_t inf = ElementTraits<std::int16_t>::kInf;
+  MatrixHeader h = HeaderFor(ElementType::kInt32, &inf, sizeof inf, m.n(), m.meta());
+  h.element_type = kStoredInt16;
+  h.payload_bytes = m.payload_bytes() / 2;
+  std::uint64_t end = kPayloadOffset + h.payload_bytes;
+  if (next) {
+    if (next->stride() != m.stride()) throw Error(path + ": internal error: next-hop matrix has another stride");
+    h.flags |= kFlagNextHops;
+    h.next_offset = end;  // stride^2 x 2 bytes is still a multiple of 4096 (stride: a multiple of 128)
+    h.next_bytes = next->bytes();
+    h.next_crc32 = ParallelCrc32(next->data(), next->bytes());
+    end += h.next_bytes;
+  }
+  const std::string label_text = LabelSection(path, m.meta().labels, m.n(), end, &h);
+  // The checksum goes in the header, ahead of the payload: a first pass
+  // computes it and finds whether every value fits (before anything is
+  // written; a wide matrix shows a large distance within its first block), the
+  // second narrows again as it writes.
+  const std::optional<std::uint32_t> crc = NarrowPayload(m, [](const std::int16_t*, std::size_t) {});
+  if (!crc) return false;
+  h.payload_crc32 = *crc;
+  std::vector<char> block(kPayloadOffset, 0);
+  StampHeader(h, block.data());
+
+  AtomicFile out(path);
+  out.Write(block.data(), block.size());
+  NarrowPayload(
+      m, [&](const std::int16_t* values, std::size_t count) { out.Write(values, count * sizeof(std::int16_t)); });
+  if (next) out.Write(next->data(), next->bytes());
+  if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
+  out.Commit();
+  return true;
 }
 
 template <class T> RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,

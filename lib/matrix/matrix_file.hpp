@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ inline constexpr std::uint32_t kMatrixVersion = 2;
 // u32 crc32 (zlib) of header bytes 0..127, right after the 128-byte header.
 inline constexpr std::size_t kHeaderCrcOffset = 128;
 inline constexpr std::size_t kPayloadOffset = 4096;
+
+// Element type 5 (beside ElementType's 1-4): int32 distances stored in 16 bits,
+// written when the engine's range proof ran the matrix in 16 bits. On disk
+// INF16 = 2^14-1 marks "no path"; opened, the payload is widened to int32
+// (INF16 -> INF32), so every reader sees an int32 matrix.
+inline constexpr std::uint32_t kStoredInt16 = 5;
 
 enum class LabelKind : std::uint32_t { kRange = 0, kStrings = 1 };
 
@@ -60,7 +67,8 @@ inline constexpr std::uint32_t kFlagRowSources = 1u << 3;
 
 // Header facts of an opened file, decoded.
 struct MatrixFileInfo {
-  ElementType type = ElementType::kInt32;
+  ElementType type = ElementType::kInt32;  // what readers see (int32 for a 16-bit file)
+  bool stored_int16 = false;               // element type 5: the payload holds int16 values
   std::size_t n = 0;
   std::size_t stride = 0;
   std::uint32_t payload_crc32 = 0;
@@ -69,6 +77,7 @@ struct MatrixFileInfo {
   bool rectangular = false;
   std::vector<std::uint64_t> row_sources;
   std::size_t rows() const { return rectangular ? row_sources.size() : stride; }
+  std::size_t stored_element_bytes() const { return stored_int16 ? 2 : ElementSize(type); }
 };
 
 // Read-only mmap of a matrix file. The payload is never copied: metrics stream
@@ -87,7 +96,10 @@ class MappedMatrixFile {
 
   const MatrixFileInfo& info() const { return info_; }
   const std::string& path() const { return path_; }
-  const void* payload() const { return static_cast<const char*>(map_) + kPayloadOffset; }
+  // The payload as info().type elements: the mapping itself, or for a 16-bit
+  // file its int32 widening (made on first use, which checks the stored
+  // payload's checksum and values and throws gdist::Error as VerifyChecksums does).
+  const void* payload() const;
   template <class T> MatrixView<T> view() const { return {static_cast<const T*>(payload()), info_.n, info_.stride}; }
   // Stored row r (stride elements): from vertex r, or from row_sources[r].
   template <class T> const T* row(std::size_t r) const { return static_cast<const T*>(payload()) + r * info_.stride; }
@@ -99,6 +111,8 @@ class MappedMatrixFile {
 
  private:
   void ReadHeaderAndSections(std::size_t size, bool verify_crc, bool allow_rectangular);
+  const void* stored_payload() const { return static_cast<const char*>(map_) + kPayloadOffset; }
+  void Widen() const;
   std::string path_;
   void* map_ = nullptr;
   std::unique_ptr<MappingGuard> guard_;
@@ -107,6 +121,8 @@ class MappedMatrixFile {
   std::uint64_t payload_bytes_ = 0, next_bytes_ = 0;
   std::uint32_t next_crc32_ = 0;
   MatrixFileInfo info_;
+  mutable std::once_flag widen_once_;
+  mutable std::unique_ptr<std::int32_t[]> widened_;  // 16-bit files: the payload as int32
 };
 
 // Writes the header into the first bytes of the 4096-byte block and stamps
@@ -126,6 +142,12 @@ class NextHopMatrix;
 // when `next` is given. Throws gdist::Error.
 template <class T>
 void WriteMatrixFile(const std::string& path, const DistMatrix<T>& m, const NextHopMatrix* next = nullptr);
+
+// The same as a 16-bit file (element type 5: half the bytes) when m is an
+// int32 distance matrix whose every value is INF or within +-(INF16-1);
+// returns false, having written nothing, when one is not.
+bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int32_t>& m,
+                             const NextHopMatrix* next = nullptr);
 
 // Streams a rectangular file to disk row block by row block: the k x n rows
 // are never all in memory. Rows are appended in the order of `sources`; each

@@ -5,6 +5,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/csr_from_matrix.hpp"
@@ -83,7 +84,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
         plan.matrix);
     return plan;
   }
-  return PlanApspOfGraph(ReadGraph(path, options.read), options, request, context, path);
+  return PlanApspOfGraph(ReadInputGraph(path, options), options, request, context, path);
 }
 
 ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspRequest& request,

@@ -2,6 +2,7 @@
 
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/plan/element_width.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/util/error.hpp"
@@ -42,13 +43,16 @@ AnyMatrix LoadInput(const std::string& path, const InputOptions& options) {
     if (options.type && *options.type != file.info().type)
       throw Error(path + ": is a " + ElementName(file.info().type) + " matrix file; " + OptionText(Option::kType) +
                   " applies to graph inputs only");
+    if (options.largest_component)
+      throw Error(path + ": is a matrix file; " + OptionText(Option::kLargestComponent) +
+                  " applies to graph inputs only");
     RefuseIfTooLarge(path, RunNeeds{file.info().n, file.info().type, options.next_hops});
     return DispatchElement(file.info().type, [&](auto zero) -> AnyMatrix {
       using T = decltype(zero);
       return LoadMatrix<T>(file, /*verify_crc=*/true);
     });
   }
-  return MatrixFromGraph(ReadGraph(path, options.read), options, path);
+  return MatrixFromGraph(ReadInputGraph(path, options), options, path);
 }
 
 ElementType TypeOf(const AnyMatrix& m) {

@@ -8,6 +8,7 @@
 
 #include "formats/read_graph.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/sparse/components.hpp"
 
 namespace gdist {
 
@@ -19,6 +20,9 @@ struct InputOptions {
   std::optional<DuplicatePolicy> duplicates;  // unset: the format's own default
   std::optional<ElementType> type;            // unset: ChooseElementType
   bool next_hops = false;                     // gapsp --paths: counted in the memory check
+  // Keep only the largest component of a graph input (input_component.hpp);
+  // refused for matrix files and saved hierarchies.
+  std::optional<ComponentKind> largest_component;
 };
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);

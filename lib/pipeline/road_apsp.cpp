@@ -8,6 +8,7 @@
 #include "lib/matrix/nthu_output.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
+#include "lib/pipeline/write_distances.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/util/phase_timer.hpp"
@@ -71,10 +72,7 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
         m.meta().labels = ch.labels;
         result.report = HierarchyRowsIntoMatrix(ch, m, r.threads, progress, result.plan.backend);
         result.apsp_s = timer.Lap();
-        if (r.to == "nthu") WriteNthuOutput(r.out, m);
-        else if (r.to == "npy") WriteNpy(r.out, m.view());
-        else if (r.to == "csv") WriteCsvMatrix(r.out, m.view(), m.meta().labels);
-        else WriteMatrixFile(r.out, m, nullptr);
+        WriteDistances(r.out, r.to, m, nullptr, r.narrow);
         result.write_s = timer.Lap();
       },
       loaded.hierarchy);

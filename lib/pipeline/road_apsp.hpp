@@ -23,6 +23,7 @@ struct HierarchyApspRequest {
   std::string targets;     // with sources: the k x t table
   int threads = 0;
   Backend backend = Backend::kAuto;  // gpu: the GPU sweep for rows (auto: the CPU's PHAST for now)
+  bool narrow = true;                // every row as .gdm: in 16 bits when every distance fits (WriteDistances)
 };
 
 struct HierarchyApspResult {

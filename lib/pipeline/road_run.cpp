@@ -10,6 +10,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/plan/cost_model.hpp"
 #include "lib/road/ch_table.hpp"
 #include "lib/road/gpu_phast.hpp"
@@ -71,12 +72,15 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
   LoadedHierarchy out;
   auto t0 = std::chrono::steady_clock::now();
   if (IsHierarchyInput(path)) {
+    if (options.largest_component)
+      throw Error(path + ": is a saved contraction hierarchy; " + OptionText(Option::kLargestComponent) +
+                  " applies to graph inputs only");
     out.from_file = true;
     out.hierarchy = DispatchElement(HierarchyElementType(path),
                                     [&](auto zero) -> AnyHierarchy { return ReadHierarchy<decltype(zero)>(path); });
     out.read_s = Since(t0);
   } else {
-    const Graph g = ReadGraph(path, options.read);
+    const Graph g = ReadInputGraph(path, options);
     InputOptions typed = options;
     typed.type = ElementTypeFor(g, options);
     AnyCsrGraph csr = CsrFromGraph(g, typed, path, threads);

@@ -20,6 +20,7 @@
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/pipeline/write_distances.hpp"
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -45,7 +46,7 @@ ApspRunResult RunHierarchy(const ApspRunRequest& r, const LoadedHierarchy* trial
   ApspProgressBar bar;
   // The trial's hierarchy sweeps where its plan priced it: where the trees would have run.
   const Backend where = tried ? tried->backend : r.backend;
-  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where};
+  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16};
   HierarchyApspResult h =
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
@@ -154,7 +155,7 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
         }
         paths_s += timer.Lap();
         OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
-        if (!req.out.empty()) WriteDistances(req.out, req.to, mat, req.paths ? &next : nullptr);
+        if (!req.out.empty()) WriteDistances(req.out, req.to, mat, req.paths ? &next : nullptr, req.allow_int16);
         if (!req.metrics.empty())
           NoteMetricsFallback(voice,
                               WriteMetricsJsonFile(req.metrics, mat.view(), mat.meta(),
@@ -174,14 +175,6 @@ std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& req) {
       req.out.empty() ? std::filesystem::path(TempFolder()) : std::filesystem::absolute(req.out).parent_path();
   SetFileBackedAbove(limit, dir.string());
   return limit;
-}
-
-template <class T>
-void WriteDistances(const std::string& path, const std::string& to, const DistMatrix<T>& m, const NextHopMatrix* next) {
-  if (to == "nthu") WriteNthuOutput(path, m);
-  else if (to == "npy") WriteNpy(path, m.view());
-  else if (to == "csv") WriteCsvMatrix(path, m.view(), m.meta().labels);
-  else WriteMatrixFile(path, m, next);
 }
 
 ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunVoice& voice) {
@@ -225,12 +218,5 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   result.printable = req.writer;
   return result;
 }
-
-template void WriteDistances(const std::string&, const std::string&, const DistMatrix<std::int32_t>&,
-                             const NextHopMatrix*);
-template void WriteDistances(const std::string&, const std::string&, const DistMatrix<std::int64_t>&,
-                             const NextHopMatrix*);
-template void WriteDistances(const std::string&, const std::string&, const DistMatrix<float>&, const NextHopMatrix*);
-template void WriteDistances(const std::string&, const std::string&, const DistMatrix<double>&, const NextHopMatrix*);
 
 }  // namespace gdist

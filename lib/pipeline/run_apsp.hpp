@@ -75,9 +75,4 @@ ApspRunResult RunApsp(const ApspRunRequest& request, RunContext& context, const 
 // without one) and the engine works on it out of core. Returns the limit.
 std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& request);
 
-// Writes a matrix to `path` in format `to` (gdm, nthu, npy, csv); next: the
-// next hops (gdm only), may be null.
-template <class T>
-void WriteDistances(const std::string& path, const std::string& to, const DistMatrix<T>& m, const NextHopMatrix* next);
-
 }  // namespace gdist

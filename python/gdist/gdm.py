@@ -7,7 +7,9 @@ import zlib
 import numpy as np
 
 MAGIC = b"GDISTMX\0"
-_DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8")}
+# 5: int32 distances stored in 16 bits (a proven 16-bit run; INF 16383): read as
+# they are, int16, since every value and INF keep their meaning.
+_DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8"), 5: np.dtype("<i2")}
 _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
 _PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
 

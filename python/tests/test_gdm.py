@@ -52,10 +52,21 @@ class GdmTest(unittest.TestCase):
         g = self.write("g.gr", "\n".join(lines) + "\n")
         run("gapsp", g, self.path("d.gdm"), "--paths")
         run("gapsp", g, self.path("d.nthu"), "--to", "nthu")
+        run("gapsp", g, self.path("d32.gdm"), "--element-bits", "32")
         m = gdist.open(self.path("d.gdm"), verify=True)
         nthu = np.fromfile(self.path("d.nthu"), dtype="<i4").reshape(n, n)
         self.assertEqual(m.matrix.shape, (n, n))
-        self.assertTrue(np.array_equal(np.asarray(m.matrix), nthu))
+        # Weights below 100 on 150 vertices: every distance fits 16 bits, so the file stores int16
+        # (INF 16383); --element-bits 32 keeps int32 (INF 2^30-1). Both hold NTHU's distances.
+        self.assertEqual(m.dtype, np.dtype("<i2"))
+        self.assertEqual(int(m.inf), 16383)
+        finite = nthu < 1073741823
+        self.assertTrue(np.array_equal(np.asarray(m.matrix)[finite], nthu[finite]))
+        self.assertTrue((np.asarray(m.matrix)[~finite] == m.inf).all())
+        m32 = gdist.open(self.path("d32.gdm"), verify=True)
+        self.assertEqual(m32.dtype, np.dtype("<i4"))
+        self.assertTrue(np.array_equal(np.asarray(m32.matrix), nthu))
+        self.assertTrue(np.array_equal(m.to_float(), m32.to_float()))
         self.assertEqual(m.kind, "distance")
         self.assertTrue(m.directed)
         self.assertEqual(m.labels[0], "1")

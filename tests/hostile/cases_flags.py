@@ -220,4 +220,17 @@ def cases(ctx, Case):
                     '{ echo "took more than 5 s" >&2; exit 3; }; exit $rc'],
                     rc=0, setup=big_setup, creates={"grid.gdm"}, pending=PENDING_PROOFS, timeout=120,
                     stderr_prefix=False))
+    # OpenStreetMap's --profile/--weight and --largest-component where they mean nothing (issue #24).
+    bad(["gapsp", "g.gr", "o.gdm", "--profile", "car"], r"--profile applies to OpenStreetMap input .*g\.gr is a dimacs")
+    bad(["gconvert", "g.gr", "o.csv", "--weight", "time", "--profile", "foot"],
+        r"--profile and --weight apply to OpenStreetMap input")
+    bad(["gcenter", "d.gdm", "--weight", "length"], r"--weight applies to OpenStreetMap input .*d\.gdm is a gdm")
+    bad(["gpath", "dp.gdm", "--from", "1", "--to", "2", "--profile", "bike"], r"--profile applies to OpenStreetMap")
+    bad(["gconvert", "-", "o.gdm", "--profile", "car"], r"--profile: OpenStreetMap input is read twice",
+        stdin=b"p sp 2 1\na 1 2 5\n")
+    bad(["gconvert", "g.gr", "o.gdm", "--profile", "truck"], r"--profile: truck not in \{car,bike,foot\}")
+    bad(["gapsp", "g.gr", "o.gdm", "--weight", "hops"], r"--weight: hops not in \{length,time\}")
+    bad(["gapsp", "g.gdm", "o.gdm", "--largest-component", "strong"],
+        r"g\.gdm: is a matrix file; --largest-component applies to graph inputs only")
+    bad(["gconvert", "g.gr", "o.gdm", "--largest-component", "big"], r"--largest-component: big not in")
     return out

@@ -14,6 +14,14 @@ def _nthu(n, m, triples=()):
     return struct.pack("<ii", n, m) + b"".join(struct.pack("<iii", *t) for t in triples)
 
 
+def _osm(body, close=True):
+    return b'<?xml version="1.0"?>\n<osm version="0.6">\n' + body + (b"\n</osm>\n" if close else b"")
+
+
+_NODES = b'<node id="1" lat="0" lon="0"/><node id="2" lat="0" lon="0.001"/>'
+_ROAD = b'<tag k="highway" v="residential"/>'
+
+
 # (name, file name, content, extra flags, stderr regex, pending)
 BAD = [
     ("empty", "x.gr", b"", [], r"x\.gr", None),
@@ -56,6 +64,31 @@ BAD = [
     ("edgelist-bad-weight", "x.csv", b"1,2,abc\n", ["--from", "edgelist"], r"x\.csv:1:", None),
     ("gzip-truncated", "x.gr.gz", gzip.compress(b"p sp 3 1\na 1 2 5\n" * 50)[:40], [], r"x\.gr\.gz", None),
     ("long-line-no-newline", "x.gr", b"c " + b"a" * (8 << 20), [], r"x\.gr", None),
+    # OpenStreetMap (issue #24): damaged files and extracts with nothing to build (exit 2, the file named).
+    ("osm-pbf-truncated-blob", "x.osm.pbf", b"\0\0\0\x0d\x0a\x09OSMHeader\x18\x64" + b"x" * 10, [],
+     r"x\.osm\.pbf: not a readable OpenStreetMap file", None),
+    ("osm-pbf-huge-blob-header", "x.osm.pbf", b"\xff\xff\xff\xff\x0a\x09OSMHeader" + b"x" * 10, [],
+     r"x\.osm\.pbf: not a readable OpenStreetMap file", None),
+    ("osm-pbf-empty", "x.osm.pbf", b"", [], r"x\.osm\.pbf", None),
+    ("osm-xml-truncated", "x.osm", _osm(_NODES + b'<way id="5"><nd ref="1"/>', close=False), [],
+     r"x\.osm: not a readable OpenStreetMap file", None),
+    ("osm-xml-bad-latitude", "x.osm", _osm(b'<node id="1" lat="abc" lon="0"/><node id="2" lat="0" lon="0.001"/>'
+                                           b'<way id="5"><nd ref="1"/><nd ref="2"/>' + _ROAD + b"</way>"), [],
+     r"x\.osm: not a readable OpenStreetMap file", None),
+    ("osm-xml-bad-node-ref", "x.osm", _osm(_NODES + b'<way id="5"><nd ref="x"/><nd ref="2"/>' + _ROAD + b"</way>"),
+     [], r"x\.osm: not a readable OpenStreetMap file", None),
+    ("osm-bz2-garbage", "x.osm.bz2", b"BZh91AY&SYgarbage", [], r"x\.osm\.bz2: not a readable OpenStreetMap file",
+     None),
+    ("osm-empty-extract", "x.osm", _osm(b""), [], r"x\.osm: the extract holds no ways", None),
+    ("osm-no-way-for-the-profile", "x.osm",
+     _osm(_NODES + b'<way id="5"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way>'), [],
+     r"x\.osm: none of its 1 ways is a road of the car profile", None),
+    ("osm-every-node-missing", "x.osm", _osm(b'<way id="5"><nd ref="1"/><nd ref="2"/>' + _ROAD + b"</way>"), [],
+     r"x\.osm: the car profile's ways have no two nodes present", None),
+    ("osm-profile-on-dimacs", "x.gr", b"p sp 2 1\na 1 2 5\n", ["--profile", "foot"],
+     r"--profile applies to OpenStreetMap input .* x\.gr is a dimacs file", None),
+    ("osm-weight-on-mtx", "x.mtx", b"%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 1.0\n",
+     ["--weight", "time"], r"--weight applies to OpenStreetMap input .* x\.mtx is a mtx file", None),
 ]
 
 
@@ -197,6 +230,24 @@ def cases(ctx, Case):
     out.append(Case("readers", "gcenter/process-substitution",
                     ["bash", "-c", '"{apps}/gcenter" <(cat g.gr) --json'], rc=0, out=r'"diameter"',
                     pending=PENDING_IN, stderr_prefix=False))
+    # OpenStreetMap: skips are counted in a note, the rest is read.
+    osm_notes = [("osm-negative-maxspeed", b'<tag k="maxspeed" v="-50"/>',
+                  r"note: x\.osm: 1 way has a maxspeed that is no speed > 0 \(such as '-50'\)"),
+                 ("osm-unknown-oneway", b'<tag k="oneway" v="reversible"/>',
+                  r"note: x\.osm: 1 way has an unknown oneway value \(such as 'reversible'\)"),
+                 ("osm-node-missing", b'<nd ref="77"/>', r"note: x\.osm: 1 way names 1 node missing from the extract")]
+    for name, extra, err in osm_notes:
+        def setup(d, extra=extra):
+            with open(os.path.join(d, "x.osm"), "wb") as f:
+                f.write(_osm(_NODES + b'<way id="5"><nd ref="1"/><nd ref="2"/>' + extra + _ROAD + b"</way>"))
+        for tool, argv in [("gconvert", ["gconvert", "x.osm", "o.gdm", "--weight", "time"]),
+                           ("gapsp", ["gapsp", "x.osm", "o.gdm", "--weight", "time"])]:
+            out.append(Case("readers", "%s/%s" % (tool, name), argv, rc=0, err=err, setup=setup, creates={"o.gdm"}))
+    def osm_setup(d):
+        with open(os.path.join(d, "x.osm"), "wb") as f:
+            f.write(_osm(_NODES + b'<way id="5"><nd ref="1"/><nd ref="2"/>' + _ROAD + b"</way>"))
+    out.append(Case("readers", "gconvert/osm-through-a-pipe", ["bash", "-c", '"{apps}/gconvert" <(cat x.osm) o.gdm'],
+                    rc=2, err=r"OpenStreetMap input is read twice .*not a pipe", setup=osm_setup, stderr_prefix=False))
     # Valid edge cases that must keep working.
     ok = [("no-final-newline", "x.gr", b"p sp 3 1\na 1 2 5"),
           ("crlf", "x.gr", b"p sp 3 1\r\na 1 2 5\r\n"),

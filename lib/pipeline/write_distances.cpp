@@ -1,0 +1,30 @@
+#include "lib/pipeline/write_distances.hpp"
+
+#include <cstdint>
+#include <type_traits>
+
+#include "lib/matrix/matrix_export.hpp"
+#include "lib/matrix/matrix_file.hpp"
+#include "lib/matrix/nthu_output.hpp"
+
+namespace gdist {
+
+template <class T> void WriteDistances(const std::string& path, const std::string& to, const DistMatrix<T>& m,
+                                       const NextHopMatrix* next, bool narrow) {
+  if (to == "nthu") WriteNthuOutput(path, m);
+  else if (to == "npy") WriteNpy(path, m.view());
+  else if (to == "csv") WriteCsvMatrix(path, m.view(), m.meta().labels);
+  else if constexpr (std::is_same_v<T, std::int32_t>) {
+    if (!narrow || !TryWriteMatrixFileInt16(path, m, next)) WriteMatrixFile(path, m, next);
+  } else {
+    WriteMatrixFile(path, m, next);
+  }
+}
+
+#define GDIST_INSTANTIATE(T)                                                                                       \
+  template void WriteDistances(const std::string&, const std::string&, const DistMatrix<T>&, const NextHopMatrix*, \
+                               bool);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
+
+}  // namespace gdist
