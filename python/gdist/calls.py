@@ -115,7 +115,10 @@ def _distance_matrix(d, labels=None, directed=None):
             raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
         if d.kind != "distance":
             return None  # an adjacency matrix: a graph
-        return _gdist.matrix_from_array(np.asarray(d.matrix), d.directed, list(d.labels)), d.labels
+        m = np.asarray(d.matrix)
+        if m.dtype == np.int16:  # a 16-bit file: int32 in memory, its INF as int32's (2^30-1)
+            m = np.where(m < d.inf, m.astype(np.int32), np.int32(2**30 - 1))
+        return _gdist.matrix_from_array(m, d.directed, list(d.labels)), d.labels
     if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
         a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
         names = None if labels is None else [str(x) for x in labels]

@@ -61,4 +61,7 @@ def test_matrix_files_of_the_tools(tmp_path):
     ours = gdist.metrics(str(dist))  # a distance .gdm: its distances as they are
     assert all(ours[k] == v for k, v in tool.items())
     assert gdist.p_median(gdist.open(str(dist)), 5).objective == gdist.p_median(str(GRID), 5).objective
+    default = tmp_path / "default.gdm"  # gapsp's own choice of element type (16 bits where proven)
+    run("gapsp", GRID, default)
+    assert gdist.metrics(str(default), per_vertex=False)["diameter"] == tool["diameter"]
     np.testing.assert_array_equal(gdist.apsp(str(adj)).matrix, gdist.apsp(str(GRID)).matrix)  # adjacency: a graph
