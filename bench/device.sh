@@ -577,9 +577,10 @@ if has road2; then
   python3 scripts/weight_edges.py "$DATA/pace2016-roads/NE.gr.gz" "$R/NE-w.gr" --max 4093 &
   wait
   two="taskset -c 0,1"
+  export OMP_NUM_THREADS=2  # gconvert has no -j; the tools read it as their default
   for g in NY NE; do
     timed "2 cores: contraction $g-w (whole process)" $two "$B/apps/gconvert" "$R/$g-w.gr" "$R/$g-w.gch" --undirected \
-      --to ch -q -j 2 | tee -a "$S"
+      --to ch -q | tee -a "$S"
   done
   timed "2 cores: gcenter NY-w.gch --per-vertex (every row)" $two "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex \
     "$R/ny-pv.csv" -q -j 2 | tee -a "$S"
