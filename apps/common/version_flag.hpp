@@ -6,7 +6,6 @@
 #include <string>
 
 #include "formats/osm_roads.hpp"
-
 #include "lib/engine/cpu_backend.hpp"
 
 #ifndef GDIST_VERSION
