@@ -15,6 +15,10 @@ std::string Run(CenterRun& run) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
   if (!req.cost_matrix.empty()) return CenterOnCostMatrix(run);
+  if (!req.places.empty()) return CenterOnPlaces(run);
+  if (!req.geojson.empty())
+    throw Error(OptionText(Option::kGeoJson) + " maps siting at places (" + OptionText(Option::kPlaces) +
+                "); a map of the graph's own vertices is not written yet");
   const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
@@ -49,7 +53,7 @@ std::string Run(CenterRun& run) {
 }  // namespace
 
 CenterResult RunCenter(const CenterRequest& request, const RunVoice& voice) {
-  CenterRun run{request, voice, std::nullopt, std::nullopt, {}};
+  CenterRun run{request, voice, std::nullopt, std::nullopt, {}, nullptr};
   if (!request.in.empty()) run.coordinates_file = CoordinatesFor(request.pictures, request.in);
   return CenterResult{Run(run)};
 }

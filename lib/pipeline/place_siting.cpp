@@ -1,0 +1,157 @@
+#include "lib/pipeline/place_siting.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <variant>
+
+#include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/input_component.hpp"
+#include "lib/sparse/shortest_paths.hpp"
+#include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
+
+namespace gdist {
+
+PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
+  PlaceSiting out;
+  out.demands = ReadPlaces(req.places, req.input.read.limits);
+  out.facilities = req.candidate_places.empty() ? out.demands : ReadPlaces(req.candidate_places, req.input.read.limits);
+  // With --largest-component the places snap to the part that kept.
+  const Graph g = ReadInputGraph(req.in, req.input);
+  const std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
+  out.demand_snaps = SnapPlaces(lon_lat, out.demands, req.max_snap_m);
+  voice.Note(SnapSummary(out.demands, out.demand_snaps));
+  out.facility_snaps = out.demand_snaps;
+  if (!req.candidate_places.empty()) {
+    out.facility_snaps = SnapPlaces(lon_lat, out.facilities, req.max_snap_m);
+    voice.Note(OptionText(Option::kCandidatePlaces) + ": " + SnapSummary(out.facilities, out.facility_snaps));
+  }
+  if (!g.lon_lat.empty()) {
+    const auto w = req.input.read.osm_weight;
+    out.weight_kind = w && *w == OsmWeight::kTime ? "time" : "length";
+  }
+  Direction direction = Direction::kOut;
+  ParseDirection(req.direction, &direction);
+  CostMatrix& m = out.costs;
+  for (const Place& p : out.demands.places) m.demands.push_back(p.name);
+  for (const Place& p : out.facilities.places) m.facilities.push_back(p.name);
+  const std::size_t nd = m.demands.size(), nf = m.facilities.size();
+  m.cost.assign(nd * nf, std::numeric_limits<double>::infinity());
+  const AnyCsrGraph any = CsrFromGraph(g, req.input, req.in, req.metrics_options.threads);
+  std::visit(
+      [&](const auto& csr) {
+        using W = std::decay_t<decltype(csr.max_abs_weight)>;
+        CheckPathSums(csr);  // the trees' sums fit W, as the dense engine proves
+        // out: the facility serves the demand, d(facility, demand): trees from the facilities.
+        const ShortestPathTrees<W> trees(csr, direction == Direction::kOut ? TreeDirection::kFrom : TreeDirection::kTo);
+        std::vector<std::uint32_t> sources;
+        for (const PlaceSnap& s : out.facility_snaps) sources.push_back(s.vertex);
+        // Whole-number graphs give whole costs, kept exactly (past 2^53 too): the siting stays exact.
+        m.integral = std::is_integral_v<W>;
+        if (m.integral) m.whole.assign(nd * nf, CostMatrix::kNoService);
+        trees.ForEachTree(sources, req.metrics_options.threads, [&](int, std::size_t f, std::uint32_t, const W* dist) {
+          for (std::size_t d = 0; d < nd; ++d) {
+            const W v = dist[out.demand_snaps[d].vertex];
+            if (!(v < ElementTraits<W>::kInf)) continue;
+            m.cost[d * nf + f] = static_cast<double>(v);
+            if constexpr (std::is_integral_v<W>) m.whole[d * nf + f] = static_cast<std::int64_t>(v);
+          }
+        });
+      },
+      any);
+  return out;
+}
+
+std::optional<std::vector<double>> PlaceWeights(const PlaceSiting& places) {
+  if (!places.demands.has_weights) return std::nullopt;
+  std::vector<double> w;
+  for (const Place& p : places.demands.places) w.push_back(p.weight);
+  return w;
+}
+
+template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting& places, const SitingProblem<T>& prob,
+                                                               const std::vector<NamedResult>& done) {
+  const std::size_t nd = places.demands.places.size();
+  // Problem vertices: demands 0..D-1, facility f is D + f.
+  const auto facility_of = [&](std::size_t k) -> const Place& {
+    return places.facilities.places.at(prob.candidate_vertex(k) - nd);
+  };
+  const auto demand_of = [&](std::size_t u) -> const Place& { return places.demands.places.at(prob.demand_vertex(u)); };
+  std::vector<GeoFeature> out;
+  for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+    const Place& p = demand_of(u);
+    out.push_back(GeoFeature::Point({p.lon, p.lat})
+                      .With("kind", std::string("demand"))
+                      .With("name", p.name)
+                      .With("weight", prob.weight(u))
+                      .With("snap_m", places.demand_snaps.at(prob.demand_vertex(u)).metres));
+  }
+  for (const NamedResult& r : done) {
+    const SitingResult& s = *r.result;
+    const Assignment& a = s.assignment;
+    std::vector<double> served(prob.num_candidates(), 0), share(prob.num_candidates(), 0);
+    double total = 0;
+    for (std::size_t u = 0; u < prob.num_demands(); ++u)
+      if (a.site[u] != std::numeric_limits<std::uint32_t>::max() && std::isfinite(a.distance[u])) {
+        served[a.site[u]] += prob.weight(u);
+        share[a.site[u]] += prob.weight(u) * a.distance[u];
+        total += prob.weight(u) * a.distance[u];
+      }
+    const std::vector<std::uint32_t>& fixed = prob.fixed();
+    for (std::size_t rank = 0; rank < s.sites.size(); ++rank) {
+      const std::uint32_t k = s.sites[rank];
+      const Place& p = facility_of(k);
+      out.push_back(
+          GeoFeature::Point({p.lon, p.lat})
+              .With("kind", std::string("site"))
+              .With("model", r.model)
+              .With("name", p.name)
+              .With("rank", double(rank + 1))
+              .With("fixed", std::string(std::find(fixed.begin(), fixed.end(), k) != fixed.end() ? "yes" : "no"))
+              .With("demand_served", served[k])
+              // The site's part of the total weighted distance (0..1; null when the total is 0).
+              .With("objective_share", total > 0 ? GeoValue(share[k] / total) : GeoValue(nullptr))
+              .With("snap_m", places.facility_snaps.at(prob.candidate_vertex(k) - nd).metres));
+    }
+    for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+      const Place& d = demand_of(u);
+      const bool reached = a.site[u] != std::numeric_limits<std::uint32_t>::max() && std::isfinite(a.distance[u]);
+      if (!reached) continue;  // an unserved demand: its Point says so below
+      const Place& f = facility_of(a.site[u]);
+      // A demand on its own site has a line of one position: a Point says it.
+      GeoFeature line = (d.lon == f.lon && d.lat == f.lat) ? GeoFeature::Point({d.lon, d.lat})
+                                                           : GeoFeature::Line({{d.lon, d.lat}, {f.lon, f.lat}});
+      out.push_back(std::move(line.With("kind", std::string("assignment"))
+                                  .With("model", r.model)
+                                  .With("demand", d.name)
+                                  .With("site", f.name)
+                                  .With("weight", prob.weight(u))
+                                  .With("distance", static_cast<double>(prob.InputCost(u, a.site[u])))
+                                  .With("unit", places.weight_kind)));
+    }
+    for (std::size_t u = 0; u < prob.num_demands(); ++u)
+      if (a.site[u] == std::numeric_limits<std::uint32_t>::max() || !std::isfinite(a.distance[u])) {
+        const Place& d = demand_of(u);
+        out.push_back(GeoFeature::Point({d.lon, d.lat})
+                          .With("kind", std::string("unserved"))
+                          .With("model", r.model)
+                          .With("demand", d.name)
+                          .With("weight", prob.weight(u))
+                          .With("site", nullptr));
+      }
+  }
+  return out;
+}
+
+#define GDIST_PLACE_SITING(T)                                                                       \
+  template std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting&, const SitingProblem<T>&, \
+                                                       const std::vector<NamedResult>&);
+GDIST_PLACE_SITING(std::int32_t)
+GDIST_PLACE_SITING(std::int64_t)
+GDIST_PLACE_SITING(float)
+GDIST_PLACE_SITING(double)
+#undef GDIST_PLACE_SITING
+
+}  // namespace gdist
