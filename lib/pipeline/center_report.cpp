@@ -52,7 +52,7 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
   WriteSitingFiles(req, siting, labels);
   if (run.places && !req.geojson.empty() && siting.prob)
-    WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done));
+    WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
   if (!row_vertex)
     WritePictures(req.pictures, d, meta, run.coordinates_file, metrics ? &*metrics : nullptr,
                   siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);

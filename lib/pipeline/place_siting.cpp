@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <set>
 #include <variant>
 
 #include "lib/pipeline/apsp_plan.hpp"
@@ -39,7 +41,31 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   for (const Place& p : out.facilities.places) m.facilities.push_back(p.name);
   const std::size_t nd = m.demands.size(), nf = m.facilities.size();
   m.cost.assign(nd * nf, std::numeric_limits<double>::infinity());
-  const AnyCsrGraph any = CsrFromGraph(g, req.input, req.in, req.metrics_options.threads);
+  const auto csr = std::make_shared<const AnyCsrGraph>(CsrFromGraph(g, req.input, req.in, req.metrics_options.threads));
+  const AnyCsrGraph& any = *csr;
+  const bool covering = req.cover >= 0 || req.max_cover >= 0 || req.backup_cover >= 0;
+  if (!req.geojson.empty() && covering) {
+    out.lon_lat = lon_lat;
+    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // a two-way road is one segment on the map
+    for (const Edge& e : g.edges)
+      if (e.from != e.to && seen.insert(std::minmax(e.from, e.to)).second) out.segments.push_back({e.from, e.to});
+    const TreeDirection tree_direction = direction == Direction::kOut ? TreeDirection::kFrom : TreeDirection::kTo;
+    out.tree = [csr, tree_direction](std::uint32_t s) {
+      return std::visit(
+          [&](const auto& graph) {
+            using W = std::decay_t<decltype(graph.max_abs_weight)>;
+            const ShortestPathTrees<W> trees(graph, tree_direction);
+            TreeWorkspace workspace;
+            std::vector<W> dist(graph.n);
+            trees.Tree(s, dist.data(), workspace);
+            std::vector<double> out(graph.n, std::numeric_limits<double>::infinity());
+            for (std::size_t v = 0; v < graph.n; ++v)
+              if (dist[v] < ElementTraits<W>::kInf) out[v] = static_cast<double>(dist[v]);
+            return out;
+          },
+          *csr);
+    };
+  }
   std::visit(
       [&](const auto& csr) {
         using W = std::decay_t<decltype(csr.max_abs_weight)>;
@@ -71,8 +97,30 @@ std::optional<std::vector<double>> PlaceWeights(const PlaceSiting& places) {
   return w;
 }
 
+namespace {
+
+// A covering model's radius, by its key in the report (center_siting.cpp); < 0: not a covering model.
+double CoveringRadius(const std::string& model, const CenterRequest& req) {
+  if (model == "cover") return req.cover;
+  if (model == "max_cover") return req.max_cover;
+  if (model == "backup_cover") return req.backup_cover;
+  return -1;
+}
+
+// The road segments whose both ends lie within `radius` of the site's vertex.
+GeoFeature ServiceArea(const PlaceSiting& places, std::uint32_t site_vertex, double radius) {
+  const std::vector<double> dist = places.tree(site_vertex);
+  GeoFeature area{GeoFeature::Kind::kMultiLineString, {}, {}};
+  for (const auto& [u, v] : places.segments)
+    if (dist[u] <= radius && dist[v] <= radius) area.parts.push_back({places.lon_lat[u], places.lon_lat[v]});
+  return area;
+}
+
+}  // namespace
+
 template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting& places, const SitingProblem<T>& prob,
-                                                               const std::vector<NamedResult>& done) {
+                                                               const std::vector<NamedResult>& done,
+                                                               const CenterRequest& req) {
   const std::size_t nd = places.demands.places.size();
   // Problem vertices: demands 0..D-1, facility f is D + f.
   const auto facility_of = [&](std::size_t k) -> const Place& {
@@ -100,21 +148,39 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
         total += prob.weight(u) * a.distance[u];
       }
     const std::vector<std::uint32_t>& fixed = prob.fixed();
+    // p-median's objective is the total weighted distance: there each site's part of it is its share.
+    const bool median = r.model.rfind("p_median", 0) == 0;
     for (std::size_t rank = 0; rank < s.sites.size(); ++rank) {
       const std::uint32_t k = s.sites[rank];
       const Place& p = facility_of(k);
-      out.push_back(
-          GeoFeature::Point({p.lon, p.lat})
-              .With("kind", std::string("site"))
-              .With("model", r.model)
-              .With("name", p.name)
-              .With("rank", double(rank + 1))
-              .With("fixed", std::string(std::find(fixed.begin(), fixed.end(), k) != fixed.end() ? "yes" : "no"))
-              .With("demand_served", served[k])
-              // The site's part of the total weighted distance (0..1; null when the total is 0).
-              .With("objective_share", total > 0 ? GeoValue(share[k] / total) : GeoValue(nullptr))
-              .With("snap_m", places.facility_snaps.at(prob.candidate_vertex(k) - nd).metres));
+      GeoFeature site = GeoFeature::Point({p.lon, p.lat});
+      site.With("kind", std::string("site"))
+          .With("model", r.model)
+          .With("name", p.name)
+          .With("rank", double(rank + 1))
+          .With("fixed", std::string(std::find(fixed.begin(), fixed.end(), k) != fixed.end() ? "yes" : "no"))
+          .With("demand_served", served[k])
+          .With("weighted_distance", share[k]);
+      // 0..1; null when the total is 0.
+      if (median) site.With("objective_share", total > 0 ? GeoValue(share[k] / total) : GeoValue(nullptr));
+      site.With("snap_m", places.facility_snaps.at(prob.candidate_vertex(k) - nd).metres);
+      out.push_back(std::move(site));
     }
+    const double radius = CoveringRadius(r.model, req);
+    if (radius >= 0 && places.tree)
+      for (const std::uint32_t k : s.sites) {
+        GeoFeature area = ServiceArea(places, places.facility_snaps.at(prob.candidate_vertex(k) - nd).vertex, radius);
+        // A site whose radius reaches no whole segment has no area to draw (an empty MultiLineString is valid,
+        // but says nothing).
+        if (area.parts.empty()) continue;
+        const double segments = static_cast<double>(area.parts.size());
+        out.push_back(std::move(area.With("kind", std::string("service_area"))
+                                    .With("model", r.model)
+                                    .With("site", facility_of(k).name)
+                                    .With("radius", radius)
+                                    .With("segments", segments)
+                                    .With("unit", places.weight_kind)));
+      }
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
       const Place& d = demand_of(u);
       const bool reached = a.site[u] != std::numeric_limits<std::uint32_t>::max() && std::isfinite(a.distance[u]);
@@ -147,7 +213,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
 
 #define GDIST_PLACE_SITING(T)                                                                       \
   template std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting&, const SitingProblem<T>&, \
-                                                       const std::vector<NamedResult>&);
+                                                       const std::vector<NamedResult>&, const CenterRequest&);
 GDIST_PLACE_SITING(std::int32_t)
 GDIST_PLACE_SITING(std::int64_t)
 GDIST_PLACE_SITING(float)

@@ -6,7 +6,10 @@
 // solves one, so reports, --assignment, --fixed and --candidates name places.
 // The map (--geojson): sites, demands and each demand's assignment line.
 #pragma once
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "formats/cost_matrix.hpp"
@@ -25,6 +28,12 @@ struct PlaceSiting {
   std::vector<PlaceSnap> demand_snaps, facility_snaps;
   std::string weight_kind = "weight";  // the costs: length (metres), time (seconds) or the graph's weight
   CostMatrix costs;                    // demand-major network distances (inf: no path)
+  // For the service areas of a covering model's map (filled only then): the
+  // graph's coordinates, each road segment once, and one tree's distances
+  // (+inf: unreachable) from a vertex in the siting direction.
+  std::vector<LonLat> lon_lat;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> segments;
+  std::function<std::vector<double>(std::uint32_t)> tree;
 };
 
 // Reads the graph and the places, snaps them (refusing places past
@@ -37,11 +46,15 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice);
 std::optional<std::vector<double>> PlaceWeights(const PlaceSiting& places);
 
 // The map of every model solved: its sites (Points: rank, fixed, demand
-// served, objective share), the demands (Points: weight, snap distance) and
+// served, objective share), the demands (Points: weight, snap distance),
 // each demand's assignment (a straight LineString from the demand to its
-// site: distance along the network, weight, model). Facility f of the cost
-// table is problem vertex D + f (cost_matrix_siting.hpp).
+// site: distance along the network, weight, model) and, for the covering
+// models (req.cover, max_cover, backup_cover), each site's service area: a
+// MultiLineString of the road segments whose both ends lie within the radius
+// of the site. Facility f of the cost table is problem vertex D + f
+// (cost_matrix_siting.hpp).
 template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting& places, const SitingProblem<T>& prob,
-                                                               const std::vector<NamedResult>& done);
+                                                               const std::vector<NamedResult>& done,
+                                                               const CenterRequest& req);
 
 }  // namespace gdist

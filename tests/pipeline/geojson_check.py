@@ -72,6 +72,17 @@ def rfc7946_errors(doc):
     return errors
 
 
+def great_circle(a, b):
+    """Metres between two [lon, lat] points on the mean Earth radius (lib/core/great_circle.hpp)."""
+    lon1, lat1, lon2, lat2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371008.8 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def site_snap(sites, name):
+    return [s for s in sites if s["properties"]["name"] == name][0]["properties"]["snap_m"]
+
+
 def run(argv):
     p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode != 0:
@@ -158,6 +169,28 @@ def main():
     share = sum(s["properties"]["objective_share"] for s in sites)
     if not math.isclose(share, 1.0, rel_tol=1e-9):
         errors.append("objective shares sum to %r" % share)
+    # A covering model: each site's service area, the road segments within the radius.
+    cover_map = os.path.join(a.work, "cover.geojson")
+    run([gcenter, monaco, "--places", places, "--max-cover", "800", "--p", "3", "--max-snap", "2000",
+         "--geojson", cover_map])
+    with open(cover_map) as f:
+        cover = json.load(f)
+    errors += ["cover: " + e for e in rfc7946_errors(cover)]
+    areas = [f for f in cover["features"] if f["properties"]["kind"] == "service_area"]
+    cover_sites = [f for f in cover["features"] if f["properties"]["kind"] == "site"]
+    if len(areas) != len(cover_sites) or not areas:
+        errors.append("expected a service area per max-cover site: %d areas, %d sites" % (len(areas), len(cover_sites)))
+    for area in areas:
+        g, p = area["geometry"], area["properties"]
+        if g["type"] != "MultiLineString" or len(g["coordinates"]) != p["segments"] or p["radius"] != 800:
+            errors.append("service area of %r: %r segments, radius %r" % (p["site"], p["segments"], p["radius"]))
+        # Every segment lies near its site: within the radius as the crow flies (network >= great circle).
+        site = [s for s in cover_sites if s["properties"]["name"] == p["site"]][0]["geometry"]["coordinates"]
+        for line in g["coordinates"]:
+            for lon, lat in line:
+                if great_circle(site, (lon, lat)) > 800 + site_snap(cover_sites, p["site"]) + 1e-6:
+                    errors.append("service area of %r reaches %r, past 800 m" % (p["site"], (lon, lat)))
+                    break
     # A route between two clinics.
     route_map = os.path.join(a.work, "route.geojson")
     run([gpath, monaco, "--places", places, "--from", "Clinic 0", "--to", "Clinic 1", "--max-snap", "2000",
