@@ -51,6 +51,18 @@ int main(int argc, char** argv) {
                  "out of core from the pinned host matrix (default: the free device memory)")
       ->transform(CLI::AsSizeValue(false));
   app.add_flag("--paths", paths, "also store the next-hop matrix (routes for gpath) in OUT");
+  std::string checkpoint, resume;
+  double checkpoint_every = 300;
+  auto* checkpoint_flag = app.add_option(
+      "--checkpoint", checkpoint,
+      "FOLDER for the checkpoints of a long out-of-core run (--backend cpu, --memory-limit below the matrix): the\n"
+      "matrix after a round, every --checkpoint-every seconds of work; a run killed at any point goes on with\n"
+      "--resume FOLDER to the bytes of an uninterrupted run; removed once OUT is written (docs/RELIABILITY.md)");
+  app.add_option("--resume", resume, "go on from the checkpoint in FOLDER (the same IN and flags), checkpointing there")
+      ->excludes(checkpoint_flag);
+  app.add_option("--checkpoint-every", checkpoint_every, "seconds of work between checkpoints (0: after every round)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")
       ->check(gdist::ThreadCount())
       ->capture_default_str();
@@ -132,6 +144,9 @@ int main(int argc, char** argv) {
     request.allow_int16 = element_bits == "auto";
     request.memory_limit = memory_limit;
     request.device_memory = device_memory;
+    request.checkpoint = {resume.empty() ? checkpoint : resume, !resume.empty(), checkpoint_every};
+    if (app.count("--checkpoint-every") && request.checkpoint.dir.empty())
+      throw gdist::Error("--checkpoint-every needs --checkpoint FOLDER or --resume FOLDER");
     // One context for the run: the planner, the estimate line and the engine share its GPU probe.
     gdist::RunContext context(threads, request.backend);
     if (!mpi.distributed()) context.StartGpuProbe();  // overlaps reading the input

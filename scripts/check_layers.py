@@ -38,6 +38,7 @@ LAYER_OF_FOLDER = {
     "lib/distributed": "distributed",
     "lib/testing": "testing",
     "apps": "apps",
+    "python/src": "python",
     "tests": "tests",
     "bench": "bench",
     "fuzz": "fuzz",
@@ -68,6 +69,7 @@ SITS_ON = {
     "distributed": ["pipeline"],
     "testing": ["distributed"],  # CPU twins and oracles: tests and bench only (gdist_test_support)
     "apps": ["distributed"],
+    "python": ["pipeline"],  # the Python extension (a front end like apps/, without MPI)
     "tests": ["testing", "bench"],  # tests may check a bench-only variant's logic
     "bench": ["testing"],  # never tests/: shared readers belong in formats/
     "fuzz": ["distributed"],  # libFuzzer targets (scripts/fuzz.sh), never tests/

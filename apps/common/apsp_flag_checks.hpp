@@ -46,6 +46,16 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
   }
 }
 
+// Checkpoints are the CPU out-of-core Floyd-Warshall's (lib/engine/checkpoint.hpp).
+inline void CheckCheckpointFlags(const ApspRunRequest& r, bool distributed) {
+  const std::string flag = r.checkpoint.resume ? "--resume" : "--checkpoint";
+  if (distributed) throw Error(flag + ": the distributed schedule takes no checkpoints yet (one process only)");
+  if (!r.sources.empty()) throw Error(flag + ": --sources rows take no checkpoints (every row, Floyd-Warshall)");
+  if (r.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(r.in) || r.algorithm == ApspAlgorithm::kTrees)
+    throw Error(flag + ": only the out-of-core Floyd-Warshall takes checkpoints; leave out --algorithm");
+  if (r.backend == Backend::kGpu) throw Error(flag + ": the GPU schedules take no checkpoints yet; --backend cpu");
+}
+
 // Every check, in the order the messages have always come.
 inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json) {
   CheckOneOutputOnStdout({{"OUT", r.out}, {"--metrics", r.metrics}, {"--per-vertex", r.per_vertex}},
@@ -54,6 +64,7 @@ inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json)
   if (r.out.empty() && r.metrics.empty()) throw Error("OUT is required unless --metrics FILE is given");
   if (r.out.empty() && r.paths) throw Error("--paths needs OUT (the routes are stored in the matrix file)");
   if (!r.per_vertex.empty() && r.metrics.empty()) throw Error("--per-vertex needs --metrics FILE");
+  if (!r.checkpoint.dir.empty()) CheckCheckpointFlags(r, distributed);
   if (r.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(r.in)) {
     if (distributed) throw Error("--algorithm ch: runs in one process (not under mpirun)");
     CheckOutputPaths({{"OUT", r.out}}, {{"IN", r.in}, {"--sources", r.sources}, {"--targets", r.targets}});

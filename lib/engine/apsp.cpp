@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
@@ -118,6 +119,13 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   const bool cpu_out_of_core = choice.backend == Backend::kCpu && limit != 0 && m.payload_bytes() > limit;
   const bool out_of_core = cpu_out_of_core || (choice.backend == Backend::kGpu && choice.out_of_core_side != 0);
   // Out of core, the bound's arcs could pass the memory limit: the matrix's own width.
+  if (!options.checkpoint.dir.empty() && !cpu_out_of_core)
+    throw Error(OptionText(options.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
+                ": only the CPU out-of-core schedule takes checkpoints, and this run is " +
+                (choice.backend == Backend::kGpu ? "on the GPU" : "in core") + "; run it with " +
+                OptionText(Option::kBackend, "cpu") + " and a " + OptionText(Option::kMemoryLimit) +
+                " below the matrix's " + std::to_string(m.payload_bytes()) + " bytes");
+  // A checkpointed run keeps the matrix's width: the snapshot is the schedule's state.
   const PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !out_of_core);
   const bool int16 = precision.element_bits == 16;
   bool ran_int16 = false;
@@ -134,7 +142,16 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
     const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
     report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
                    std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
-    CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress);
+    std::optional<RoundCheckpoints> checkpoints;
+    if (!options.checkpoint.dir.empty()) {
+      checkpoints.emplace(options.checkpoint, ElementTraits<T>::kType, m.data(), m.stride(), side,
+                          SuperTileGrid(m.stride(), side).blocks());
+      if (checkpoints->first_round() > 0)
+        report.note +=
+            ", resumed at round " + std::to_string(checkpoints->first_round() + 1) + " from " + options.checkpoint.dir;
+    }
+    CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress,
+                              checkpoints ? &*checkpoints : nullptr);
   } else {
     if constexpr (std::is_same_v<T, std::int32_t>)
       ran_int16 =
@@ -191,6 +208,9 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   }
 
   if (options.schedule) {
+    if (!options.checkpoint.dir.empty())
+      throw Error(OptionText(options.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
+                  ": the distributed schedule takes no checkpoints yet (only the CPU out-of-core one)");
     report.used = options.schedule_backend;
     report.note = options.schedule_note;
     options.schedule(m.data(), m.stride(), ElementTraits<T>::kType);

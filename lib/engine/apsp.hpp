@@ -7,6 +7,7 @@
 #include <string>
 
 #include "lib/core/backend.hpp"
+#include "lib/engine/checkpoint.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
@@ -34,6 +35,9 @@ struct ApspOptions {
   // Replaces the CPU/GPU backends after the checks (the distributed schedule
   // sets it): runs Floyd-Warshall in place on the stride x stride matrix;
   // schedule_note goes to the report.
+  // Round-boundary checkpoints (checkpoint.hpp; dir empty: none). Only the
+  // CPU out-of-core schedule takes them: another run asked for them throws.
+  CheckpointOptions checkpoint;
   std::function<void(void* d, std::size_t stride, ElementType type)> schedule;
   std::string schedule_note;
   Backend schedule_backend = Backend::kCpu;  // what `schedule` runs on, for the report

@@ -122,15 +122,20 @@ template <class T> class BlockCache {
 
 }  // namespace
 
-template <class T>
-void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads, const ProgressFn& progress) {
+template <class T> void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,
+                                                  const ProgressFn& progress, RoundCheckpoints* checkpoints) {
   if (threads <= 0) threads = omp_get_max_threads();
   const SuperTileGrid grid(stride, side);
   const cpu::TileKernels<T> k = ActiveCpuTileKernels<T>();
   BlockCache<T> cache(d, grid, threads);
   const auto t0 = std::chrono::steady_clock::now();
   double relaxations = 0;
-  for (std::size_t round = 0; round < grid.blocks(); ++round) {
+  std::size_t first = 0;
+  if (checkpoints && checkpoints->first_round() > 0) {
+    checkpoints->Restore(d);
+    first = checkpoints->first_round();
+  }
+  for (std::size_t round = first; round < grid.blocks(); ++round) {
     for (const SuperStep& s : SuperRoundSteps(grid.blocks(), round)) {
       const BlockId keep[3] = {s.c, s.a, s.b};
       // Operands first, so that loading c cannot evict them.
@@ -144,6 +149,10 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
       cache.MarkDirty(s.c);
     }
     relaxations += double(stride) * double(stride) * double(grid.extent(round));
+    if (checkpoints && round + 1 < grid.blocks() && checkpoints->Due()) {
+      cache.Flush();  // the matrix then holds exactly the state after this round
+      checkpoints->Save(round + 1, d);
+    }
     if (progress) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       progress(MakeProgress("cpu", "out-of-core", round + 1, grid.blocks(), seconds, relaxations, 0));
@@ -153,7 +162,7 @@ void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int t
 }
 
 #define GDIST_INSTANTIATE(T) \
-  template void CpuOutOfCoreFloydWarshall<T>(T*, std::size_t, std::size_t, int, const ProgressFn&);
+  template void CpuOutOfCoreFloydWarshall<T>(T*, std::size_t, std::size_t, int, const ProgressFn&, RoundCheckpoints*);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 
+#include "lib/engine/checkpoint.hpp"
 #include "lib/engine/progress.hpp"
 
 namespace gdist {
@@ -15,7 +16,10 @@ inline constexpr int kCpuOutOfCoreSlots = 4;
 
 // d: stride x stride (a multiple of 128), diagonal 0. side: the block side
 // (SuperTileSideFor with kCpuOutOfCoreSlots). threads <= 0: all cores.
+// checkpoints: round-boundary snapshots (checkpoint.hpp), or null; a resumed
+// run restores its snapshot into d and starts at its round.
 template <class T> void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,
-                                                  const ProgressFn& progress = {});
+                                                  const ProgressFn& progress = {},
+                                                  RoundCheckpoints* checkpoints = nullptr);
 
 }  // namespace gdist

@@ -84,7 +84,25 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
         plan.matrix);
     return plan;
   }
-  Graph graph = ReadInputGraph(path, options);
+  return PlanApspOfGraph(ReadInputGraph(path, options), options, request, context, path);
+}
+
+ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspRequest& request,
+                         const RunContext& context, const std::string& path) {
+  ApspPlan plan;
+  if (request.algorithm == ApspAlgorithm::kFloydWarshall ||
+      (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
+    plan.matrix = MatrixFromGraph(graph, options, path);
+    plan.n = graph.n;
+    PlanRequest forced = PlanRequestOf(request);
+    forced.algorithm = ApspAlgorithm::kFloydWarshall;
+    GraphShape shape;
+    shape.n = plan.n;
+    shape.type = TypeOf(plan.matrix);
+    plan.run = PlanDistances(forced, shape, context);
+    if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
+    return plan;
+  }
   // The weights' scan (ChooseElementType) once: the CSR graph and the matrix take the type from here.
   InputOptions typed = options;
   typed.type = ElementTypeFor(graph, options);

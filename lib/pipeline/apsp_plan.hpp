@@ -50,4 +50,9 @@ struct ApspPlan {
 ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const ApspRequest& request,
                   const RunContext& context);
 
+// The same plan for a graph already in memory (the Python binding's arrays);
+// `input` names it in messages.
+ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspRequest& request,
+                         const RunContext& context, const std::string& input);
+
 }  // namespace gdist

@@ -131,10 +131,11 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
 
 }  // namespace
 
-std::string CenterOnGraph(CenterRun& run) {
+std::string CenterOnGraph(CenterRun& run) { return CenterOnGraph(run, ReadGraph(run.req.in, run.req.input.read)); }
+
+std::string CenterOnGraph(CenterRun& run, Graph g) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
-  Graph g = ReadGraph(in, req.input.read);
   AdjacencyOptions adj;
   adj.duplicates = DuplicatesFor(g, req.input);
   InputOptions typed = req.input;  // the weights' scan once: the matrix of the dense engine takes it too

@@ -6,12 +6,16 @@
 #pragma once
 #include <string>
 
+#include "lib/core/graph.hpp"
 #include "lib/pipeline/center_report.hpp"
 
 namespace gdist {
 
 // Returns the report text; the files are committed.
 std::string CenterOnGraph(CenterRun& run);
+// The same on a graph already in memory (the Python binding's); run.req.in
+// only names it in messages.
+std::string CenterOnGraph(CenterRun& run, Graph g);
 
 // A saved hierarchy (.gch) asked for metrics: the bounding searches on its
 // PHAST trees, or every row (lib/pipeline/road_metrics.hpp).

@@ -24,6 +24,7 @@
 #include "lib/sparse/row_blocks.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
+#include "lib/util/option_names.hpp"
 #include "lib/util/phase_timer.hpp"
 
 namespace gdist {
@@ -76,6 +77,7 @@ ApspOptions EngineOptions(const ApspRunRequest& r, const RunContext& context) {
   if (!r.distributed()) opts.gpu_probe = context.gpu_probe();
   opts.memory_limit = r.memory_limit ? r.memory_limit : DefaultMemoryLimit();
   opts.device_memory = r.device_memory;
+  opts.checkpoint = r.checkpoint;
   opts.schedule = r.schedule;
   opts.schedule_note = r.schedule_note;
   opts.schedule_backend = r.schedule_backend;
@@ -127,6 +129,10 @@ void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions&
 void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
                     PhaseTimer& timer, const RunVoice& voice, ApspRunResult& result) {
   const bool trees = plan.trees();
+  if (trees && !req.checkpoint.dir.empty())
+    throw Error(OptionText(req.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
+                ": the plan runs shortest-path trees, which take no checkpoints; " +
+                OptionText(Option::kEngine, "floyd_warshall") + " runs the out-of-core Floyd-Warshall that does");
   std::visit(
       [&](auto& mat) {
         using T = std::decay_t<decltype(*mat.data())>;
@@ -161,6 +167,8 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
                               WriteMetricsJsonFile(req.metrics, mat.view(), mat.meta(),
                                                    MetricsOptions{false, req.threads, req.backend}, req.per_vertex));
         files.CommitAll();
+        // The outputs are whole: a kill from here on needs no checkpoint.
+        if (!req.checkpoint.dir.empty()) RemoveCheckpoint(req.checkpoint.dir);
         result.write_s = timer.Lap();
         if (req.paths) result.next_hops_s = paths_s;
       },
@@ -189,7 +197,10 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   InputOptions input = req.input;
   input.next_hops = req.paths;
   ApspRequest plan_request;
-  plan_request.algorithm = req.algorithm;
+  // Checkpoints are the out-of-core Floyd-Warshall's: asking for them asks for it.
+  plan_request.algorithm = req.algorithm == ApspAlgorithm::kAuto && !req.checkpoint.dir.empty()
+                               ? ApspAlgorithm::kFloydWarshall
+                               : req.algorithm;
   plan_request.question = !req.sources.empty()                      ? PlanQuestion::kRows
                           : req.out.empty() && !req.metrics.empty() ? PlanQuestion::kMetrics
                                                                     : PlanQuestion::kMatrix;

@@ -38,6 +38,7 @@ struct ApspRunRequest {
   bool allow_int16 = true;        // 16-bit elements where every distance is proven to fit
   std::size_t memory_limit = 0;   // host bytes of the matrix held at once (0: DefaultMemoryLimit())
   std::size_t device_memory = 0;  // GPU bytes (0: the free device memory)
+  CheckpointOptions checkpoint;   // the CPU out-of-core schedule's checkpoints (dir empty: none)
   InputOptions input;
 
   // Under mpirun (lib/distributed/apsp_run.hpp): the ranks' schedule replaces

@@ -45,6 +45,8 @@ std::string_view OptionKey(Option option) {
     case Option::kMaxSnap: return "max_snap";
     case Option::kCandidatePlaces: return "candidate_places";
     case Option::kGeoJson: return "geojson";
+    case Option::kCheckpoint: return "checkpoint";
+    case Option::kResume: return "resume";
   }
   return "option";
 }

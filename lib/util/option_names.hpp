@@ -42,6 +42,8 @@ enum class Option {
   kMaxSnap,          // the largest snap distance of a place, in metres
   kCandidatePlaces,  // candidate sites at places
   kGeoJson,          // the map (GeoJSON)
+  kCheckpoint,       // a folder for a long run's checkpoints
+  kResume,           // go on from the checkpoint in a folder
 };
 
 // The option's key, also its default spelling: "memory_limit".

@@ -1,18 +1,39 @@
-"""Open gdist matrix files (.gdm) from Python as NumPy arrays.
+"""gdist from Python: all-pairs shortest paths, metrics and facility siting on NumPy, SciPy and
+NetworkX graphs (no files needed), and the .gdm matrix files the tools write.
 
-    import gdist
-    m = gdist.open("dist.gdm")
-    m.matrix            # n x n numpy.memmap (no copy; padding cut off)
-    m.labels            # the input's vertex ids, as strings
-    m.reachable()       # boolean mask: finite entries
-    m.to_float()        # float64 copy with numpy.inf for "no path"
-    m.index("1673")     # row of a vertex label
+    import gdist, networkx as nx
+    G = nx.gnm_random_graph(1000, 5000, seed=1)
+    D = gdist.apsp(G)              # D.matrix: n x n NumPy array over the library's buffer
+    gdist.metrics(D)["diameter"]   # the keys of gcenter --json, plus per-vertex arrays
+    gdist.p_median(D, 5).sites     # where 5 depots go (labels)
 
-The layout is documented in docs/FORMAT.md; this module checks what the C++
-reader checks: the magic, the version, version 2's header checksum, every
-section's size and place, the label and row-source checksums, and (with
-verify=True, which reads the whole file) the payload and next-hop checksums.
+    m = gdist.open("dist.gdm")     # a matrix file: .matrix (numpy.memmap), .labels, .index(label)
+
+The calls (apsp, rows, table, metrics, p_median, p_center, cover, max_cover) need the compiled
+extension gdist._gdist (`pip install .` in the source tree); gdist.open needs only NumPy.
+Errors of the library raise gdist.Error with its message.
 """
-from .gdm import GdmFile, GdmError, open  # noqa: F401
+from .gdm import GdmError, GdmFile, open  # noqa: F401
 
-__all__ = ["GdmFile", "GdmError", "open"]
+try:
+    from . import _gdist
+except ImportError as e:  # the source tree without the extension: gdist.open still works
+    _missing = e
+
+    class Error(RuntimeError):
+        """gdist's library error (the extension is not built here)."""
+
+    def _needs_extension(*args, **kwargs):
+        raise ImportError(f"gdist's extension is not built ({_missing}); install the package: pip install .")
+
+    apsp = rows = table = metrics = p_median = p_center = cover = max_cover = graph = _needs_extension
+    has_cuda = False
+else:
+    from ._gdist import Error, has_cuda  # noqa: F401
+
+    Error.__module__ = "gdist"  # shown as gdist.Error
+    from .calls import apsp, cover, graph, max_cover, metrics, p_center, p_median, rows, table  # noqa: F401
+    from .results import Distances, Rows, Siting  # noqa: F401
+
+__all__ = ["GdmFile", "GdmError", "open", "Error", "apsp", "rows", "table", "metrics", "p_median", "p_center",
+           "cover", "max_cover", "graph", "has_cuda"]

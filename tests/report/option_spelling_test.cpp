@@ -38,7 +38,7 @@ TEST(OptionSpelling, AFrontEndSpellsEveryOption) {
 
 TEST(OptionSpelling, EveryOptionHasItsOwnKey) {
   std::set<std::string_view> keys;
-  for (int i = 0; i <= static_cast<int>(Option::kMatrixFormat); ++i) {
+  for (int i = 0; i <= static_cast<int>(Option::kResume); ++i) {
     const std::string_view key = OptionKey(static_cast<Option>(i));
     EXPECT_NE(key, "option") << i;
     EXPECT_TRUE(keys.insert(key).second) << key;

@@ -1,0 +1,226 @@
+"""gdist's calls: the tools' runs on graphs and matrices held in Python (inputs.py says which).
+
+The engine, backend and element type are chosen by the library's planner, as gapsp and gcenter
+choose them; keyword arguments spell the tools' flags (backend="gpu" is --backend gpu)."""
+import csv
+import json
+import os
+import tempfile
+
+import numpy as np
+
+from . import _gdist
+from .gdm import GdmFile
+from .inputs import as_input, is_matrix_file
+from .results import Distances, Rows, Siting, _Labelled
+
+
+def graph(g, weight="weight", directed=None, labels=None):
+    """Any accepted input (see gdist.inputs) as the library's graph, to reuse across calls."""
+    return as_input(g, weight=weight, directed=directed, labels=labels)
+
+
+class _Progress:
+    """progress=: a callable fn(done, total, unit, task), True (a tqdm bar when tqdm is installed),
+    or None. Used as a context: the bar closes when the call ends."""
+
+    def __init__(self, progress):
+        self.bar = None
+        self.fn = None
+        if callable(progress):
+            self.fn = progress
+        elif progress is True:
+            try:
+                from tqdm.auto import tqdm
+            except ImportError:
+                tqdm = None
+            if tqdm is not None:
+                def update(done, total, unit, task):
+                    if self.bar is None:
+                        self.bar = tqdm(total=total, unit=f" {unit}", desc=f"gdist {task}")
+                    self.bar.n = done
+                    self.bar.refresh()
+
+                self.fn = update
+
+    def __enter__(self):
+        return self.fn
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.close()
+        return False
+
+
+def apsp(g, weight="weight", backend="auto", paths=False, algorithm="auto", type=None, duplicates=None,
+         threads=0, directed=None, labels=None, progress=None):
+    """All-pairs shortest-path distances (gapsp). Returns gdist.Distances: .matrix is an n x n
+    NumPy array over the library's buffer (no copy). backend: auto, cpu or gpu; algorithm: auto,
+    fw (Floyd-Warshall) or dijkstra (a tree per source); type: int32, int64, float32 or float64
+    (default: the weights decide); duplicates: min or last; paths=True keeps the next hops for
+    .route(a, b); progress: fn(done, total, unit, task) called as the engine goes (rounds or
+    trees), or True for a tqdm bar. Raises gdist.Error with the library's message (a negative
+    cycle, ...). The call releases the GIL while the engine runs."""
+    inp = as_input(g, weight=weight, directed=directed, labels=labels)
+    with _Progress(progress) as fn:
+        handle = _gdist.apsp(inp.graph, backend=backend, algorithm=algorithm, type=type or "",
+                             duplicates=duplicates or "", threads=threads, paths=paths, progress=fn)
+    return Distances(handle, inp.labels)
+
+
+def _vertices(labelled, items, what):
+    out = []
+    for x in items:
+        try:
+            out.append(labelled.index(x))
+        except KeyError:
+            raise KeyError(f"{what}: {x!r} is not a vertex") from None
+    return out
+
+
+class _Names(_Labelled):
+    """Labels with their index, for resolving the vertices a call names."""
+
+
+def rows(g, sources, weight="weight", backend="auto", algorithm="auto", type=None, duplicates=None, threads=0,
+         directed=None, labels=None, progress=None):
+    """The distances from some sources only (gapsp --sources): gdist.Rows, .matrix k x n, row r
+    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then."""
+    inp = as_input(g, weight=weight, directed=directed, labels=labels)
+    names = _Names(inp.labels)
+    idx = _vertices(names, sources, "sources")
+    with _Progress(progress) as fn:
+        handle = _gdist.rows(inp.graph, idx, backend=backend, algorithm=algorithm, type=type or "",
+                             duplicates=duplicates or "", threads=threads, progress=fn)
+    return Rows(handle, list(sources), inp.labels)
+
+
+def table(g, sources, targets, **kwargs):
+    """A sources x targets table of distances (a float64 copy, numpy.inf for no path)."""
+    r = rows(g, sources, **kwargs)
+    cols = _vertices(r, targets, "targets")
+    return r.to_float()[:, cols]
+
+
+def _distance_matrix(d, labels=None, directed=None):
+    """(the extension's matrix, labels) for a distance matrix: gdist.Distances (used in place), a
+    square NumPy array of distances (copied; numpy.inf: no path), a gdist.open() file or the path
+    of a distance .gdm; None for anything else (a graph)."""
+    if isinstance(d, Distances):
+        return d._handle, d.labels
+    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
+        d = GdmFile(os.fspath(d))
+    if isinstance(d, GdmFile):
+        if d.rectangular:
+            raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
+        if d.kind != "distance":
+            return None  # an adjacency matrix: a graph
+        m = np.asarray(d.matrix)
+        if m.dtype == np.int16:  # a 16-bit file: int32 in memory, its INF as int32's (2^30-1)
+            m = np.where(m < d.inf, m.astype(np.int32), np.int32(2**30 - 1))
+        return _gdist.matrix_from_array(m, d.directed, list(d.labels)), d.labels
+    if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
+        a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
+        names = None if labels is None else [str(x) for x in labels]
+        handle = _gdist.matrix_from_array(a, directed, names)
+        return handle, list(labels) if labels is not None else list(range(a.shape[0]))
+    return None
+
+
+def _matrix(d, weight, directed, labels):
+    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances."""
+    got = _distance_matrix(d, labels, directed)
+    if got is not None:
+        return got
+    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    return dist._handle, dist.labels
+
+
+def _read_per_vertex(path, names):
+    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    header, rows = rows[0], rows[1:]
+    out = {}
+    for col, key in enumerate(header[1:], start=1):
+        values = [r[col] for r in rows]
+        out[key] = np.array(values, dtype=np.uint64 if key == "unreachable" else np.float64)
+    out["labels"] = names
+    return out
+
+
+def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
+            directed=None, labels=None):
+    """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
+    plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
+    closeness, harmonic (inf where unreachable pairs make them so) and "labels".
+    d: a distance matrix (a gdist.Distances, a NumPy array of distances, a gdist.open() file or a
+    distance .gdm path), or any graph gdist.apsp takes: then gcenter's own run on it, whose plan
+    picks the engine (the dense matrix, a tree per vertex, or, with per_vertex=False, the
+    bounding searches that answer diameter, radius and center of a large sparse graph without
+    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse."""
+    got = _distance_matrix(d, labels, directed)
+    if got is not None:
+        handle, names = got
+        text, arrays = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
+        out = json.loads(text)
+        if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
+            out["plan"] = handle.plan
+        if per_vertex:
+            arrays["labels"] = names
+            out["per_vertex"] = arrays
+        return out
+    inp = as_input(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
+        csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
+        text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
+                                    threads=threads, per_vertex_csv=csv_path)
+        out = json.loads(text)
+        if per_vertex:
+            out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)
+    return out
+
+
+def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), direction="out", exact=False,
+          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None):
+    handle, names = _matrix(d, weight, directed, labels)
+    index = _Names(names)
+    cand = None if candidates is None else _vertices(index, candidates, "candidates")
+    fix = _vertices(index, fixed, "fixed")
+    w = None
+    if weights is not None:
+        if isinstance(weights, dict):  # label -> weight; unlisted: 0, as gcenter --weights
+            w = [0.0] * len(names)
+            for lab, x in weights.items():
+                w[_vertices(index, [lab], "weights")[0]] = float(x)
+        else:
+            w = np.asarray(weights, dtype=np.float64)
+            if w.shape != (len(names),):
+                raise ValueError(f"weights: {w.shape[0] if w.ndim else 0} values for {len(names)} vertices")
+            w = w.tolist()
+    answer = _gdist.site(handle, model, p=p, radius=float(radius), candidates=cand, weights=w, fixed=fix,
+                         direction=direction, exact=exact, gap=gap, time_limit=time_limit, seed=seed,
+                         backend=backend, threads=threads)
+    return Siting(answer, names)
+
+
+def p_median(d, p, **kwargs):
+    """p new sites minimising the total weighted distance (gcenter --p-median p). d: as metrics
+    takes it. candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
+    proves the answer optimal (gap=, time_limit= bound the proof). Returns gdist.Siting."""
+    return _site("p_median", d, p=p, **kwargs)
+
+
+def p_center(d, p, **kwargs):
+    """p new sites minimising the largest distance to a demand (gcenter --p-center p)."""
+    return _site("p_center", d, p=p, **kwargs)
+
+
+def cover(d, radius, **kwargs):
+    """The fewest sites that put every demand within radius (gcenter --cover R)."""
+    return _site("cover", d, radius=radius, **kwargs)
+
+
+def max_cover(d, radius, p, **kwargs):
+    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P)."""
+    return _site("max_cover", d, p=p, radius=radius, **kwargs)

@@ -1,0 +1,114 @@
+#include "python/src/metrics_calls.hpp"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+
+#include <sstream>
+#include <vector>
+
+#include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/metrics_report.hpp"
+#include "lib/metrics/summary_report.hpp"
+#include "lib/pipeline/center_graph.hpp"
+#include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/util/error.hpp"
+#include "python/src/distance_matrix.hpp"
+
+namespace gdist::python {
+
+namespace nb = nanobind;
+
+namespace {
+
+struct MetricsAnswer {
+  std::string json;  // gcenter --json's object
+  std::vector<double> eccentricity, total, closeness, harmonic;
+  std::vector<std::uint64_t> unreachable;
+};
+
+template <class V> nb::object ArrayOf(std::vector<V> values) {
+  auto* owned = new std::vector<V>(std::move(values));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<V>*>(p); });
+  const std::size_t shape[1] = {owned->size()};
+  return nb::cast(nb::ndarray<nb::numpy, V, nb::ndim<1>>(owned->data(), 1, shape, owner));
+}
+
+MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
+  MetricsAnswer a;
+  std::visit(
+      [&](const auto& mat) {
+        const DistanceMetrics m = ComputeDistanceMetrics(mat.view(), mat.meta().directed, options);
+        std::ostringstream text;
+        JsonWriter json(text);
+        json.BeginObject();
+        WriteSummaryJson(json, m.summary, mat.meta().labels, mat.meta().directed);
+        WriteCentralityJson(json, m.centrality, mat.meta().labels, mat.meta().directed);
+        if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
+        json.EndObject();
+        a.json = text.str();
+        for (const MetricNumber& e : m.summary.eccentricity) a.eccentricity.push_back(e.ToDouble());
+        for (const MetricNumber& t : m.summary.total) a.total.push_back(t.ToDouble());
+        a.unreachable = m.summary.unreachable_from;
+        a.closeness = m.centrality.closeness;
+        a.harmonic = m.centrality.harmonic;
+      },
+      d.matrix);
+  return a;
+}
+
+// gcenter GRAPH --json [--per-vertex CSV]: the graph's own run (its plan picks
+// the dense engine, the trees or the bounding searches, as for the tool).
+std::string GraphMetrics(const Graph& g, const CenterRequest& req) {
+  CenterRun run{req, RunVoice{}, std::nullopt, std::nullopt, {}};
+  return CenterOnGraph(run, g);
+}
+
+}  // namespace
+
+void BindMetricsCalls(nb::module_& m) {
+  m.def(
+      "graph_metrics",
+      [](const Graph& g, const std::string& backend, const std::string& algorithm, bool reachable_only, int threads,
+         const std::string& per_vertex_csv) {
+        CenterRequest req;
+        req.in = "graph";
+        req.json = true;
+        req.per_vertex = per_vertex_csv;
+        if (!ParseBackend(backend, &req.backend))
+          throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
+        if (!ParseApspAlgorithm(algorithm, &req.engine) || req.engine == ApspAlgorithm::kHierarchy)
+          throw Error("algorithm must be auto, fw or dijkstra, not '" + algorithm + "'");
+        req.engine_given = req.engine != ApspAlgorithm::kAuto;
+        req.metrics_options.backend = req.backend;
+        req.metrics_options.reachable_only = reachable_only;
+        req.metrics_options.threads = threads;
+        nb::gil_scoped_release release;
+        return GraphMetrics(g, req);
+      },
+      nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
+      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "");
+  m.def(
+      "metrics",
+      [](const DistanceMatrix& d, const std::string& backend, bool reachable_only, int threads) {
+        MetricsOptions options;
+        if (!ParseBackend(backend, &options.backend))
+          throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
+        options.reachable_only = reachable_only;
+        options.threads = threads;
+        MetricsAnswer a;
+        {
+          nb::gil_scoped_release release;
+          a = Metrics(d, options);
+        }
+        nb::dict per_vertex;
+        per_vertex["eccentricity"] = ArrayOf(std::move(a.eccentricity));
+        per_vertex["total"] = ArrayOf(std::move(a.total));
+        per_vertex["unreachable"] = ArrayOf(std::move(a.unreachable));
+        per_vertex["closeness"] = ArrayOf(std::move(a.closeness));
+        per_vertex["harmonic"] = ArrayOf(std::move(a.harmonic));
+        return nb::make_tuple(a.json, per_vertex);
+      },
+      nb::arg("matrix"), nb::arg("backend") = "auto", nb::arg("reachable_only") = false, nb::arg("threads") = 0);
+}
+
+}  // namespace gdist::python

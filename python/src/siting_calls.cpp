@@ -1,0 +1,134 @@
+#include "python/src/siting_calls.hpp"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "lib/siting/siting_models.hpp"
+#include "lib/siting/siting_report.hpp"
+#include "lib/util/error.hpp"
+#include "python/src/distance_matrix.hpp"
+
+namespace gdist::python {
+
+namespace nb = nanobind;
+
+namespace {
+
+struct SitingCall {
+  std::string model;  // p_median, p_center, cover, max_cover
+  std::size_t p = 0;
+  double radius = -1;
+  SitingInput input;
+  SitingOptions options;
+};
+
+struct SitingAnswer {
+  SitingResult result;
+  std::vector<std::int64_t> sites;   // vertices
+  std::vector<std::int64_t> demand;  // vertices, with each one's site and distance
+  std::vector<std::int64_t> site_of_demand;
+  std::vector<double> distance;
+  std::string json;  // gcenter --json's section for the model
+};
+
+template <class T> SitingAnswer Solve(const DistMatrix<T>& d, SitingCall call) {
+  call.input.symmetric = !d.meta().directed;
+  call.input.labels = &d.meta().labels;
+  const SitingProblem<T> prob(d.view(), call.input);
+  if (prob.num_demands() == 0) throw Error("no demand: every vertex has weight 0");
+  SitingAnswer a;
+  if (call.model == "p_median") a.result = SolvePMedian(prob, call.p, call.options);
+  else if (call.model == "p_center") a.result = SolvePCenter(prob, call.p, call.options);
+  else if (call.model == "cover") a.result = SolveCover(prob, call.radius, call.options);
+  else if (call.model == "max_cover") a.result = SolveMaxCover(prob, call.radius, call.p, call.options);
+  else throw Error("unknown siting model '" + call.model + "'");
+  for (std::uint32_t k : a.result.sites) a.sites.push_back(prob.candidate_vertex(k));
+  const Assignment& as = a.result.assignment;
+  for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+    a.demand.push_back(prob.demand_vertex(u));
+    const bool served = u < as.site.size() && as.site[u] != std::numeric_limits<std::uint32_t>::max();
+    a.site_of_demand.push_back(served ? static_cast<std::int64_t>(prob.candidate_vertex(as.site[u])) : -1);
+    a.distance.push_back(u < as.distance.size() ? as.distance[u] : std::numeric_limits<double>::infinity());
+  }
+  std::ostringstream text;
+  JsonWriter json(text);
+  json.BeginObject();
+  WriteSitingJson(json, call.model, a.result, prob, d.meta().labels);
+  json.EndObject();
+  a.json = text.str();
+  return a;
+}
+
+template <class V> nb::object ArrayOf(std::vector<V> values) {
+  auto* owned = new std::vector<V>(std::move(values));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<V>*>(p); });
+  const std::size_t shape[1] = {owned->size()};
+  return nb::cast(nb::ndarray<nb::numpy, V, nb::ndim<1>>(owned->data(), 1, shape, owner));
+}
+
+}  // namespace
+
+void BindSitingCalls(nb::module_& m) {
+  m.def(
+      "site",
+      [](const DistanceMatrix& d, const std::string& model, std::size_t p, double radius,
+         std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
+         std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
+         std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads) {
+        SitingCall call;
+        call.model = model;
+        call.p = p;
+        call.radius = radius;
+        if (!ParseDirection(direction, &call.input.direction))
+          throw Error("direction must be out or in, not '" + direction + "'");
+        if (!ParseBackend(backend, &call.input.backend))
+          throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
+        call.input.candidates = std::move(candidates);
+        call.input.weights = std::move(weights);
+        call.input.fixed = std::move(fixed);
+        call.input.threads = threads;
+        if (gap > 0 && !exact) throw Error("gap needs exact=True");
+        call.options.exact = exact;
+        call.options.gap = gap;
+        call.options.seed = seed;
+        if (time_limit) {
+          call.options.time_limit_s = *time_limit;
+          if (exact) call.options.proof_time_limit_s = *time_limit;
+        }
+        SitingAnswer a;
+        {
+          nb::gil_scoped_release release;
+          a = std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix);
+        }
+        const SitingResult& r = a.result;
+        nb::dict out;
+        out["sites"] = ArrayOf(std::move(a.sites));
+        out["objective"] = r.objective;
+        out["bound"] = r.bound;
+        out["gap"] = r.gap();
+        out["optimal"] = r.optimal;
+        out["method"] = r.method;
+        out["bound_method"] = r.bound_method;
+        out["radius"] = r.radius;
+        out["demand"] = ArrayOf(std::move(a.demand));
+        out["site_of_demand"] = ArrayOf(std::move(a.site_of_demand));
+        out["distance"] = ArrayOf(std::move(a.distance));
+        out["json"] = a.json;
+        return out;
+      },
+      nb::arg("matrix"), nb::arg("model"), nb::arg("p") = 0, nb::arg("radius") = -1.0,
+      nb::arg("candidates").none() = nb::none(), nb::arg("weights").none() = nb::none(),
+      nb::arg("fixed") = std::vector<std::uint32_t>{}, nb::arg("direction") = "out", nb::arg("exact") = false,
+      nb::arg("gap") = 0.0, nb::arg("time_limit").none() = nb::none(), nb::arg("seed") = 1, nb::arg("backend") = "auto",
+      nb::arg("threads") = 0);
+}
+
+}  // namespace gdist::python

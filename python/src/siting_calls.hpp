@@ -1,0 +1,12 @@
+// gdist.p_median, p_center, cover and max_cover on a distance matrix: the
+// siting models of gcenter (lib/siting/siting_models.hpp) with its defaults,
+// answering the sites, objective, bound, gap, optimality and each demand's
+// site and distance.
+#pragma once
+#include <nanobind/nanobind.h>
+
+namespace gdist::python {
+
+void BindSitingCalls(nanobind::module_& m);
+
+}  // namespace gdist::python
