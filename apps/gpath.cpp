@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
       "Shortest routes from a distance matrix written by 'gapsp --paths', or from a graph file or a\n"
       "saved road hierarchy (gconvert --to ch) by a contraction-hierarchy query.",
       "gpath"};
-  std::string in, duplicates;
+  std::string in, duplicates, largest_component;
   bool undirected = false;
   GraphRouteFlags route;
   app.add_option("DIST", in, "distance matrix file with a next-hop section, a graph file (contracted first), or a .gch")
@@ -184,6 +184,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"min", "last"}));
   gdist::OsmFlags osm;
   osm.Add(app);
+  app.add_option("--largest-component", largest_component,
+                 "graph files: keep only the largest strong or weak component (places then snap to it)")
+      ->check(CLI::IsMember({"strong", "weak"}));
   app.add_option("--from", route.from, "source vertex (input label; with --places, a place name)")->required();
   app.add_option("--to", route.to, "target vertex; without it, the shortest-path tree from --from as CSV");
   app.add_flag("--json", route.json, "machine-readable route");
@@ -213,6 +216,9 @@ int main(int argc, char** argv) {
       gdist::InputOptions input;
       input.read.undirected = undirected;
       osm.Apply(&input.read);
+      if (!largest_component.empty())
+        input.largest_component =
+            largest_component == "weak" ? gdist::ComponentKind::kWeak : gdist::ComponentKind::kStrong;
       if (!duplicates.empty()) {
         gdist::DuplicatePolicy p;
         gdist::ParseDuplicatePolicy(duplicates, &p);
@@ -223,6 +229,8 @@ int main(int argc, char** argv) {
     }
     if (!route.geojson.empty() || !route.places.empty())
       throw gdist::Error(in + ": a matrix file keeps no coordinates; --geojson and --places need the graph file");
+    if (!largest_component.empty())
+      throw gdist::Error(in + ": a matrix file; --largest-component applies to graph files");
     gdist::MappedMatrixFile file(in);
     const auto& info = file.info();
     if (info.meta.kind != gdist::MatrixKind::kDistance)

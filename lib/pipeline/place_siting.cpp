@@ -20,8 +20,12 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   PlaceSiting out;
   out.demands = ReadPlaces(req.places, req.input.read.limits);
   out.facilities = req.candidate_places.empty() ? out.demands : ReadPlaces(req.candidate_places, req.input.read.limits);
-  // With --largest-component the places snap to the part that kept.
-  const Graph g = ReadInputGraph(req.in, req.input);
+  // With the largest component asked for, the places snap to the part kept (gcenter keeps the
+  // choice apart from the input options: center_graph.cpp applies it to its CSR graph).
+  InputOptions input = req.input;
+  if (!req.largest_component.empty())
+    input.largest_component = req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
+  const Graph g = ReadInputGraph(req.in, input);
   const std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
   out.demand_snaps = SnapPlaces(lon_lat, out.demands, req.max_snap_m);
   voice.Note(SnapSummary(out.demands, out.demand_snaps));
@@ -41,7 +45,7 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   for (const Place& p : out.facilities.places) m.facilities.push_back(p.name);
   const std::size_t nd = m.demands.size(), nf = m.facilities.size();
   m.cost.assign(nd * nf, std::numeric_limits<double>::infinity());
-  const auto csr = std::make_shared<const AnyCsrGraph>(CsrFromGraph(g, req.input, req.in, req.metrics_options.threads));
+  const auto csr = std::make_shared<const AnyCsrGraph>(CsrFromGraph(g, input, req.in, req.metrics_options.threads));
   const AnyCsrGraph& any = *csr;
   const bool covering = req.cover >= 0 || req.max_cover >= 0 || req.backup_cover >= 0;
   if (!req.geojson.empty() && covering) {

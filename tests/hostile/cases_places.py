@@ -135,6 +135,20 @@ def cases(ctx, Case):
             _write(d, "x.osm", _osm())
             _write(d, "p.csv", _GOOD)
         out.append(Case("places", name, argv, rc=2, err=err, setup=setup))
+    # A one-way stub (3 -> 4) is no part of the largest strong component: with --largest-component strong
+    # a place beside its end snaps into the component instead, 111 m away (and says so).
+    def stub(d):
+        _write(d, "x.osm", _osm().replace(
+            b"\n</osm>", b'<node id="4" lat="0" lon="0.003"/><way id="7"><nd ref="3"/><nd ref="4"/>'
+                          b'<tag k="highway" v="residential"/><tag k="oneway" v="yes"/></way>\n</osm>'))
+        _write(d, "p.csv", b"name,lat,lon\nWest,0,0\nStub,0,0.003\n")
+    for tool, argv in [("gapsp", ["gapsp", "x.osm", "t.csv", "--places", "p.csv"]),
+                       ("gcenter", ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1"]),
+                       ("gpath", ["gpath", "x.osm", "--places", "p.csv", "--from", "West", "--to", "Stub"])]:
+        out.append(Case("places", "%s/largest-component-snaps-into-it" % tool, argv + ["--largest-component", "strong"],
+                        rc=0, setup=stub, creates={"t.csv"} if tool == "gapsp" else (),
+                        err=r"largest strong component keeps 3 of 4 vertices.*\n.*2 places snapped to the nearest "
+                            r"vertex: median \d.*largest 111\.2 m \('Stub'\)"))
     # What works: the table, the siting map and the route map, checked.
     def good(d):
         _write(d, "x.osm", _osm())

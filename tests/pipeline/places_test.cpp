@@ -13,6 +13,7 @@
 #include "formats/places_csv.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/core/great_circle.hpp"
+#include "lib/pictures/geojson.hpp"
 #include "lib/pipeline/place_snap.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
@@ -247,6 +248,28 @@ TEST(Places, MonacoPlaceTableEqualsDistancesBetweenSnappedVertices) {
     ++rows;
   }
   EXPECT_EQ(rows, 12u);
+}
+
+// The GeoJSON text: RFC 7946's members in the order it shows them, [lon, lat]
+// positions as the shortest text that reads back, null for "none" and for
+// non-finite numbers; a LineString of one position is our bug, refused.
+TEST(GeoJson, FeatureCollectionText) {
+  std::vector<GeoFeature> f;
+  f.push_back(GeoFeature::Point({7.4246, 43.7384}).With("name", std::string("Clinic \"A\"")).With("weight", 2.5));
+  f.push_back(GeoFeature::Line({{0, 0}, {0.001, 1e-05}})
+                  .With("distance", std::numeric_limits<double>::infinity())
+                  .With("site", nullptr));
+  GeoFeature area{GeoFeature::Kind::kMultiLineString, {{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}}, {}};
+  f.push_back(area);
+  EXPECT_EQ(GeoJsonText(f),
+            "{\"type\":\"FeatureCollection\",\"features\":[\n"
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[7.4246,43.7384]},"
+            "\"properties\":{\"name\":\"Clinic \\\"A\\\"\",\"weight\":2.5}},\n"
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[0,0],[0.001,1e-05]]},"
+            "\"properties\":{\"distance\":null,\"site\":null}},\n"
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiLineString\",\"coordinates\":[[[1,2],[3,4]],[[5,6],"
+            "[7,8]]]},\"properties\":{}}\n]}\n");
+  EXPECT_THROW(GeoJsonText({GeoFeature::Line({{0, 0}})}), Error);
 }
 
 }  // namespace
