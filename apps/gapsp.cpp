@@ -109,8 +109,12 @@ int main(int argc, char** argv) {
     if (app.count("--max-snap") && place_table.places.empty()) throw gdist::Error("--max-snap needs --places");
     if (!place_table.places.empty() || !place_table.target_places.empty()) {
       if (place_table.places.empty()) throw gdist::Error("--target-places needs --places");
-      for (const char* other : {"--sources", "--targets", "--metrics", "--per-vertex", "--paths", "--algorithm"})
-        if (app.count(other)) throw gdist::Error(std::string(other) + " does not apply to a --places table");
+      // The table runs one CPU tree per place and writes a CSV: the matrix run's flags would be ignored.
+      for (const char* other : {"--sources", "--targets", "--metrics", "--per-vertex", "--paths", "--algorithm",
+                                "--backend", "--memory-limit", "--device-memory", "--element-bits", "--json",
+                                "--checkpoint", "--resume", "--checkpoint-every"})
+        if (app.get_option_no_throw(other) && app.count(other))
+          throw gdist::Error(std::string(other) + " does not apply to a --places table");
       if (out.empty()) throw gdist::Error("--places needs OUT, the table's CSV file");
       if (to != "auto" && to != "csv")
         throw gdist::Error("--places writes a CSV table: use --to csv or leave --to out");

@@ -160,6 +160,10 @@ int main(int argc, char** argv) {
         if (app.count(flag)) throw gdist::Error(std::string(flag) + " needs --places");
     if (!req.places.empty() && !req.cost_matrix.empty())
       throw gdist::Error("--places computes its own cost table from DIST; drop --cost-matrix");
+    // Siting at places runs one tree per candidate place: the engine choices would be ignored.
+    if (!req.places.empty())
+      for (const char* flag : {"--engine", "--centrality"})
+        if (app.count(flag)) throw gdist::Error(std::string(flag) + " does not apply to siting at --places");
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
     gdist::ParseEngine(engine, &req.engine);
