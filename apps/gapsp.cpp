@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
                  "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
   app.add_option("--target-places", place_table.target_places,
                  "with --places: these places as the table's columns (the rows stay --places)");
+  app.add_option("--snapped", place_table.snapped,
+                 "with --places: also write each place's vertex and snap distance to FILE (CSV: name, lat, lon,\n"
+                 "vertex, vertex_lat, vertex_lon, snap_m)");
   app.add_option("--max-snap", place_table.max_snap_m,
                  "with --places: refuse places farther than METRES from the network, all of them listed")
       ->check(CLI::PositiveNumber)
@@ -106,7 +109,8 @@ int main(int argc, char** argv) {
       "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex\n"
       "  gapsp monaco.osm.gz table.csv --places clinics.csv   # place x place, metres");
   return gdist::RunApp(app, argc, argv, [&] {
-    if (app.count("--max-snap") && place_table.places.empty()) throw gdist::Error("--max-snap needs --places");
+    for (const char* flag : {"--max-snap", "--snapped"})
+      if (app.count(flag) && place_table.places.empty()) throw gdist::Error(std::string(flag) + " needs --places");
     if (!place_table.places.empty() || !place_table.target_places.empty()) {
       if (place_table.places.empty()) throw gdist::Error("--target-places needs --places");
       // The table runs one CPU tree per place and writes a CSV: the matrix run's flags would be ignored.
@@ -119,7 +123,7 @@ int main(int argc, char** argv) {
       if (to != "auto" && to != "csv")
         throw gdist::Error("--places writes a CSV table: use --to csv or leave --to out");
       gdist::CheckOutputPaths(
-          {{"OUT", out}},
+          {{"OUT", out}, {"--snapped", place_table.snapped}},
           {{"IN", in}, {"--places", place_table.places}, {"--target-places", place_table.target_places}});
       flags.RefuseOsmFlagsUnlessOsm(in);
       place_table.in = in;

@@ -104,6 +104,10 @@ int main(int argc, char** argv) {
   app.add_option("--candidate-places", req.candidate_places,
                  "with --places: the candidate sites are these places (same CSV; default: the --places)")
       ->group(places);
+  app.add_option("--snapped", req.snapped,
+                 "with --places: also write each place's vertex and snap distance to FILE (CSV: name, lat, lon,\n"
+                 "vertex, vertex_lat, vertex_lon, snap_m)")
+      ->group(places);
   app.add_option("--max-snap", req.max_snap_m, "with --places: refuse places farther than METRES from the network")
       ->check(CLI::PositiveNumber)
       ->capture_default_str()
@@ -156,7 +160,7 @@ int main(int argc, char** argv) {
                                     : "expected DIST or --cost-matrix FILE, not both");
     gdist::CheckCenterFlags(app, req);
     if (req.places.empty())
-      for (const char* flag : {"--candidate-places", "--max-snap"})
+      for (const char* flag : {"--candidate-places", "--max-snap", "--snapped"})
         if (app.count(flag)) throw gdist::Error(std::string(flag) + " needs --places");
     if (!req.places.empty() && !req.cost_matrix.empty())
       throw gdist::Error("--places computes its own cost table from DIST; drop --cost-matrix");
@@ -181,7 +185,8 @@ int main(int argc, char** argv) {
                              {"--svg", req.pictures.svg},
                              {"--histogram", req.pictures.histogram},
                              {"--curve", req.curve},
-                             {"--geojson", req.geojson}},
+                             {"--geojson", req.geojson},
+                             {"--snapped", req.snapped}},
                             {{"DIST", in},
                              {"--weights", req.weights},
                              {"--candidates", req.candidates},

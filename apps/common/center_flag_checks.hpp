@@ -42,11 +42,13 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
   CheckOneOutputOnStdout({{"--per-vertex", req.per_vertex},
                           {"--eccentricities", req.eccentricities},
                           {"--assignment", req.assignment},
-                          {"--geojson", req.geojson}},
+                          {"--geojson", req.geojson},
+                          {"--snapped", req.snapped}},
                          req.json ? "the --json report" : "");
   if (!req.any_siting())
-    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
-                             "--time-limit", "--seed", "--cost-matrix", "--places", "--candidate-places", "--geojson"})
+    for (const char* flag :
+         {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact", "--time-limit", "--seed",
+          "--cost-matrix", "--places", "--candidate-places", "--geojson", "--snapped"})
       if (app.count(flag))
         throw Error(std::string(flag) +
                     ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");

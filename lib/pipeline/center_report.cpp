@@ -51,6 +51,7 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
   if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
   WriteSitingFiles(req, siting, labels);
+  if (run.places && !req.snapped.empty()) WriteTextFile(req.snapped, run.places->snapped_csv);
   if (run.places && !req.geojson.empty() && siting.prob)
     WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
   if (!row_vertex)

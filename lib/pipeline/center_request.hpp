@@ -42,6 +42,7 @@ struct CenterRequest {
   std::string places, candidate_places;
   double max_snap_m = kDefaultMaxSnapMetres;
   std::string geojson;  // the places' siting as a map (GeoJSON)
+  std::string snapped;  // each place's vertex and snap distance (CSV)
   SitingOptions siting;
   Backend backend = Backend::kAuto;  // where APSP and the siting row passes run
   PictureRequest pictures;

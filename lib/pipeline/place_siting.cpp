@@ -34,6 +34,15 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
     out.facility_snaps = SnapPlaces(lon_lat, out.facilities, req.max_snap_m);
     voice.Note(OptionText(Option::kCandidatePlaces) + ": " + SnapSummary(out.facilities, out.facility_snaps));
   }
+  if (!req.snapped.empty()) {
+    PlacesFile all = out.demands;
+    std::vector<PlaceSnap> all_snaps = out.demand_snaps;
+    if (!req.candidate_places.empty()) {  // the candidates after the demands
+      all.places.insert(all.places.end(), out.facilities.places.begin(), out.facilities.places.end());
+      all_snaps.insert(all_snaps.end(), out.facility_snaps.begin(), out.facility_snaps.end());
+    }
+    out.snapped_csv = SnappedPlacesCsv(all, all_snaps, lon_lat, g.labels);
+  }
   if (!g.lon_lat.empty()) {
     const auto w = req.input.read.osm_weight;
     out.weight_kind = w && *w == OsmWeight::kTime ? "time" : "length";

@@ -28,6 +28,7 @@ struct PlaceSiting {
   std::vector<PlaceSnap> demand_snaps, facility_snaps;
   std::string weight_kind = "weight";  // the costs: length (metres), time (seconds) or the graph's weight
   CostMatrix costs;                    // demand-major network distances (inf: no path)
+  std::string snapped_csv;             // req.snapped's text, written with the run's other files
   // For the service areas of a covering model's map (filled only then): the
   // graph's coordinates, each road segment once, and one tree's distances
   // (+inf: unreachable) from a vertex in the siting direction.

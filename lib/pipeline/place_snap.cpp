@@ -7,6 +7,7 @@
 
 #include "formats/coordinates.hpp"
 #include "lib/core/great_circle.hpp"
+#include "lib/util/csv_field.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/option_names.hpp"
@@ -119,6 +120,19 @@ std::vector<PlaceSnap> SnapPlaces(const std::vector<std::pair<double, double>>& 
                 " raises the limit; check their coordinates and the extract's bounds):" + far);
   return snaps;
 #endif
+}
+
+std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSnap>& snaps,
+                             const std::vector<std::pair<double, double>>& lon_lat, const VertexLabels& labels) {
+  std::string text = "name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m\n";
+  for (std::size_t i = 0; i < snaps.size(); ++i) {
+    const Place& p = places.places[i];
+    const auto [lon, lat] = lon_lat.at(snaps[i].vertex);
+    text += CsvField(p.name) + "," + ExactText(p.lat) + "," + ExactText(p.lon) + "," +
+            CsvField(labels.label(snaps[i].vertex)) + "," + ExactText(lat) + "," + ExactText(lon) + "," +
+            ExactText(snaps[i].metres) + "\n";
+  }
+  return text;
 }
 
 std::string SnapSummary(const PlacesFile& places, const std::vector<PlaceSnap>& snaps) {

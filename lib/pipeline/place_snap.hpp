@@ -43,7 +43,13 @@ std::vector<std::pair<double, double>> VertexLonLat(const std::vector<std::pair<
 std::vector<PlaceSnap> SnapPlaces(const std::vector<std::pair<double, double>>& lon_lat, const PlacesFile& places,
                                   double max_snap_m);
 
-// "12 places snapped: median 8.1 m, largest 41.3 m (Clinic 7)" for the run's notes.
+// Each place and where it went, as CSV: name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m
+// (the vertex by its label: an OpenStreetMap node id), atomically; for the
+// planner who checks the snaps before trusting the distances.
+std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSnap>& snaps,
+                             const std::vector<std::pair<double, double>>& lon_lat, const VertexLabels& labels);
+
+// "12 places snapped to the nearest vertex: median 8.1 m, largest 41.3 m ('Clinic 7')" for the run's notes.
 std::string SnapSummary(const PlacesFile& places, const std::vector<PlaceSnap>& snaps);
 
 }  // namespace gdist

@@ -8,6 +8,7 @@
 #include "lib/pipeline/input_component.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
+#include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/option_names.hpp"
 
@@ -40,9 +41,20 @@ void WritePlaceTable(const PlaceTableRequest& req, const RunVoice& voice) {
         trees.ForEachTree(sources, req.threads, [&](int, std::size_t i, std::uint32_t, const W* dist) {
           for (std::size_t j = 0; j < t; ++j) table[i * t + j] = dist[col_snaps[j].vertex];
         });
+        OutputGroup files;  // the table and the snaps: both or neither
+        if (!req.snapped.empty()) {
+          PlacesFile all = rows;
+          std::vector<PlaceSnap> all_snaps = row_snaps;
+          if (!req.target_places.empty()) {  // the columns' places after the rows'
+            all.places.insert(all.places.end(), cols.places.begin(), cols.places.end());
+            all_snaps.insert(all_snaps.end(), col_snaps.begin(), col_snaps.end());
+          }
+          WriteTextFile(req.snapped, SnappedPlacesCsv(all, all_snaps, lon_lat, g.labels));
+        }
         WriteCsvTable<W>(
             req.out, table.data(), sources.size(), t, t, [&](std::size_t i) { return rows.places[i].name; },
             [&](std::size_t j) { return cols.places[j].name; });
+        files.CommitAll();
       },
       any);
 }

@@ -17,6 +17,7 @@ struct PlaceTableRequest {
   std::string out;            // the CSV table
   std::string places;         // the rows (and the columns unless target_places)
   std::string target_places;  // the columns; empty: the rows' places
+  std::string snapped;        // each place's vertex and snap distance (CSV); empty: none
   double max_snap_m = kDefaultMaxSnapMetres;
   InputOptions input;  // read options, and the largest component the places snap to
   int threads = 0;     // 0: all cores

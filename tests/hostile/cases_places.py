@@ -166,6 +166,19 @@ def cases(ctx, Case):
         return None if text == want else "table: %r" % text
     out.append(Case("places", "gapsp/ok-table", ["gapsp", "x.osm", "t.csv", "--places", "p.csv"], rc=0,
                     err=r"2 places snapped to the nearest vertex", setup=good, creates={"t.csv"}, check=table_check))
+    def snapped_check(d, proc):
+        with open(os.path.join(d, "s.csv")) as f:
+            text = f.read()
+        want = ("name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m\nWest,1e-05,0,1,0,0,1.111950802335329\n"
+                "East,0,0.00201,3,0,0.002,1.111950802335332\n")
+        return None if text == want else "snapped: %r" % text
+    for tool, argv in [("gapsp", ["gapsp", "x.osm", "t.csv", "--places", "p.csv", "--snapped", "s.csv"]),
+                       ("gcenter", ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1", "--snapped", "s.csv"])]:
+        out.append(Case("places", "%s/ok-snapped" % tool, argv, rc=0, setup=good, check=snapped_check,
+                        creates={"s.csv", "t.csv"} if tool == "gapsp" else {"s.csv"}))
+    out.append(Case("places", "gcenter/snapped-past-max-snap-writes-nothing",
+                    ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1", "--snapped", "s.csv", "--max-snap",
+                     "1"], rc=2, setup=good, err=r"2 of 2 places lie farther than 1 m"))
     out.append(Case("places", "gcenter/ok-geojson",
                     ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1", "--geojson", "m.geojson",
                      "--assignment", "a.csv"], rc=0, out=r"p-median", setup=good,
