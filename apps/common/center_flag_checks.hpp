@@ -46,9 +46,8 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
                           {"--snapped", req.snapped}},
                          req.json ? "the --json report" : "");
   if (!req.any_siting())
-    for (const char* flag :
-         {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact", "--time-limit", "--seed",
-          "--cost-matrix", "--places", "--candidate-places", "--geojson", "--snapped"})
+    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
+                             "--time-limit", "--seed", "--cost-matrix", "--places", "--candidate-places", "--snapped"})
       if (app.count(flag))
         throw Error(std::string(flag) +
                     ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");

@@ -58,7 +58,8 @@ struct CenterRequest {
   }
   // What the rows of candidates cannot give: everything that needs the whole matrix.
   bool needs_whole_matrix() const {
-    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || pictures.any();
+    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || pictures.any() ||
+           (!geojson.empty() && places.empty());
   }
 };
 

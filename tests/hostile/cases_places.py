@@ -5,6 +5,7 @@ places) and gpath (a route between places). Every refusal is exit 2 naming
 the file, line and what was expected; no output appears."""
 import json
 import os
+import subprocess
 
 
 def _osm():
@@ -119,8 +120,6 @@ def cases(ctx, Case):
          r"--json does not apply to a --places table"),
         ("gcenter/places-with-engine", ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1", "--engine",
                                         "sparse"], r"--engine does not apply to siting at --places"),
-        ("gcenter/geojson-without-places", ["gcenter", "x.osm", "--p-median", "1", "--geojson", "m.geojson"],
-         r"--geojson maps siting at places \(--places\)"),
         ("gcenter/places-without-model", ["gcenter", "x.osm", "--places", "p.csv"],
          r"--places: applies to a siting model"),
         ("gcenter/candidate-places-without-places",
@@ -153,6 +152,21 @@ def cases(ctx, Case):
                         rc=0, setup=stub, creates={"t.csv"} if tool == "gapsp" else (),
                         err=r"largest strong component keeps 3 of 4 vertices.*\n.*2 places snapped to the nearest "
                             r"vertex: median \d.*largest 111\.2 m \('Stub'\)"))
+    # gcenter --geojson on a graph's own vertices: coordinates needed, the matrix file has none.
+    def plain(d):
+        _write(d, "x.gr", b"p sp 3 2\na 1 2 5\na 2 3 5\n")
+    out.append(Case("places", "gcenter/geojson-no-coordinates", ["gcenter", "x.gr", "--geojson", "m.geojson"], rc=2,
+                    setup=plain, err=r"x\.gr: has no coordinates; places and maps need"))
+    def gdm(d):
+        _write(d, "x.gr", b"p sp 3 2\na 1 2 5\na 2 3 5\n")
+        subprocess.run([os.path.join(ctx.apps, "gconvert"), os.path.join(d, "x.gr"), os.path.join(d, "x.gdm"), "-q"],
+                       check=True)
+    out.append(Case("places", "gcenter/geojson-matrix-file", ["gcenter", "x.gdm", "--geojson", "m.geojson"], rc=2,
+                    setup=gdm, err=r"x\.gdm: a matrix file keeps no coordinates; --geojson needs the graph file"))
+    out.append(Case("places", "gcenter/ok-geojson-graph-vertices",
+                    ["gcenter", "x.osm", "--p-median", "1", "--metrics", "--geojson", "m.geojson"], rc=0,
+                    setup=lambda d: _write(d, "x.osm", _osm()), creates={"m.geojson"},
+                    check=_check_geojson("m.geojson", {"site", "assignment", "center", "periphery"})))
     # What works: the table, the siting map and the route map, checked.
     def good(d):
         _write(d, "x.osm", _osm())

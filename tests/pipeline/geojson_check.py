@@ -191,6 +191,23 @@ def main():
                 if great_circle(site, (lon, lat)) > 800 + site_snap(cover_sites, p["site"]) + 1e-6:
                     errors.append("service area of %r reaches %r, past 800 m" % (p["site"], (lon, lat)))
                     break
+    # The graph's own vertices: the center and periphery (the report's) and every vertex's assignment.
+    graph_map = os.path.join(a.work, "graph.geojson")
+    graph_report = json.loads(run([gcenter, monaco, "--p-median", "3", "--metrics", "--largest-component", "strong",
+                                   "--json", "--geojson", graph_map]).stdout)
+    with open(graph_map) as f:
+        gdoc = json.load(f)
+    errors += ["graph map: " + e for e in rfc7946_errors(gdoc)]
+    kinds = {}
+    for f in gdoc["features"]:
+        kinds.setdefault(f["properties"]["kind"], []).append(f["properties"])
+    if sorted(p["vertex"] for p in kinds.get("center", [])) != sorted(str(v) for v in graph_report["center"]):
+        errors.append("graph map: center %r, report %r" % (kinds.get("center"), graph_report["center"]))
+    if sorted(p["vertex"] for p in kinds.get("site", [])) != sorted(str(v) for v in graph_report["p_median"]["sites"]):
+        errors.append("graph map: sites differ from the report's")
+    if len(kinds.get("assignment", [])) + len(kinds.get("unserved", [])) != graph_report["n"]:
+        errors.append("graph map: %d assignments for %d vertices" % (len(kinds.get("assignment", [])),
+                                                                   graph_report["n"]))
     # A route between two clinics.
     route_map = os.path.join(a.work, "route.geojson")
     run([gpath, monaco, "--places", places, "--from", "Clinic 0", "--to", "Clinic 1", "--max-snap", "2000",
