@@ -58,6 +58,9 @@ road         the road hierarchy on weighted NY, FLA and NE: contraction (gconver
              (summary and --eccentricities), the NE 10k x 10k table on the CPU and the GPU (bytes compared),
              road_metrics_bench (PHAST bounds vs Dijkstra bounds, answers compared), GpuPhast tests
 e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then e2e
+road2        issue #23's 2-core targets on two of the machine's cores (taskset -c 0,1, -j 2): contraction of
+             weighted NY and NE, gcenter NY-w.gch --per-vertex (every source's row), NY-w every eccentricity, the
+             NE-w summary (diameter, radius, center, 1-median)
 e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N = 32768, 12 arcs per vertex,
              fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
              .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
@@ -128,6 +131,7 @@ has sparse-gpu && want test_gpu test_sparse sparse_gpu_bench gcenter gapsp
 has sparse-sssp && want test_gpu test_sparse sparse_gpu_sssp_bench gcenter gapsp
 has plan && want gapsp gcenter
 has road && want gconvert gapsp gcenter road_metrics_bench test_gpu test_road
+has road2 && want gconvert gcenter
 if has build || has ctest; then targets=(all); fi
 if ((${#targets[@]})); then
   t0=$(now)
@@ -564,6 +568,40 @@ fi
 
 if has plan; then
   bash bench/plan_check.sh "$B" "$DATA" "$OUT/plan" 2>&1 | tee -a "$S"
+fi
+
+if has road2; then
+  # #23's targets say "2 cores unless stated": two cores of this machine, nothing else running.
+  R=/tmp/road2; mkdir -p "$R"
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" "$R/NY-w.gr" &
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NE.gr.gz" "$R/NE-w.gr" --max 4093 &
+  wait
+  two="taskset -c 0,1"
+  export OMP_NUM_THREADS=2  # gconvert has no -j; the tools read it as their default
+  for g in NY NE; do
+    timed "2 cores: contraction $g-w (whole process)" $two "$B/apps/gconvert" "$R/$g-w.gr" "$R/$g-w.gch" --undirected \
+      --to ch -q | tee -a "$S"
+  done
+  timed "2 cores: gcenter NY-w.gch --per-vertex (every row)" $two "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex \
+    "$R/ny-pv.csv" -q -j 2 | tee -a "$S"
+  timed "2 cores: gcenter NY-w.gch --eccentricities" $two "$B/apps/gcenter" "$R/NY-w.gch" --eccentricities \
+    "$R/ny-ecc.txt" -q -j 2 | tee -a "$S"
+  timed "2 cores: gcenter NY-w.gch (summary)" sh -c '$0 "$1" "$2" --json -q -j 2 > "$3"' "$two" "$B/apps/gcenter" \
+    "$R/NY-w.gch" "$R/ny.json" | tee -a "$S"
+  timed "2 cores: gcenter NE-w.gch (summary)" sh -c '$0 "$1" "$2" --json -q -j 2 > "$3"' "$two" "$B/apps/gcenter" \
+    "$R/NE-w.gch" "$R/ne.json" | tee -a "$S"
+  python3 - "$R" <<'PY' | tee -a "$S"
+import csv, json, sys
+d = sys.argv[1]
+for g in ("ny", "ne"):
+    j = json.load(open(f"{d}/{g}.json"))
+    print(g, {k: j.get(k) for k in ("diameter", "radius", "center", "median")})
+rows = list(csv.DictReader(open(f"{d}/ny-pv.csv")))
+col = "eccentricity"
+vals = [float(r[col]) for r in rows]
+print("ny per-vertex: rows", len(rows), "max eccentricity", max(vals), "min", min(vals))
+PY
+  rm -f "$R"/*.csv "$R"/*.txt
 fi
 
 if has road; then

@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "formats/osm_roads.hpp"
+
 #include "lib/engine/cpu_backend.hpp"
 
 #ifndef GDIST_VERSION
@@ -34,10 +36,12 @@ inline std::string VersionText(const std::string& tool) {
   text += "CUDA backend: not built (no nvcc at build time)\n";
 #endif
 #ifdef GDIST_HAVE_MPI
-  text += "MPI: built (mpirun -np P gapsp ...)";
+  text += "MPI: built (mpirun -np P gapsp ...)\n";
 #else
-  text += "MPI: not built";
+  text += "MPI: not built\n";
 #endif
+  text += OsmInputSupported() ? "OpenStreetMap input: built (libosmium)"
+                              : "OpenStreetMap input: not built (no libosmium at build time)";
   return text;
 }
 

@@ -32,6 +32,19 @@ PlanRequest PlanRequestOf(const ApspRequest& request) {
   return r;
 }
 
+// Floyd-Warshall whatever the graph (asked for, or auto with the trees
+// refused): the plan of plan.matrix as read, without a CSR graph.
+void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const RunContext& context) {
+  plan.n = std::visit([](const auto& m) { return m.n(); }, plan.matrix);
+  PlanRequest forced = PlanRequestOf(request);
+  forced.algorithm = ApspAlgorithm::kFloydWarshall;
+  GraphShape shape;
+  shape.n = plan.n;
+  shape.type = TypeOf(plan.matrix);
+  plan.run = PlanDistances(forced, shape, context);
+  if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
+}
+
 }  // namespace
 
 AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std::string& input, int threads) {
@@ -52,14 +65,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
     // Floyd-Warshall whatever the graph: the matrix is read without its CSR graph.
     plan.matrix = LoadInput(path, options);
-    plan.n = std::visit([](const auto& m) { return m.n(); }, plan.matrix);
-    PlanRequest forced = PlanRequestOf(request);
-    forced.algorithm = ApspAlgorithm::kFloydWarshall;
-    GraphShape shape;
-    shape.n = plan.n;
-    shape.type = TypeOf(plan.matrix);
-    plan.run = PlanDistances(forced, shape, context);
-    if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
+    PlanForcedFloydWarshall(plan, request, context);
     return plan;
   }
   if (matrix_input) {
@@ -93,14 +99,7 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
   if (request.algorithm == ApspAlgorithm::kFloydWarshall ||
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
     plan.matrix = MatrixFromGraph(graph, options, path);
-    plan.n = graph.n;
-    PlanRequest forced = PlanRequestOf(request);
-    forced.algorithm = ApspAlgorithm::kFloydWarshall;
-    GraphShape shape;
-    shape.n = plan.n;
-    shape.type = TypeOf(plan.matrix);
-    plan.run = PlanDistances(forced, shape, context);
-    if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
+    PlanForcedFloydWarshall(plan, request, context);
     return plan;
   }
   // The weights' scan (ChooseElementType) once: the CSR graph and the matrix take the type from here.

@@ -14,11 +14,25 @@ _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
 _PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
 
 
+class InfMatrix:
+    """A .matrix whose values >= .inf mean "no path" (a .gdm file, a gdist result)."""
+
+    def reachable(self):
+        """Boolean mask of the pairs with a path."""
+        return self.matrix < self.inf
+
+    def to_float(self):
+        """A float64 copy with numpy.inf where there is no path."""
+        out = self.matrix.astype(np.float64)
+        out[~self.reachable()] = np.inf
+        return out
+
+
 class GdmError(ValueError):
     """The file is not a readable gdist matrix file; the message says why."""
 
 
-class GdmFile:
+class GdmFile(InfMatrix):
     def __init__(self, path, verify=False):
         self.path = os.fspath(path)
         with builtins.open(self.path, "rb") as f:
@@ -125,16 +139,6 @@ class GdmFile:
                 left -= len(chunk)
         if crc != expected:
             raise GdmError(f"{self.path}: {what} CRC mismatch (file damaged)")
-
-    def reachable(self):
-        """Boolean mask of the pairs with a path."""
-        return self.matrix < self.inf
-
-    def to_float(self):
-        """A float64 copy with numpy.inf where there is no path."""
-        out = self.matrix.astype(np.float64)
-        out[~self.reachable()] = np.inf
-        return out
 
     def index(self, label):
         """Row/column of the vertex with this label (KeyError if absent)."""

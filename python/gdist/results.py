@@ -3,10 +3,10 @@ labels, and the siting models' answers. The matrices keep the library's element 
 int64, float32, float64, as gapsp chooses it); pairs without a path hold `inf` (numpy.inf in
 float matrices, 2^30-1 or 2^62-1 in whole-number ones), as in gdist.open()'s matrices:
 reachable() masks them, to_float() gives float64 with numpy.inf."""
-import numpy as np
+from .gdm import InfMatrix
 
 
-class _Labelled:
+class _Labelled(InfMatrix):
     def __init__(self, labels):
         self.labels = labels
         self._index = None
@@ -23,16 +23,6 @@ class _Labelled:
             return self._index[label]
         except (KeyError, TypeError):
             return self._index[str(label)]
-
-    def reachable(self):
-        """Boolean mask of the pairs with a path."""
-        return self.matrix < self.inf
-
-    def to_float(self):
-        """A float64 copy with numpy.inf where there is no path."""
-        out = self.matrix.astype(np.float64)
-        out[~self.reachable()] = np.inf
-        return out
 
 
 class Distances(_Labelled):

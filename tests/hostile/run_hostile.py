@@ -89,6 +89,7 @@ class Context:
         self.can_mknod = _probe_mknod()
         self.can_unshare = _probe_unshare()
         self.has_gpu = _probe_gpu(apps)
+        self.has_osm = _probe_osm(apps)
         self.source_dir = os.path.dirname(os.path.dirname(HERE))
         self._big_lock = threading.Lock()
 
@@ -134,6 +135,15 @@ def _probe_unshare():
                               capture_output=True, timeout=20).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
+
+
+def _probe_osm(apps):
+    """The build reads OpenStreetMap (libosmium at build time): gconvert --version says."""
+    try:
+        r = subprocess.run([os.path.join(apps, "gconvert"), "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "OpenStreetMap input: built" in r.stdout
 
 
 def _probe_gpu(apps):
