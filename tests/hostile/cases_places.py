@@ -6,6 +6,7 @@ the file, line and what was expected; no output appears."""
 import json
 import os
 import subprocess
+import tempfile
 
 
 def _osm():
@@ -73,7 +74,42 @@ def _check_geojson(path, kinds):
     return check
 
 
+# Builds without libosmium read no OpenStreetMap, without nanoflann snap no place: those cases skip there.
+NO_OSM = "skip: this build reads no OpenStreetMap (built without libosmium)"
+NO_KDTREE = "skip: this build snaps no places (built without nanoflann)"
+
+
+def _snaps_places(apps):
+    """Whether the build snaps places: a two-vertex .gr with its .co and one place."""
+    with tempfile.TemporaryDirectory() as d:
+        _write(d, "x.gr", b"p sp 2 1\na 1 2 5\n")
+        _write(d, "x.co", b"v 1 0 0\nv 2 1000 0\n")
+        _write(d, "p.csv", b"name,lat,lon\nA,0,0\n")
+        p = subprocess.run([os.path.join(apps, "gapsp"), "x.gr", "t.csv", "--places", "p.csv", "-q"], cwd=d,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return "nanoflann" not in p.stderr
+
+
+def _guarded(case, has_osm, snaps):
+    """The case's setup, skipping where the build lacks what the case reads."""
+    setup = case.setup
+
+    def guarded(d):
+        if "x.osm" in case.argv and not has_osm:
+            return NO_OSM
+        if any(a.startswith("--") and "places" in a for a in case.argv) and not snaps:
+            return NO_KDTREE
+        return setup(d) if setup else None
+    case.setup = guarded
+    return case
+
+
 def cases(ctx, Case):
+    snaps = _snaps_places(ctx.apps)
+    return [_guarded(c, ctx.has_osm, snaps) for c in _cases(ctx, Case)]
+
+
+def _cases(ctx, Case):
     out = []
     for name, content, err in BAD_CSV:
         for tool, argv in _tools("p.csv"):
