@@ -15,8 +15,10 @@
 #include "lib/distributed/apsp_run.hpp"
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/pipeline/apsp_summary.hpp"
+#include "lib/pipeline/place_table.hpp"
 #include "lib/pipeline/run_apsp.hpp"
 #include "lib/plan/run_context.hpp"
+#include "lib/util/output_check.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"All-pairs shortest paths by blocked Floyd-Warshall (GPU or CPU).", "gapsp"};
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
   int threads = 0;
   bool paths = false, json = false;
   std::size_t memory_limit = 0, device_memory = 0;
+  gdist::PlaceTableRequest place_table;
   gdist::InputFlags flags;
   app.add_option("IN", in, "matrix file from gconvert, or any graph file gconvert reads")->required();
   app.add_option("OUT", out, "distance output (may be left out with --metrics: then no matrix is written)");
@@ -81,6 +84,19 @@ int main(int argc, char** argv) {
   app.add_option("--targets", targets,
                  "with --sources and --algorithm ch (or a .gch IN): only the distances to these vertices, a\n"
                  "k x t table (CH many-to-many), written --to csv or --to npy");
+  app.add_option("--places", place_table.places,
+                 "a place x place distance table: FILE is CSV with a header naming name, lat, lon (weight\n"
+                 "optional); each place snapped to the nearest vertex of IN (an OpenStreetMap extract or a graph\n"
+                 "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
+  app.add_option("--target-places", place_table.target_places,
+                 "with --places: these places as the table's columns (the rows stay --places)");
+  app.add_option("--snapped", place_table.snapped,
+                 "with --places: also write each place's vertex and snap distance to FILE (CSV: name, lat, lon,\n"
+                 "vertex, vertex_lat, vertex_lon, snap_m)");
+  app.add_option("--max-snap", place_table.max_snap_m,
+                 "with --places: refuse places farther than METRES from the network, all of them listed")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   flags.AddLargestComponent(app);
@@ -90,8 +106,33 @@ int main(int argc, char** argv) {
       "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
       "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')\n"
       "  gapsp 4elt.graph dist.gdm --algorithm dijkstra\n"
-      "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex");
+      "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex\n"
+      "  gapsp monaco.osm.gz table.csv --places clinics.csv   # place x place, metres");
   return gdist::RunApp(app, argc, argv, [&] {
+    for (const char* flag : {"--max-snap", "--snapped"})
+      if (app.count(flag) && place_table.places.empty()) throw gdist::Error(std::string(flag) + " needs --places");
+    if (!place_table.places.empty() || !place_table.target_places.empty()) {
+      if (place_table.places.empty()) throw gdist::Error("--target-places needs --places");
+      // The table runs one CPU tree per place and writes a CSV: the matrix run's flags would be ignored.
+      for (const char* other : {"--sources", "--targets", "--metrics", "--per-vertex", "--paths", "--algorithm",
+                                "--backend", "--memory-limit", "--device-memory", "--element-bits", "--json",
+                                "--checkpoint", "--resume", "--checkpoint-every"})
+        if (app.get_option_no_throw(other) && app.count(other))
+          throw gdist::Error(std::string(other) + " does not apply to a --places table");
+      if (out.empty()) throw gdist::Error("--places needs OUT, the table's CSV file");
+      if (to != "auto" && to != "csv")
+        throw gdist::Error("--places writes a CSV table: use --to csv or leave --to out");
+      gdist::CheckOutputPaths(
+          {{"OUT", out}, {"--snapped", place_table.snapped}},
+          {{"IN", in}, {"--places", place_table.places}, {"--target-places", place_table.target_places}});
+      flags.RefuseOsmFlagsUnlessOsm(in);
+      place_table.in = in;
+      place_table.out = out;
+      place_table.input = flags.Options();
+      place_table.threads = threads;
+      gdist::WritePlaceTable(place_table, gdist::RunVoice{app.get_name()});
+      return gdist::kExitOk;
+    }
     // Under mpirun every rank runs this; rank 0 alone writes OUT and the metrics.
     gdist::MpiSession mpi(&argc, &argv);
     gdist::ApspRunRequest request;

@@ -94,6 +94,27 @@ int main(int argc, char** argv) {
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
+  const std::string places = "Places (docs/FORMATS-INPUT.md)";
+  app.add_option("--places", req.places,
+                 "site at places: demands at the places of FILE (CSV with a header naming name, lat, lon and\n"
+                 "optionally weight: the demand weights), each snapped to the nearest vertex of DIST (an\n"
+                 "OpenStreetMap extract or a graph with a .co); reports, --assignment, --candidates and --fixed\n"
+                 "name places")
+      ->group(places);
+  app.add_option("--candidate-places", req.candidate_places,
+                 "with --places: the candidate sites are these places (same CSV; default: the --places)")
+      ->group(places);
+  app.add_option("--snapped", req.snapped,
+                 "with --places: also write each place's vertex and snap distance to FILE (CSV: name, lat, lon,\n"
+                 "vertex, vertex_lat, vertex_lon, snap_m)")
+      ->group(places);
+  app.add_option("--max-snap", req.max_snap_m, "with --places: refuse places farther than METRES from the network")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str()
+      ->group(places);
+  app.add_option("--geojson", req.geojson,
+                 "with --places: the answer as a map, GeoJSON (RFC 7946): sites, demands, assignment lines")
+      ->group(places);
   app.add_option("--cost-matrix", req.cost_matrix,
                  "site on a demand x facility cost table instead of DIST: CSV or TSV, a header row of facility\n"
                  "names, then a demand name and its costs per row (empty or inf: cannot serve)")
@@ -130,6 +151,7 @@ int main(int argc, char** argv) {
       "  gcenter rome99.gr --p-median 10 --svg map.svg --histogram hist.svg\n"
       "  gcenter dist.gdm --p-median 5,10,20 --curve curve.svg   # a sweep: table, JSON array, plot\n"
       "  gcenter --cost-matrix costs.csv --p-median 3 --assignment a.csv   # demand x facility costs\n"
+      "  gcenter andorra.osm.pbf --places clinics.csv --p-median 5 --geojson sites.geojson\n"
       "EXIT STATUS: 0 done, 2 bad input or flags, 3 out of memory mid-run, 4 internal error (docs/CLI.md).");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     const std::string& in = req.in;
@@ -137,6 +159,15 @@ int main(int argc, char** argv) {
       throw gdist::Error(in.empty() ? "DIST (a matrix or graph file) or --cost-matrix FILE is required"
                                     : "expected DIST or --cost-matrix FILE, not both");
     gdist::CheckCenterFlags(app, req);
+    if (req.places.empty())
+      for (const char* flag : {"--candidate-places", "--max-snap", "--snapped"})
+        if (app.count(flag)) throw gdist::Error(std::string(flag) + " needs --places");
+    if (!req.places.empty() && !req.cost_matrix.empty())
+      throw gdist::Error("--places computes its own cost table from DIST; drop --cost-matrix");
+    // Siting at places runs one tree per candidate place: the engine choices would be ignored.
+    if (!req.places.empty())
+      for (const char* flag : {"--engine", "--centrality"})
+        if (app.count(flag)) throw gdist::Error(std::string(flag) + " does not apply to siting at --places");
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
     gdist::ParseEngine(engine, &req.engine);
@@ -153,7 +184,9 @@ int main(int argc, char** argv) {
                              {"--assignment", req.assignment},
                              {"--svg", req.pictures.svg},
                              {"--histogram", req.pictures.histogram},
-                             {"--curve", req.curve}},
+                             {"--curve", req.curve},
+                             {"--geojson", req.geojson},
+                             {"--snapped", req.snapped}},
                             {{"DIST", in},
                              {"--weights", req.weights},
                              {"--candidates", req.candidates},
@@ -161,7 +194,9 @@ int main(int argc, char** argv) {
                              {"--coordinates", coordinates.value_or("")},
                              {"--cost-matrix", req.cost_matrix},
                              {"--capacities", req.capacities},
-                             {"--opening-costs", req.opening_costs}});
+                             {"--opening-costs", req.opening_costs},
+                             {"--places", req.places},
+                             {"--candidate-places", req.candidate_places}});
     if (!req.cost_matrix.empty()) gdist::CheckCostMatrixFlags(app, req);
     const std::string report = gdist::RunCenter(req, gdist::RunVoice{app.get_name()}).report;
     // The text report names labels as they are: control characters escaped for the terminal (JSON escapes its own).

@@ -9,10 +9,13 @@
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
 #include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/route_map.hpp"
+#include "lib/pipeline/run_voice.hpp"
 #include "lib/road/ch_route.hpp"
 #include "lib/road/phast.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/output_check.hpp"
 
 namespace {
 
@@ -100,19 +103,40 @@ template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_
   return gdist::kExitOk;
 }
 
+// What a route on a graph file is asked for: its ends (vertex labels, or
+// place names with --places) and where its map goes.
+struct GraphRouteFlags {
+  std::string from, to;
+  bool json = false;
+  std::string geojson;                               // the route's map (GeoJSON); empty: none
+  std::string places;                                // --from and --to name places of this CSV
+  double max_snap_m = gdist::kDefaultMaxSnapMetres;  // places farther from the network are refused
+  std::string osm_weight;                            // --weight: length (empty) or time
+};
+
 // A graph file or a saved hierarchy: a bidirectional CH query, shortcuts
 // unpacked into the graph's arcs; without --to, the tree from --from (PHAST).
-int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const std::string& from, const std::string& to,
-                bool json) {
+int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const GraphRouteFlags& flags) {
   const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, input, 0);
   return std::visit(
       [&](const auto& ch) -> int {
         using W = std::decay_t<decltype(ch.up.weights[0])>;
         const gdist::VertexLabels& labels = ch.labels;
-        const std::size_t u = Vertex(labels, from, "--from");
-        if (to.empty()) {
+        std::vector<gdist::LonLat> lon_lat;
+        std::optional<gdist::PlacesFile> places;
+        std::vector<gdist::PlaceSnap> snaps;
+        if (!flags.geojson.empty() || !flags.places.empty()) lon_lat = gdist::VertexLonLat(loaded.lon_lat, labels, in);
+        if (!flags.places.empty()) {
+          places = gdist::ReadPlaces(flags.places, input.read.limits);
+          snaps = gdist::SnapPlaces(lon_lat, *places, flags.max_snap_m);
+          gdist::RunVoice{"gpath"}.Note(gdist::SnapSummary(*places, snaps));
+        }
+        gdist::RoutePlace from_end, to_end;
+        const std::uint32_t u =
+            gdist::RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, "--from", &from_end);
+        if (flags.to.empty()) {
           std::vector<W> dist(ch.n);
-          gdist::PhastTrees<W>(ch).Tree(static_cast<std::uint32_t>(u), dist.data());
+          gdist::PhastTrees<W>(ch).Tree(u, dist.data());
           std::ostringstream out;
           out << "target,distance\n";
           for (std::size_t t = 0; t < ch.n; ++t) {
@@ -123,12 +147,21 @@ int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const s
           std::cout << out.str();
           return gdist::kExitOk;
         }
-        const std::size_t v = Vertex(labels, to, "--to");
+        const std::uint32_t v =
+            gdist::RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, "--to", &to_end);
         gdist::ChRouter<W> router(ch);
-        const gdist::ChRoute<W> r = router.Route(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(v));
-        if (r.vertices.empty()) return PrintNoPath(labels, u, v, json);
+        const gdist::ChRoute<W> r = router.Route(u, v);
+        if (r.vertices.empty()) return PrintNoPath(labels, u, v, flags.json);
         const std::vector<W> weights = gdist::RouteArcWeights(ch, r.vertices);
-        PrintRouteOf(labels, r.vertices, weights, r.distance, json);
+        // The distance's unit, for the map's legend: an OpenStreetMap graph (coordinates of its own) weighs
+        // metres or seconds; another graph, whatever its file says.
+        const std::string kind = loaded.lon_lat.empty()     ? "weight"
+                                 : flags.osm_weight.empty() ? "length"
+                                                            : flags.osm_weight;
+        if (!flags.geojson.empty())
+          gdist::WriteGeoJson(flags.geojson, gdist::RouteFeatures(lon_lat, labels, r.vertices, double(r.distance), kind,
+                                                                  from_end, to_end));
+        PrintRouteOf(labels, r.vertices, weights, r.distance, flags.json);
         return gdist::kExitOk;
       },
       loaded.hierarchy);
@@ -141,8 +174,9 @@ int main(int argc, char** argv) {
       "Shortest routes from a distance matrix written by 'gapsp --paths', or from a graph file or a\n"
       "saved road hierarchy (gconvert --to ch) by a contraction-hierarchy query.",
       "gpath"};
-  std::string in, from, to, duplicates;
-  bool json = false, undirected = false;
+  std::string in, duplicates, largest_component;
+  bool undirected = false;
+  GraphRouteFlags route;
   app.add_option("DIST", in, "distance matrix file with a next-hop section, a graph file (contracted first), or a .gch")
       ->required();
   app.add_flag("--undirected", undirected, "graph files: every edge stands for both arcs");
@@ -150,39 +184,64 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"min", "last"}));
   gdist::OsmFlags osm;
   osm.Add(app);
-  app.add_option("--from", from, "source vertex (input label)")->required();
-  app.add_option("--to", to, "target vertex; without it, the shortest-path tree from --from as CSV");
-  app.add_flag("--json", json, "machine-readable route");
+  app.add_option("--largest-component", largest_component,
+                 "graph files: keep only the largest strong or weak component (places then snap to it)")
+      ->check(CLI::IsMember({"strong", "weak"}));
+  app.add_option("--from", route.from, "source vertex (input label; with --places, a place name)")->required();
+  app.add_option("--to", route.to, "target vertex; without it, the shortest-path tree from --from as CSV");
+  app.add_flag("--json", route.json, "machine-readable route");
+  app.add_option("--geojson", route.geojson,
+                 "graph inputs with coordinates (OpenStreetMap, or a .gr with a .co): also write the route as\n"
+                 "GeoJSON (RFC 7946) to FILE, a LineString with from, to, distance, weight and arcs");
+  app.add_option("--places", route.places,
+                 "graph inputs with coordinates: --from and --to name places of FILE (CSV: name, lat, lon),\n"
+                 "each snapped to the nearest vertex (docs/FORMATS-INPUT.md)");
+  app.add_option("--max-snap", route.max_snap_m, "with --places: refuse places farther than METRES from the network")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.footer(
       "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
       "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
       "  gpath dist.gdm --from 1 > tree.csv\n"
       "  gpath NY.gch --from 1 --to 264346      # a road graph's route, no matrix (gconvert --to ch)\n"
-      "  gpath andorra.osm.pbf --from 52073542 --to 625180385 --weight time   # OSM node ids");
+      "  gpath andorra.osm.pbf --from 52073542 --to 625180385 --weight time   # OSM node ids\n"
+      "  gpath monaco.osm.gz --places p.csv --from Casino --to Port --geojson route.geojson");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     osm.RefuseUnlessOsm(in, gdist::InputFormat::kAuto);
+    if (app.count("--max-snap") && route.places.empty()) throw gdist::Error("--max-snap needs --places");
+    if (!route.geojson.empty() && route.to.empty())
+      throw gdist::Error("--geojson maps one route: give --to (the tree from --from is a CSV table)");
+    gdist::CheckOutputPaths({{"--geojson", route.geojson}}, {{"DIST", in}, {"--places", route.places}});
     if (!gdist::IsMatrixFile(in)) {
       gdist::InputOptions input;
       input.read.undirected = undirected;
       osm.Apply(&input.read);
+      if (!largest_component.empty())
+        input.largest_component =
+            largest_component == "weak" ? gdist::ComponentKind::kWeak : gdist::ComponentKind::kStrong;
       if (!duplicates.empty()) {
         gdist::DuplicatePolicy p;
         gdist::ParseDuplicatePolicy(duplicates, &p);
         input.duplicates = p;
       }
-      return GraphRoutes(in, input, from, to, json);
+      route.osm_weight = osm.weight;
+      return GraphRoutes(in, input, route);
     }
+    if (!route.geojson.empty() || !route.places.empty())
+      throw gdist::Error(in + ": a matrix file keeps no coordinates; --geojson and --places need the graph file");
+    if (!largest_component.empty())
+      throw gdist::Error(in + ": a matrix file; --largest-component applies to graph files");
     gdist::MappedMatrixFile file(in);
     const auto& info = file.info();
     if (info.meta.kind != gdist::MatrixKind::kDistance)
       throw gdist::Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
     if (!file.next_hops().data)
       throw gdist::Error(in + ": has no next-hop section; write it with 'gapsp IN OUT --paths'");
-    const std::size_t u = Vertex(info.meta.labels, from, "--from");
+    const std::size_t u = Vertex(info.meta.labels, route.from, "--from");
     return gdist::DispatchElement(info.type, [&](auto zero) {
       using T = decltype(zero);
-      if (to.empty()) return PrintTree<T>(file, u);
-      return PrintRoute<T>(file, u, Vertex(info.meta.labels, to, "--to"), json);
+      if (route.to.empty()) return PrintTree<T>(file, u);
+      return PrintRoute<T>(file, u, Vertex(info.meta.labels, route.to, "--to"), route.json);
     });
   });
 }

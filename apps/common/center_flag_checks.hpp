@@ -39,12 +39,15 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
     throw Error(
         "--reachable-only: changes the metrics (eccentricities, center, 1-median), which a siting model alone does "
         "not report; expected --metrics, --per-vertex or --eccentricities too");
-  CheckOneOutputOnStdout(
-      {{"--per-vertex", req.per_vertex}, {"--eccentricities", req.eccentricities}, {"--assignment", req.assignment}},
-      req.json ? "the --json report" : "");
+  CheckOneOutputOnStdout({{"--per-vertex", req.per_vertex},
+                          {"--eccentricities", req.eccentricities},
+                          {"--assignment", req.assignment},
+                          {"--geojson", req.geojson},
+                          {"--snapped", req.snapped}},
+                         req.json ? "the --json report" : "");
   if (!req.any_siting())
     for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
-                             "--time-limit", "--seed", "--cost-matrix"})
+                             "--time-limit", "--seed", "--cost-matrix", "--places", "--candidate-places", "--snapped"})
       if (app.count(flag))
         throw Error(std::string(flag) +
                     ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");

@@ -47,6 +47,11 @@ inline std::string_view CliFlag(Option option) {
     case Option::kCostMatrix: return "--cost-matrix";
     case Option::kSources: return "--sources";
     case Option::kMatrixFormat: return "--to";
+    case Option::kPlaces: return "--places";
+    case Option::kTargetPlaces: return "--target-places";
+    case Option::kMaxSnap: return "--max-snap";
+    case Option::kCandidatePlaces: return "--candidate-places";
+    case Option::kGeoJson: return "--geojson";
     case Option::kCheckpoint: return "--checkpoint";
     case Option::kResume: return "--resume";
   }

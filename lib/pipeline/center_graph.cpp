@@ -1,6 +1,7 @@
 #include "lib/pipeline/center_graph.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <sstream>
 
@@ -12,6 +13,7 @@
 #include "lib/pipeline/apsp_estimate.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
+#include "lib/pipeline/place_snap.hpp"
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
@@ -136,6 +138,15 @@ std::string CenterOnGraph(CenterRun& run) { return CenterOnGraph(run, ReadGraph(
 std::string CenterOnGraph(CenterRun& run, Graph g) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
+  // --geojson draws the vertices where the input places them (refused when it does not).
+  if (!req.geojson.empty()) {
+    run.lon_lat = VertexLonLat(g, in);
+    std::size_t unplaced = 0;
+    for (const auto& [lon, lat] : run.lon_lat) unplaced += std::isnan(lon) || std::isnan(lat);
+    if (unplaced)
+      throw Error(in + ": its coordinates leave " + std::to_string(unplaced) + " of " + std::to_string(g.n) +
+                  " vertices unplaced; " + OptionText(Option::kGeoJson) + " draws every vertex");
+  }
   AdjacencyOptions adj;
   adj.duplicates = DuplicatesFor(g, req.input);
   InputOptions typed = req.input;  // the weights' scan once: the matrix of the dense engine takes it too
@@ -150,10 +161,15 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     CsrGraph<T> csr = BuildCsrGraph<T>(g, adj);
     if (!req.largest_component.empty()) {
       csr = LargestComponent(csr, req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong);
+      if (!run.lon_lat.empty()) {  // the kept vertices, renumbered: their coordinates by label
+        std::vector<std::pair<double, double>> kept(csr.n);
+        for (std::size_t v = 0; v < csr.n; ++v) kept[v] = run.lon_lat[*g.labels.find(csr.labels.label(v))];
+        run.lon_lat = std::move(kept);
+      }
       g = Graph{};
     }
     // Siting and pictures read the matrix: they run on the dense engine.
-    const bool needs_matrix = req.any_siting() || req.pictures.any();
+    const bool needs_matrix = req.any_siting() || req.pictures.any() || !req.geojson.empty();
     if (needs_matrix && req.engine == ApspAlgorithm::kTrees)
       throw Error(OptionText(Option::kEngine, "trees") + ": siting and pictures run on the dense engine (drop " +
                   OptionText(Option::kEngine, "trees") + ")");

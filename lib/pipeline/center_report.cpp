@@ -8,6 +8,8 @@
 #include "lib/metrics/sparse_report.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/pipeline/center_pictures.hpp"
+#include "lib/pipeline/graph_map.hpp"
+#include "lib/pipeline/place_siting.hpp"
 #include "lib/util/atomic_file.hpp"
 
 namespace gdist {
@@ -50,6 +52,12 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, metrics->summary, metrics->centrality, labels);
   if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
   WriteSitingFiles(req, siting, labels);
+  if (run.places && !req.snapped.empty()) WriteTextFile(req.snapped, run.places->snapped_csv);
+  if (!run.places && !req.geojson.empty())
+    WriteGeoJson(req.geojson, GraphMapFeatures(run.lon_lat, labels, metrics ? &metrics->summary : nullptr,
+                                               siting.prob ? &*siting.prob : nullptr, siting.done));
+  if (run.places && !req.geojson.empty() && siting.prob)
+    WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
   if (!row_vertex)
     WritePictures(req.pictures, d, meta, run.coordinates_file, metrics ? &*metrics : nullptr,
                   siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);

@@ -21,6 +21,8 @@
 
 namespace gdist {
 
+struct PlaceSiting;  // place_siting.hpp
+
 // What a report draws on besides the request, found during the run.
 struct CenterRun {
   const CenterRequest& req;
@@ -28,6 +30,8 @@ struct CenterRun {
   std::optional<std::string> coordinates_file;                // for --svg: the flag's, else a .co beside the input
   std::optional<RunPlan> plan;                                // a graph input's run plan (the JSON prints it)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;  // a graph input's arcs, drawn under the sites
+  const PlaceSiting* places = nullptr;                        // siting at places: the cost table's places (the map)
+  std::vector<std::pair<double, double>> lon_lat;             // a graph's vertices (--geojson without places)
 };
 
 // row_vertex: d holds rows of these vertices only (a rectangular file, the

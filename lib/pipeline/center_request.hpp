@@ -11,6 +11,7 @@
 #include "lib/metrics/summary.hpp"
 #include "lib/pipeline/center_pictures.hpp"
 #include "lib/pipeline/load_input.hpp"
+#include "lib/pipeline/place_snap.hpp"
 #include "lib/siting/siting_result.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 
@@ -36,6 +37,12 @@ struct CenterRequest {
   bool facility_location = false;
   std::string opening_costs;
   std::string weights, candidates, fixed, assignment, direction = "out";
+  // Places (place_siting.hpp): demands at these places, candidates at
+  // candidate_places (else at the places), snapped no farther than max_snap_m.
+  std::string places, candidate_places;
+  double max_snap_m = kDefaultMaxSnapMetres;
+  std::string geojson;  // the places' siting as a map (GeoJSON)
+  std::string snapped;  // each place's vertex and snap distance (CSV)
   SitingOptions siting;
   Backend backend = Backend::kAuto;  // where APSP and the siting row passes run
   PictureRequest pictures;
@@ -51,7 +58,8 @@ struct CenterRequest {
   }
   // What the rows of candidates cannot give: everything that needs the whole matrix.
   bool needs_whole_matrix() const {
-    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || pictures.any();
+    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || pictures.any() ||
+           (!geojson.empty() && places.empty());
   }
 };
 

@@ -5,6 +5,7 @@
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/cost_matrix_siting.hpp"
+#include "lib/pipeline/place_siting.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
 #include "lib/util/error.hpp"
@@ -54,18 +55,42 @@ void CheckCostMatrixRequest(const CenterRequest& req) {
                 SitingModelOptions() + "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
 }
 
-std::string CenterOnCostMatrix(const CenterRun& run) {
-  const CenterRequest& req = run.req;
-  CheckCostMatrixRequest(req);
-  const CostMatrix table = ReadCostMatrix(req.cost_matrix, req.input.read.limits);
+namespace {
+
+std::string CenterOnCostTable(const CenterRun& run, const CostMatrix& table,
+                              const std::optional<std::vector<double>>& weights) {
   const CostMatrixNames names(table);
   return DispatchElement(CostElementType(table), [&](auto zero) {
     using T = decltype(zero);
     const FacilityRows<T> rows = CostMatrixRows<T>(table);
     const MatrixMeta meta = DistanceMeta(true, names.all);
-    const SiteLists lists = ReadSiteLists(req, names);
+    SiteLists lists = ReadSiteLists(run.req, names);
+    if (weights) lists.weights = weights;
     return CenterReport(rows.view, meta, run, nullptr, &rows.row_vertex, &lists);
   });
+}
+
+}  // namespace
+
+std::string CenterOnCostMatrix(const CenterRun& run) {
+  CheckCostMatrixRequest(run.req);
+  return CenterOnCostTable(run, ReadCostMatrix(run.req.cost_matrix, run.req.input.read.limits), std::nullopt);
+}
+
+std::string CenterOnPlaces(CenterRun& run) {
+  const CenterRequest& req = run.req;
+  if (req.needs_whole_matrix())
+    throw Error(OptionText(Option::kPlaces) + ": siting at places answers a siting model (" + SitingModelOptions() +
+                "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
+  if (!req.weights.empty())
+    throw Error(OptionText(Option::kPlaces) + ": the demand weights are the places' weight column; drop " +
+                OptionText(Option::kWeights));
+  if (IsMatrixFile(req.in) || IsHierarchyInput(req.in))
+    throw Error(req.in + ": keeps no coordinates; " + OptionText(Option::kPlaces) +
+                " needs the graph file (an OpenStreetMap extract, or a graph with a .co)");
+  const PlaceSiting places = BuildPlaceSiting(req, run.voice);
+  run.places = &places;
+  return CenterOnCostTable(run, places.costs, PlaceWeights(places));
 }
 
 std::string CenterOnHierarchyCandidates(const CenterRun& run) {

@@ -13,6 +13,11 @@ namespace gdist {
 // Each returns the report text; the files are committed.
 std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRun& run);
 std::string CenterOnCostMatrix(const CenterRun& run);
+
+// Siting at places (--places): their network distances as a cost table in
+// memory (place_siting.hpp), solved as CenterOnCostMatrix; --geojson maps it.
+std::string CenterOnPlaces(CenterRun& run);
+
 std::string CenterOnCandidateTrees(const CenterRun& run);
 std::string CenterOnHierarchyCandidates(const CenterRun& run);
 

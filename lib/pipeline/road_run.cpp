@@ -81,6 +81,7 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
     out.read_s = Since(t0);
   } else {
     const Graph g = ReadInputGraph(path, options);
+    out.lon_lat = g.lon_lat;
     InputOptions typed = options;
     typed.type = ElementTypeFor(g, options);
     AnyCsrGraph csr = CsrFromGraph(g, typed, path, threads);

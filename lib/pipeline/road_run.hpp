@@ -31,6 +31,9 @@ struct LoadedHierarchy {
   double read_s = 0;          // reading the graph or the .gch
   double contract_s = 0;      // building the hierarchy (0 for a .gch)
   std::size_t shortcuts = 0;  // the hierarchy's shortcut arcs
+  // Each vertex's longitude and latitude when contracted from a graph that
+  // places them (OpenStreetMap; maps: gpath --geojson); empty otherwise.
+  std::vector<std::pair<double, double>> lon_lat;
 };
 
 // A .gch is read and checked (checksums, bounds); a graph file is read with

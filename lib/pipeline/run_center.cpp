@@ -1,5 +1,6 @@
 #include "lib/pipeline/run_center.hpp"
 
+#include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/center_graph.hpp"
 #include "lib/pipeline/center_rows.hpp"
@@ -15,6 +16,13 @@ std::string Run(CenterRun& run) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
   if (!req.cost_matrix.empty()) return CenterOnCostMatrix(run);
+  if (!req.places.empty()) return CenterOnPlaces(run);
+  if (!req.geojson.empty() && (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in)))
+    throw Error(in + ": a matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
+                " needs the graph file (an OpenStreetMap extract, or a graph with a .co)");
+  if (!req.geojson.empty() && IsHierarchyInput(in))
+    throw Error(in + ": a saved hierarchy keeps no coordinates; " + OptionText(Option::kGeoJson) +
+                " needs the graph file");
   const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
@@ -35,7 +43,7 @@ std::string Run(CenterRun& run) {
     throw Error(in + ": a saved hierarchy answers metrics, and siting on " + OptionText(Option::kCandidates) +
                 "; pictures and " + OptionText(Option::kLargestComponent) + " need the graph file");
   if (saved_hierarchy) return CenterOnSavedHierarchy(run);
-  if (hierarchy && (req.any_siting() || req.pictures.any()))
+  if (hierarchy && (req.any_siting() || req.pictures.any() || !req.geojson.empty()))
     throw Error(OptionText(Option::kEngine, "hierarchy") + ": siting runs on " + OptionText(Option::kCandidates) +
                 " rows, and pictures need the matrix");
   if (!matrix_file && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnCandidateTrees(run);
@@ -49,7 +57,7 @@ std::string Run(CenterRun& run) {
 }  // namespace
 
 CenterResult RunCenter(const CenterRequest& request, const RunVoice& voice) {
-  CenterRun run{request, voice, std::nullopt, std::nullopt, {}};
+  CenterRun run{request, voice, std::nullopt, std::nullopt, {}, nullptr, {}};
   if (!request.in.empty()) run.coordinates_file = CoordinatesFor(request.pictures, request.in);
   return CenterResult{Run(run)};
 }

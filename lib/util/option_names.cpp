@@ -40,6 +40,11 @@ std::string_view OptionKey(Option option) {
     case Option::kCostMatrix: return "cost_matrix";
     case Option::kSources: return "sources";
     case Option::kMatrixFormat: return "format";
+    case Option::kPlaces: return "places";
+    case Option::kTargetPlaces: return "target_places";
+    case Option::kMaxSnap: return "max_snap";
+    case Option::kCandidatePlaces: return "candidate_places";
+    case Option::kGeoJson: return "geojson";
     case Option::kCheckpoint: return "checkpoint";
     case Option::kResume: return "resume";
   }

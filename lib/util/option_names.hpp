@@ -32,13 +32,18 @@ enum class Option {
   kPCenter,
   kCover,
   kMaxCover,
-  kPerVertex,     // per-vertex table
-  kSvg,           // pictures
-  kCostMatrix,    // a demand x facility cost table instead of a graph
-  kSources,       // rows of these vertices only
-  kMatrixFormat,  // output format of a converted matrix: nthu, csv, npy
-  kCheckpoint,    // a folder for a long run's checkpoints
-  kResume,        // go on from the checkpoint in a folder
+  kPerVertex,        // per-vertex table
+  kSvg,              // pictures
+  kCostMatrix,       // a demand x facility cost table instead of a graph
+  kSources,          // rows of these vertices only
+  kMatrixFormat,     // output format of a converted matrix: nthu, csv, npy
+  kPlaces,           // named points (CSV) snapped to the network
+  kTargetPlaces,     // the columns' places of a place table
+  kMaxSnap,          // the largest snap distance of a place, in metres
+  kCandidatePlaces,  // candidate sites at places
+  kGeoJson,          // the map (GeoJSON)
+  kCheckpoint,       // a folder for a long run's checkpoints
+  kResume,           // go on from the checkpoint in a folder
 };
 
 // The option's key, also its default spelling: "memory_limit".

@@ -37,6 +37,7 @@ import cases_gdm  # noqa: E402
 import cases_flags  # noqa: E402
 import cases_outputs  # noqa: E402
 import cases_signals  # noqa: E402
+import cases_places  # noqa: E402
 
 GROUPS = {
     "readers": cases_readers,
@@ -44,6 +45,7 @@ GROUPS = {
     "flags": cases_flags,
     "outputs": cases_outputs,
     "signals": cases_signals,
+    "places": cases_places,
 }
 
 

@@ -1,0 +1,78 @@
+#include "lib/pipeline/graph_map.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace gdist {
+
+namespace {
+
+GeoValue Eccentricity(const DistanceSummary& s, std::size_t v) {
+  const double e = s.eccentricity.at(v).ToDouble();
+  return std::isfinite(e) ? GeoValue(e) : GeoValue(nullptr);  // infinite: some vertex is unreachable
+}
+
+}  // namespace
+
+template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,
+                                                            const VertexLabels& labels, const DistanceSummary* summary,
+                                                            const SitingProblem<T>* prob,
+                                                            const std::vector<NamedResult>& done) {
+  std::vector<GeoFeature> out;
+  if (summary) {
+    for (const auto& [kind, vertices] : {std::pair{"center", &summary->center}, {"periphery", &summary->periphery}})
+      for (const std::size_t v : *vertices)
+        out.push_back(GeoFeature::Point(lon_lat.at(v))
+                          .With("kind", std::string(kind))
+                          .With("vertex", labels.label(v))
+                          .With("eccentricity", Eccentricity(*summary, v)));
+  }
+  if (!prob) return out;
+  for (const NamedResult& r : done) {
+    const SitingResult& s = *r.result;
+    for (std::size_t rank = 0; rank < s.sites.size(); ++rank) {
+      const std::uint32_t v = prob->candidate_vertex(s.sites[rank]);
+      out.push_back(GeoFeature::Point(lon_lat.at(v))
+                        .With("kind", std::string("site"))
+                        .With("model", r.model)
+                        .With("vertex", labels.label(v))
+                        .With("rank", double(rank + 1)));
+    }
+    const Assignment& a = s.assignment;
+    for (std::size_t u = 0; u < prob->num_demands(); ++u) {
+      const std::uint32_t d = prob->demand_vertex(u);
+      if (a.site[u] == std::numeric_limits<std::uint32_t>::max() || !std::isfinite(a.distance[u])) {
+        out.push_back(GeoFeature::Point(lon_lat.at(d))
+                          .With("kind", std::string("unserved"))
+                          .With("model", r.model)
+                          .With("demand", labels.label(d))
+                          .With("weight", prob->weight(u))
+                          .With("site", nullptr));
+        continue;
+      }
+      const std::uint32_t site = prob->candidate_vertex(a.site[u]);
+      // A demand on its own site: a Point (a LineString needs two positions).
+      GeoFeature f = d == site ? GeoFeature::Point(lon_lat.at(d)) : GeoFeature::Line({lon_lat.at(d), lon_lat.at(site)});
+      out.push_back(std::move(f.With("kind", std::string("assignment"))
+                                  .With("model", r.model)
+                                  .With("demand", labels.label(d))
+                                  .With("site", labels.label(site))
+                                  .With("weight", prob->weight(u))
+                                  .With("distance", static_cast<double>(prob->InputCost(u, a.site[u])))));
+    }
+  }
+  return out;
+}
+
+#define GDIST_GRAPH_MAP(T)                                                                           \
+  template std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>&, const VertexLabels&, \
+                                                    const DistanceSummary*, const SitingProblem<T>*, \
+                                                    const std::vector<NamedResult>&);
+GDIST_GRAPH_MAP(std::int32_t)
+GDIST_GRAPH_MAP(std::int64_t)
+GDIST_GRAPH_MAP(float)
+GDIST_GRAPH_MAP(double)
+#undef GDIST_GRAPH_MAP
+
+}  // namespace gdist
