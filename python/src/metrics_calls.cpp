@@ -59,7 +59,7 @@ MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
 // gcenter GRAPH --json [--per-vertex CSV]: the graph's own run (its plan picks
 // the dense engine, the trees or the bounding searches, as for the tool).
 std::string GraphMetrics(const Graph& g, const CenterRequest& req) {
-  CenterRun run{req, RunVoice{}, std::nullopt, std::nullopt, {}};
+  CenterRun run{req, RunVoice{}, std::nullopt, std::nullopt, {}, nullptr, {}};
   return CenterOnGraph(run, g);
 }
 
