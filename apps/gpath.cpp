@@ -10,6 +10,7 @@
 #include "lib/paths/route.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/route_map.hpp"
+#include "lib/pipeline/route_report.hpp"
 #include "lib/pipeline/run_voice.hpp"
 #include "lib/road/ch_route.hpp"
 #include "lib/road/phast.hpp"
@@ -27,79 +28,22 @@ std::size_t Vertex(const gdist::VertexLabels& labels, const std::string& label, 
 
 // No path (exit 1): a line on stderr, and with --json the answer on stdout too ("length": null).
 int PrintNoPath(const gdist::VertexLabels& labels, std::size_t from, std::size_t to, bool json) {
-  if (json) {
-    gdist::JsonWriter w(std::cout);
-    w.BeginObject();
-    w.Key("from");
-    gdist::WriteLabel(w, labels, from);
-    w.Key("to");
-    gdist::WriteLabel(w, labels, to);
-    w.Key("length").Null();
-    w.EndObject();
-    std::cout << "\n";
-  }
+  if (json) std::cout << gdist::NoPathJson(labels, from, to);
   std::cerr << "gpath: no path from " << gdist::TerminalText(labels.label(from)) << " to "
             << gdist::TerminalText(labels.label(to)) << "\n";
   return gdist::kExitCheckFailed;
-}
-
-// One route: its length, the vertices and each arc's weight, as text or JSON.
-template <class T, class V> void PrintRouteOf(const gdist::VertexLabels& labels, const std::vector<V>& vertices,
-                                              const std::vector<T>& weights, T length, bool json) {
-  if (json) {
-    gdist::JsonWriter w(std::cout);
-    w.BeginObject();
-    w.Key("from");
-    gdist::WriteLabel(w, labels, vertices.front());
-    w.Key("to");
-    gdist::WriteLabel(w, labels, vertices.back());
-    w.Key("length").Value(length);
-    w.Key("hops").Number(static_cast<double>(weights.size()));
-    w.Key("vertices").BeginArray();
-    for (auto v : vertices) gdist::WriteLabel(w, labels, v);
-    w.EndArray();
-    w.Key("weights").BeginArray();
-    for (auto x : weights) w.Value(x);
-    w.EndArray();
-    w.EndObject();
-    std::cout << "\n";
-  } else {
-    std::cout << "length " << gdist::ExactText(length) << ", " << weights.size() << " arcs\n";
-    for (std::size_t k = 0; k < vertices.size(); ++k) {
-      std::cout << gdist::TerminalText(labels.label(vertices[k]));
-      if (k < weights.size()) std::cout << " -(" << gdist::ExactText(weights[k]) << ")-> ";
-    }
-    std::cout << "\n";
-  }
 }
 
 template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
   const auto& labels = file.info().meta.labels;
   auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
   if (!route) return PrintNoPath(labels, from, to, json);
-  PrintRouteOf(labels, route->vertices, route->weights, route->length, json);
+  std::cout << gdist::RouteText(labels, route->vertices, route->weights, route->length, json);
   return gdist::kExitOk;
 }
 
 template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_t from) {
-  const auto& labels = file.info().meta.labels;
-  const auto d = file.view<T>();
-  const auto next = file.next_hops();
-  std::ostringstream out;
-  out << "target,distance,next_hop,hops\n";
-  for (std::size_t t = 0; t < d.n; ++t) {
-    out << labels.label(t) << ',';
-    auto route = gdist::FindRoute(d, next, from, t);
-    if (route) {
-      out << gdist::ExactText(route->length) << ',';
-      if (t != from) out << labels.label(route->vertices[1]);
-      out << ',' << route->weights.size();
-    } else {
-      out << ",,";
-    }
-    out << '\n';
-  }
-  std::cout << out.str();
+  std::cout << gdist::TreeCsv(file.info().meta.labels, file.view<T>(), file.next_hops(), from);
   return gdist::kExitOk;
 }
 
@@ -161,7 +105,7 @@ int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const G
         if (!flags.geojson.empty())
           gdist::WriteGeoJson(flags.geojson, gdist::RouteFeatures(lon_lat, labels, r.vertices, double(r.distance), kind,
                                                                   from_end, to_end));
-        PrintRouteOf(labels, r.vertices, weights, r.distance, flags.json);
+        std::cout << gdist::RouteText(labels, r.vertices, weights, r.distance, flags.json);
         return gdist::kExitOk;
       },
       loaded.hierarchy);

@@ -1,0 +1,87 @@
+// gpath's answers, as the tool prints them: a route (text or JSON), the JSON
+// of "no path", and the tree from one source as CSV (from a matrix file's
+// next hops). Kept beside the runs so the tool only parses flags and prints.
+#pragma once
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lib/core/vertex_labels.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/metrics/summary_report.hpp"
+#include "lib/paths/route.hpp"
+#include "lib/util/format_number.hpp"
+#include "lib/util/json_writer.hpp"
+#include "lib/util/terminal_text.hpp"
+
+namespace gdist {
+
+// "no path" with --json: the answer with "length": null.
+inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std::size_t to) {
+  std::ostringstream out;
+  JsonWriter w(out);
+  w.BeginObject();
+  w.Key("from");
+  WriteLabel(w, labels, from);
+  w.Key("to");
+  WriteLabel(w, labels, to);
+  w.Key("length").Null();
+  w.EndObject();
+  out << "\n";
+  return out.str();
+}
+
+// One route: its length, the vertices and each arc's weight, as text or JSON.
+template <class T, class V> std::string RouteText(const VertexLabels& labels, const std::vector<V>& vertices,
+                                                  const std::vector<T>& weights, T length, bool json) {
+  std::ostringstream out;
+  if (json) {
+    JsonWriter w(out);
+    w.BeginObject();
+    w.Key("from");
+    WriteLabel(w, labels, vertices.front());
+    w.Key("to");
+    WriteLabel(w, labels, vertices.back());
+    w.Key("length").Value(length);
+    w.Key("hops").Number(static_cast<double>(weights.size()));
+    w.Key("vertices").BeginArray();
+    for (auto v : vertices) WriteLabel(w, labels, v);
+    w.EndArray();
+    w.Key("weights").BeginArray();
+    for (auto x : weights) w.Value(x);
+    w.EndArray();
+    w.EndObject();
+    out << "\n";
+  } else {
+    out << "length " << ExactText(length) << ", " << weights.size() << " arcs\n";
+    for (std::size_t k = 0; k < vertices.size(); ++k) {
+      out << TerminalText(labels.label(vertices[k]));
+      if (k < weights.size()) out << " -(" << ExactText(weights[k]) << ")-> ";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+// The tree from `from` by a matrix's next hops: target,distance,next_hop,hops.
+template <class T> std::string TreeCsv(const VertexLabels& labels, const MatrixView<T>& d,
+                                       const MatrixView<std::int32_t>& next, std::size_t from) {
+  std::ostringstream out;
+  out << "target,distance,next_hop,hops\n";
+  for (std::size_t t = 0; t < d.n; ++t) {
+    out << labels.label(t) << ',';
+    auto route = FindRoute(d, next, from, t);
+    if (route) {
+      out << ExactText(route->length) << ',';
+      if (t != from) out << labels.label(route->vertices[1]);
+      out << ',' << route->weights.size();
+    } else {
+      out << ",,";
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace gdist
