@@ -62,6 +62,14 @@ TEST(SixteenBitFiles, EveryToolReadsTheAnswersOfTheThirtyTwoBitFile) {
     }
     // Outputs name the file they read: compare them with the file names made the same.
     std::string a = outputs[0], b = outputs[1];
+    // The p-median's bound phase is time-limited (its bound may differ between two runs of one
+    // file): compare its sites and objective, the part that answers the question.
+    if (reader.find("--p-median") != std::string::npos)
+      for (std::string* text : {&a, &b}) {
+        const std::size_t from = text->find("\"sites\""), to = text->find(",\"new_sites\"");
+        ASSERT_TRUE(from != std::string::npos && to != std::string::npos) << *text;
+        *text = text->substr(from, to - from);
+      }
     for (std::size_t p; (p = a.find("d16.gdm")) != std::string::npos;) a.replace(p, 7, "d.gdm");
     for (std::size_t p; (p = b.find("d32.gdm")) != std::string::npos;) b.replace(p, 7, "d.gdm");
     EXPECT_FALSE(a.empty());
