@@ -5,6 +5,7 @@
 #include <limits>
 #include <unordered_set>
 
+#include "formats/csv_records.hpp"
 #include "formats/token_parse.hpp"
 #include "lib/util/error.hpp"
 
@@ -26,16 +27,10 @@ CostMatrix ReadCostMatrix(const std::string& path, const InputLimits& limits) {
   InputFile in(path, limits);
   CostMatrix m;
   std::vector<std::string_view> fields;
-  std::string_view line;
   std::size_t header_line = 0;
   std::vector<std::size_t> demand_lines;
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  while (in.NextLine(&line)) {
-    const std::string_view t = TrimBlanks(line);
-    if (t.empty() || t.front() == '#') continue;
-    if (!SplitAllFields(line, &fields))
-      throw ParseError(in.path(), in.line_number(),
-                       "expected a quoted field to end with '\"' before the next separator");
+  while (NextCsvRecord(in, &fields)) {
     if (header_line == 0) {
       header_line = in.line_number();
       if (fields.size() < 2)

@@ -20,11 +20,6 @@ namespace {
 
 constexpr std::size_t kPeekBytes = 4096;
 
-std::string Lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 bool LooksBinary(std::string_view head) {
@@ -111,7 +106,7 @@ InputFormat DetectFormat(const std::string& path) {
 InputFormat DetectFormat(InputFile& in) {
   const std::string& path = in.path();
   std::string name = path.substr(path.find_last_of('/') + 1);  // npos + 1 == 0
-  name = Lower(name);
+  name = AsciiLower(name);
   if (name.size() > 3 && name.substr(name.size() - 3) == ".gz") name.resize(name.size() - 3);
   const std::size_t dot = name.find_last_of('.');
   const std::string ext = dot == std::string::npos ? "" : name.substr(dot + 1);
@@ -119,7 +114,7 @@ InputFormat DetectFormat(InputFile& in) {
   const std::string head(in.Prefix(kPeekBytes));
   if (head.empty()) throw ParseError(path, 1, "file is empty");
   if (StartsWith(head, "GDISTMX")) return InputFormat::kMatrixFile;
-  if (Lower(head.substr(0, 14)) == "%%matrixmarket") return InputFormat::kMatrixMarket;
+  if (AsciiLower(head.substr(0, 14)) == "%%matrixmarket") return InputFormat::kMatrixMarket;
   if (LooksLikeOsm(name, head)) return InputFormat::kOsm;
   if (LooksBinary(head)) {
     std::string why;

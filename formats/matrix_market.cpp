@@ -18,15 +18,7 @@
 
 namespace gdist {
 
-namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Graph ReadMatrixMarket(InputFile& in) {
   const std::string& path = in.path();
@@ -37,9 +29,9 @@ Graph ReadMatrixMarket(InputFile& in) {
   if (!in.NextLine(&line)) throw ParseError(path, 1, "file is empty; expected a '%%MatrixMarket' banner");
   // The banner's keywords are case-insensitive (the NIST reader lowercases them).
   std::string_view rest = line;
-  const std::string banner = Lower(NextToken(&rest)), object = Lower(NextToken(&rest)),
-                    layout = Lower(NextToken(&rest)), field = Lower(NextToken(&rest)),
-                    symmetry = Lower(NextToken(&rest));
+  const std::string banner = AsciiLower(NextToken(&rest)), object = AsciiLower(NextToken(&rest)),
+                    layout = AsciiLower(NextToken(&rest)), field = AsciiLower(NextToken(&rest)),
+                    symmetry = AsciiLower(NextToken(&rest));
   if (banner != "%%matrixmarket" || object != "matrix")
     throw ParseError(path, 1, "expected the banner '%%MatrixMarket matrix coordinate <field> <symmetry>'");
   if (layout != "coordinate")

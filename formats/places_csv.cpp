@@ -6,18 +6,13 @@
 #include <optional>
 #include <unordered_map>
 
+#include "formats/csv_records.hpp"
 #include "formats/token_parse.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // The header's columns: which field holds what (nullopt: not in the header).
 struct Columns {
@@ -27,7 +22,7 @@ struct Columns {
 Columns ReadHeader(const std::vector<std::string_view>& fields, const std::string& path, std::size_t line) {
   Columns c;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    const std::string key = Lower(TrimBlanks(fields[i]));
+    const std::string key = AsciiLower(TrimBlanks(fields[i]));
     std::optional<std::size_t>* slot = nullptr;
     if (key == "name") slot = &c.name;
     if (key == "lat" || key == "latitude") slot = &c.lat;
@@ -65,16 +60,10 @@ PlacesFile ReadPlaces(const std::string& path, const InputLimits& limits) {
   PlacesFile out;
   out.path = in.path();
   std::vector<std::string_view> fields;
-  std::string_view line;
   std::optional<Columns> columns;
   std::size_t header_line = 0;
   std::unordered_map<std::string, std::size_t> first_line;  // name -> the line that gave it first
-  while (in.NextLine(&line)) {
-    const std::string_view t = TrimBlanks(line);
-    if (t.empty() || t.front() == '#') continue;
-    if (!SplitAllFields(line, &fields))
-      throw ParseError(in.path(), in.line_number(),
-                       "expected a quoted field to end with '\"' before the next separator");
+  while (NextCsvRecord(in, &fields)) {
     if (!columns) {
       header_line = in.line_number();
       columns = ReadHeader(fields, in.path(), header_line);

@@ -28,6 +28,14 @@ inline std::string_view NextToken(std::string_view* s) {
   return tok;
 }
 
+// ASCII lower case (format names, headers, banners; labels keep their case).
+inline std::string AsciiLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 inline std::string_view TrimBlanks(std::string_view s) {
   while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
   while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
