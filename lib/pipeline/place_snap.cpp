@@ -20,6 +20,10 @@ namespace gdist {
 
 namespace {
 
+// DIMACS .co files hold millionths of degrees.
+constexpr double kDimacsUnitsPerDegree = 1e6;
+
+#ifdef GDIST_HAVE_NANOFLANN
 // A point on the unit sphere: chord length grows with the great-circle angle.
 std::array<double, 3> UnitVector(double lon_deg, double lat_deg) {
   constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
@@ -27,10 +31,6 @@ std::array<double, 3> UnitVector(double lon_deg, double lat_deg) {
   return {std::cos(lat) * std::cos(lon), std::cos(lat) * std::sin(lon), std::sin(lat)};
 }
 
-// DIMACS .co files hold millionths of degrees.
-constexpr double kDimacsUnitsPerDegree = 1e6;
-
-#ifdef GDIST_HAVE_NANOFLANN
 // nanoflann's dataset interface over the vertices that have coordinates.
 struct SpherePoints {
   std::vector<std::array<double, 3>> xyz;
