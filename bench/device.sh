@@ -61,6 +61,9 @@ e2e-only     the short end-to-end call: builds gapsp and gpu_fw_bench only, then
 road2        issue #23's 2-core targets on two of the machine's cores (taskset -c 0,1, -j 2): contraction of
              weighted NY and NE, gcenter NY-w.gch --per-vertex (every source's row), NY-w every eccentricity, the
              NE-w summary (diameter, radius, center, 1-median)
+phast-lanes  #23's CPU sweep on two cores (taskset -c 0,1): road_bench on weighted NY built with 64- and
+             128-byte PHAST lines (the other width) (rows then scans against the line scans, answers compared), then
+             gcenter NY-w.gch --per-vertex on 2 cores (every row) and with --backend gpu, CSVs compared
 e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N = 32768, 12 arcs per vertex,
              fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
              .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
@@ -132,6 +135,7 @@ has sparse-sssp && want test_gpu test_sparse sparse_gpu_sssp_bench gcenter gapsp
 has plan && want gapsp gcenter
 has road && want gconvert gapsp gcenter road_metrics_bench test_gpu test_road
 has road2 && want gconvert gcenter
+has phast-lanes && want gconvert gcenter road_bench
 if has build || has ctest; then targets=(all); fi
 if ((${#targets[@]})); then
   t0=$(now)
@@ -568,6 +572,29 @@ fi
 
 if has plan; then
   bash bench/plan_check.sh "$B" "$DATA" "$OUT/plan" 2>&1 | tee -a "$S"
+fi
+
+if has phast-lanes; then
+  R=/tmp/phast-lanes; mkdir -p "$R"
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" "$R/NY-w.gr"
+  two="taskset -c 0,1"
+  { cmake -S . -B "$B-other-line" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-DGDIST_PHAST_LINE_BYTES=${OTHER_LINE_BYTES:-128} &&
+    timeout 400 cmake --build "$B-other-line" -j "$JOBS" --target road_bench; } > "$OUT/build-other-line.log" 2>&1
+  note "other-line build rc=$?"
+  "$B/apps/gconvert" "$R/NY-w.gr" "$R/NY-w.gch" --undirected --to ch -q
+  for b in "$B-other-line" "$B"; do
+    note "road_bench ($b):"
+    $two "$b/bench/road_bench" "$R/NY-w.gr" --undirected -j 2 --load "$R/NY-w.gch" --sources ${PHAST_SOURCES:-2048} \
+      --dijkstra-sources 32 --table 10 --routes 10 2>&1 | grep -E 'phast_rows|per_vertex_scans|error|differ' | tee -a "$S"
+  done
+  export OMP_NUM_THREADS=2
+  timed "2 cores: gcenter NY-w.gch --per-vertex (every row)" $two "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex \
+    "$R/pv-cpu.csv" -q -j 2 | tee -a "$S"
+  unset OMP_NUM_THREADS
+  timed "gcenter NY-w.gch --per-vertex --backend gpu" "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex "$R/pv-gpu.csv" -q \
+    --backend gpu | tee -a "$S"
+  note "per-vertex CSV cpu vs gpu: $(cmp -s "$R/pv-cpu.csv" "$R/pv-gpu.csv" && echo IDENTICAL || echo DIFFER)"
+  lscpu | grep -E 'Model name|L2|L3' | tee -a "$S"
 fi
 
 if has road2; then

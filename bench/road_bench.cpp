@@ -15,11 +15,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <random>
 #include <sstream>
 
 #include "formats/read_graph.hpp"
+#include "lib/metrics/centrality.hpp"
+#include "lib/metrics/line_scans.hpp"
+#include "lib/metrics/summary.hpp"
 #include "lib/road/ch_route.hpp"
 #include "lib/road/ch_table.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
@@ -132,6 +136,53 @@ template <class W> void Run(const gdist::CsrGraph<W>& g, const Options& o) {
       << ", \"lanes\": " << gdist::PhastTrees<W>::kLanes
       << ", \"speedup_over_dijkstra\": " << (dijkstra / dsources.size()) / (phast_seconds / psources.size());
     line("phast_rows", phast_seconds, f.str());
+  }
+
+  // gcenter --per-vertex's CPU work per source: PHAST rows then the dense scans
+  // of each row, against the lines scanned where the sweep leaves them
+  // (ScanLines, integer weights); both answers compared bit for bit.
+  if constexpr (std::is_integral_v<W>) {
+    std::vector<gdist::SummaryRow> summary(psources.size()), line_summary(psources.size());
+    std::vector<gdist::CentralityRow> centrality(psources.size()), line_centrality(psources.size());
+    t0 = std::chrono::steady_clock::now();
+    cpu0 = CpuSeconds();
+    for (std::size_t first = 0; first < psources.size(); first += block) {
+      const std::size_t k = std::min(block, psources.size() - first);
+      phast.Rows(std::span<const std::uint32_t>(psources).subspan(first, k), rows.data(), g.n, o.threads);
+#pragma omp parallel for num_threads(o.threads) schedule(static)
+      for (std::int64_t i = 0; i < static_cast<std::int64_t>(k); ++i) {
+        const W* row = rows.data() + static_cast<std::size_t>(i) * g.n;
+        summary[first + i] = gdist::ScanSummaryRow(row, g.n);
+        centrality[first + i] = gdist::ScanCentralityRow(row, psources[first + i], g.n);
+      }
+    }
+    const double rows_scan = Seconds(t0), rows_scan_cpu = CpuSeconds() - cpu0;
+    t0 = std::chrono::steady_clock::now();
+    cpu0 = CpuSeconds();
+    phast.ForEachBatch(psources, o.threads, [&](std::size_t first, std::size_t count, const W* lines) {
+      gdist::ScanLines<W, gdist::PhastTrees<W>::kLanes>(lines, g.n,
+                                                        std::span<const std::uint32_t>(psources).subspan(first, count),
+                                                        &line_summary[first], &line_centrality[first]);
+    });
+    const double lines_scan = Seconds(t0), lines_scan_cpu = CpuSeconds() - cpu0;
+    for (std::size_t i = 0; i < psources.size(); ++i) {
+      const auto &a = summary[i], &b = line_summary[i];
+      const auto &c = centrality[i], &d = line_centrality[i];
+      if (a.exact_total != b.exact_total || a.exact_farthest != b.exact_farthest ||
+          a.farthest.column != b.farthest.column || a.unreachable != b.unreachable ||
+          a.first_unreachable != b.first_unreachable || std::memcmp(&c.harmonic, &d.harmonic, sizeof(double)) != 0 ||
+          c.lo != d.lo || c.hi != d.hi)
+        throw gdist::Error("the line scans differ from the row scans");
+    }
+    std::ostringstream f;
+    f << ", \"sources\": " << psources.size()
+      << ", \"rows_then_scans_per_source_ms\": " << 1e3 * rows_scan / psources.size()
+      << ", \"rows_then_scans_cpu_seconds\": " << rows_scan_cpu
+      << ", \"line_scans_per_source_ms\": " << 1e3 * lines_scan / psources.size()
+      << ", \"line_scans_cpu_seconds\": " << lines_scan_cpu
+      << ", \"every_source_extrapolated_seconds\": " << lines_scan / psources.size() * g.n
+      << ", \"lanes\": " << gdist::PhastTrees<W>::kLanes << ", \"same\": true";
+    line("per_vertex_scans", lines_scan, f.str());
   }
 
   // A table of table x table random vertices; the Dijkstra sources' part checked.

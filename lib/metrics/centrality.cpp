@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/element_type.hpp"
@@ -24,11 +25,20 @@ template <class T> GDIST_ISA_CLONES CentralityRow ScanCentralityRow(const T* row
     if (chunk_hi < inf) {
       // The common chunk, every entry finite, branch-free (vectorised): adding
       // +0.0 for a 0 entry leaves the lane's sum as skipping it does, and the
-      // division of a 0 entry is by 1, unused.
+      // division of a 0 entry is by 1, unused. Integers: the divisor picked in
+      // T and the term scaled by 1.0 or 0.0 (the same sum), or GCC 12 keeps the
+      // select around the division as a branch and divides one element at a
+      // time (doubles vectorise as written; floats do not either way).
       for (int l = 0; l < kSumLanes; ++l) {
-        const double x = static_cast<double>(chunk[l]);
-        const double inverse = 1.0 / (x > 0 ? x : 1.0);
-        lane[l] += x > 0 ? inverse : 0.0;
+        if constexpr (std::is_integral_v<T>) {
+          const T v = chunk[l];
+          const double positive = v > T{0} ? 1.0 : 0.0;
+          lane[l] += (1.0 / static_cast<double>(v > T{0} ? v : T{1})) * positive;
+        } else {
+          const double x = static_cast<double>(chunk[l]);
+          const double inverse = 1.0 / (x > 0 ? x : 1.0);
+          lane[l] += x > 0 ? inverse : 0.0;
+        }
       }
       T chunk_lo = chunk[0];
       for (int l = 1; l < kSumLanes; ++l) chunk_lo = chunk[l] < chunk_lo ? chunk[l] : chunk_lo;

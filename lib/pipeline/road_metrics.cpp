@@ -12,6 +12,7 @@
 #include "lib/metrics/bounding_tree_source.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/gpu_sssp_rows.hpp"
+#include "lib/metrics/line_scans.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/road/gpu_phast.hpp"
 #include "lib/road/hierarchy_reach.hpp"
@@ -23,21 +24,34 @@ namespace gdist {
 
 namespace {
 
-// Every row on the CPU: PHAST in blocks of rows, each row scanned in parallel.
+// Every row on the CPU. Integer distances: each PHAST batch's lines are
+// scanned where the sweep leaves them (ScanLines: the dense scans' answer
+// without writing n-wide rows and reading them back). Floats: PHAST in blocks
+// of rows, each row scanned by the dense path's scans (their totals are
+// lane-order double sums, which the lines would need twice the accumulators for).
 template <class W>
 GpuSsspRowReductions CpuRowReductions(const ContractionHierarchy<W>& ch, int threads, ProgressCounter& counter) {
   const std::size_t n = ch.n;
-  // Enough rows per block for every thread's 16-lane PHAST batches (twice over), at least 64 MiB of rows.
-  const std::size_t row_bytes = n * sizeof(W) + 1;
-  const std::size_t block = std::min<std::size_t>(
-      4096, std::max<std::size_t>(32 * static_cast<std::size_t>(threads), (std::size_t{64} << 20) / row_bytes));
   GpuSsspRowReductions out;
   out.summary.resize(n);
   out.centrality.resize(n);
   std::vector<std::uint32_t> all(n);
   std::iota(all.begin(), all.end(), 0u);
-  std::vector<W> rows(block * n);
   const PhastTrees<W> phast(ch);
+  if constexpr (std::is_integral_v<W>) {
+    constexpr std::size_t kLanes = PhastTrees<W>::kLanes;
+    phast.ForEachBatch(all, threads, [&](std::size_t first, std::size_t count, const W* lines) {
+      ScanLines<W, kLanes>(lines, n, {all.data() + first, count}, &out.summary[first], &out.centrality[first]);
+      counter.Add(count);
+    });
+    return out;
+  }
+  // Enough rows per block for every thread's PHAST batches (twice over), at least 64 MiB of rows.
+  const std::size_t row_bytes = n * sizeof(W) + 1;
+  const std::size_t block =
+      std::min<std::size_t>(4096, std::max<std::size_t>(2 * PhastTrees<W>::kLanes * static_cast<std::size_t>(threads),
+                                                        (std::size_t{64} << 20) / row_bytes));
+  std::vector<W> rows(block * n);
   for (std::size_t first = 0; first < n; first += block) {
     const std::size_t count = std::min(block, n - first);
     phast.Rows({all.data() + first, count}, rows.data(), n, threads);
@@ -54,9 +68,10 @@ GpuSsspRowReductions CpuRowReductions(const ContractionHierarchy<W>& ch, int thr
 
 // Rows a round of the bounding searches may hold.
 constexpr std::size_t kRoundBytes = std::size_t{1} << 30;
+constexpr std::size_t kEccentricityTreesPerThread = 64;
 
 // PHAST trees for the bounding searches: one tree per call (the median's
-// threads each run their own), and the rounds' sources in 16-lane batches.
+// threads each run their own), and the rounds' sources in PHAST batches.
 template <class W> class HierarchyTreeSource final : public BoundingTreeSource<W> {
  public:
   explicit HierarchyTreeSource(const ContractionHierarchy<W>& ch)
@@ -72,15 +87,16 @@ template <class W> class HierarchyTreeSource final : public BoundingTreeSource<W
   std::uint32_t FirstSource() const override { return ch_.n ? ch_.vertex_at[ch_.n - 1] : 0; }
   // Every path of two or more vertices has a hierarchy arc on its up-down path.
   double LeastDistance() const override { return least_; }
-  // The extremes: 4 trees per thread (a 16-lane sweep costs a few one-lane
+  // The extremes: 4 trees per thread (a batch sweep costs a few one-lane
   // ones, and a source picked from more bounds is a better pick); every
-  // eccentricity: 4 sweeps of 16 lanes per thread, within kRoundBytes of rows
-  // (NY, 2 cores: 17 s against 36 s with one sweep per thread; road_metrics_bench).
+  // eccentricity: 64 trees per thread, within kRoundBytes of rows (NY, 2
+  // cores: 17 s against 36 s with 16 per thread, measured with 16-lane
+  // batches; road_metrics_bench).
   std::size_t TreesPerRound(int threads, typename BoundingTreeSource<W>::Search search) const override {
     const auto nt = static_cast<std::size_t>(threads);
     if (search == BoundingTreeSource<W>::Search::kExtremes) return nt * 4;
     const std::size_t fit = kRoundBytes / std::max<std::size_t>(1, ch_.n * sizeof(W) * (ch_.directed ? 2 : 1));
-    return std::max(nt, std::min(nt * 4 * PhastTrees<W>::kLanes, fit));
+    return std::max(nt, std::min(nt * kEccentricityTreesPerThread, fit));
   }
   void Tree(TreeDirection direction, std::uint32_t s, W* dist, TreeWorkspace&) const override {
     (direction == TreeDirection::kFrom ? from_ : to_).Tree(s, dist);

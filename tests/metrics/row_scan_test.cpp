@@ -5,8 +5,10 @@
 // integer rows also hold the exact total (128 bits) and farthest distance.
 // Rows long enough for the scans' vectorised whole-chunk path, with and
 // without INF, zeros, ties and the diagonal inside a chunk, in every element type.
+// The line scans (PHAST's transposed rows) against the same definition.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -14,6 +16,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/centrality.hpp"
+#include "lib/metrics/line_scans.hpp"
 #include "lib/metrics/summary.hpp"
 #include "test_util.hpp"
 
@@ -101,6 +104,55 @@ TEST(RowScans, EqualTheirDefinitionInEveryType) {
   CheckRandomRows<std::int64_t>(seed + 1);
   CheckRandomRows<float>(seed + 2);
   CheckRandomRows<double>(seed + 3);
+}
+
+// K rows stored as PHAST leaves them: line j holds vertex j's K distances;
+// ScanLines must give each row the definition's answer.
+template <class T, std::size_t K> void CheckRandomLines(unsigned seed) {
+  std::mt19937_64 rng(seed);
+  for (int round = 0; round < 24; ++round) {
+    const std::size_t n = 1 + rng() % 1500, count = 1 + rng() % K;
+    const int kind = round % 4;  // as CheckRandomRows, plus unreachable whole rows in kind 1
+    std::vector<std::uint32_t> sources(count);
+    std::vector<std::vector<T>> rows(count, std::vector<T>(n));
+    std::vector<T> lines(n * K, T{7});  // lanes >= count hold junk the scans must ignore
+    for (std::size_t i = 0; i < count; ++i) {
+      sources[i] = static_cast<std::uint32_t>(rng() % n);
+      const bool cut_off = kind == 1 && rng() % 5 == 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        T x =
+            static_cast<T>(kind == 3 ? (rng() >> 12) % (ElementTraits<T>::kInf / 2) : rng() % (kind == 2 ? 4 : 100000));
+        if ((kind == 1 && rng() % 50 == 0) || (cut_off && j != sources[i])) x = ElementTraits<T>::kInf;
+        if (j == sources[i]) x = 0;
+        rows[i][j] = x;
+        lines[j * K + i] = x;
+      }
+    }
+    std::vector<SummaryRow> summary(count);
+    std::vector<CentralityRow> centrality(count);
+    ScanLines<T, K>(lines.data(), n, sources, summary.data(), centrality.data());
+    for (std::size_t i = 0; i < count; ++i) {
+      const SummaryRow want = SummaryByDefinition(rows[i]);
+      const SummaryRow& got = summary[i];
+      EXPECT_EQ(got.farthest.value, want.farthest.value) << "seed " << seed << " round " << round << " row " << i;
+      EXPECT_EQ(got.farthest.column, want.farthest.column) << "round " << round;
+      EXPECT_EQ(got.unreachable, want.unreachable) << "round " << round;
+      EXPECT_EQ(got.first_unreachable, want.first_unreachable) << "round " << round;
+      EXPECT_TRUE(got.exact);
+      EXPECT_TRUE(got.exact_total == want.exact_total) << "round " << round;
+      EXPECT_EQ(got.exact_farthest, want.exact_farthest) << "round " << round;
+      const CentralityRow d = CentralityByDefinition(rows[i], sources[i]);
+      EXPECT_EQ(centrality[i].harmonic, d.harmonic) << "seed " << seed << " round " << round << " row " << i;
+      EXPECT_EQ(centrality[i].lo, d.lo) << "round " << round;
+      EXPECT_EQ(centrality[i].hi, d.hi) << "round " << round;
+    }
+  }
+}
+
+TEST(LineScans, EqualTheRowScansDefinition) {
+  const unsigned seed = test::TestSeed();
+  CheckRandomLines<std::int32_t, 32>(seed);
+  CheckRandomLines<std::int64_t, 16>(seed + 1);
 }
 
 }  // namespace
