@@ -578,11 +578,16 @@ if has phast-lanes; then
   R=/tmp/phast-lanes; mkdir -p "$R"
   python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" "$R/NY-w.gr"
   two="taskset -c 0,1"
-  { cmake -S . -B "$B-other-line" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-DGDIST_PHAST_LINE_BYTES=${OTHER_LINE_BYTES:-128} &&
-    timeout 400 cmake --build "$B-other-line" -j "$JOBS" --target road_bench; } > "$OUT/build-other-line.log" 2>&1
-  note "other-line build rc=$?"
+  builds=("$B")
+  if [ "${OTHER_LINE_BYTES:-128}" != 0 ]; then  # OTHER_LINE_BYTES=0: this build only
+    { cmake -S . -B "$B-other-line" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CXX_FLAGS=-DGDIST_PHAST_LINE_BYTES=${OTHER_LINE_BYTES:-128} &&
+      timeout 400 cmake --build "$B-other-line" -j "$JOBS" --target road_bench; } > "$OUT/build-other-line.log" 2>&1
+    note "other-line build rc=$?"
+    builds=("$B-other-line" "$B")
+  fi
   "$B/apps/gconvert" "$R/NY-w.gr" "$R/NY-w.gch" --undirected --to ch -q
-  for b in "$B-other-line" "$B"; do
+  for b in "${builds[@]}"; do
     note "road_bench ($b):"
     $two "$b/bench/road_bench" "$R/NY-w.gr" --undirected -j 2 --load "$R/NY-w.gch" --sources ${PHAST_SOURCES:-2048} \
       --dijkstra-sources 32 --table 10 --routes 10 2>&1 | grep -E 'phast_rows|per_vertex_scans|error|differ' | tee -a "$S"
