@@ -63,7 +63,8 @@ road2        issue #23's 2-core targets on two of the machine's cores (taskset -
              NE-w summary (diameter, radius, center, 1-median)
 phast-lanes  #23's CPU sweep on two cores (taskset -c 0,1): road_bench on weighted NY built with 64- and
              128-byte PHAST lines (the other width) (rows then scans against the line scans, answers compared), then
-             gcenter NY-w.gch --per-vertex on 2 cores (every row) and with --backend gpu, CSVs compared
+             gcenter NY-w.gch --per-vertex on 2 cores (every row; PHAST_BASE=TREE: also that tree's) and with
+             --backend gpu, CSVs compared
 e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N = 32768, 12 arcs per vertex,
              fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
              .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
@@ -596,6 +597,16 @@ if has phast-lanes; then
   timed "2 cores: gcenter NY-w.gch --per-vertex (every row)" $two "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex \
     "$R/pv-cpu.csv" -q -j 2 | tee -a "$S"
   unset OMP_NUM_THREADS
+  if [ -n "${PHAST_BASE:-}" ]; then  # the same run on an earlier tree, its CSV compared
+    { cmake -S "$PHAST_BASE" -B "$B-phast-base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
+      timeout 400 cmake --build "$B-phast-base" -j "$JOBS" --target gcenter; } > "$OUT/build-phast-base.log" 2>&1
+    note "base build ($PHAST_BASE) rc=$?"
+    export OMP_NUM_THREADS=2
+    timed "2 cores: BASE gcenter NY-w.gch --per-vertex (every row)" $two "$B-phast-base/apps/gcenter" "$R/NY-w.gch" \
+      --per-vertex "$R/pv-base.csv" -q -j 2 | tee -a "$S"
+    unset OMP_NUM_THREADS
+    note "per-vertex CSV this tree vs BASE: $(cmp -s "$R/pv-cpu.csv" "$R/pv-base.csv" && echo IDENTICAL || echo DIFFER)"
+  fi
   timed "gcenter NY-w.gch --per-vertex --backend gpu" "$B/apps/gcenter" "$R/NY-w.gch" --per-vertex "$R/pv-gpu.csv" -q \
     --backend gpu | tee -a "$S"
   note "per-vertex CSV cpu vs gpu: $(cmp -s "$R/pv-cpu.csv" "$R/pv-gpu.csv" && echo IDENTICAL || echo DIFFER)"
