@@ -12,6 +12,9 @@
 
 namespace gdist {
 
+// DIMACS .co files hold longitude and latitude in millionths of degrees.
+inline constexpr double kDimacsUnitsPerDegree = 1e6;
+
 struct Coordinates {
   std::vector<std::pair<double, double>> xy;  // per vertex; NaN where the file has none
   std::size_t missing = 0;                    // vertices the file does not place

@@ -147,6 +147,8 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
       throw Error(in + ": its coordinates leave " + std::to_string(unplaced) + " of " + std::to_string(g.n) +
                   " vertices unplaced; " + OptionText(Option::kGeoJson) + " draws every vertex");
   }
+  // --svg draws an OpenStreetMap input where it lies (a .co beside a graph is read by the pictures).
+  if (!req.pictures.svg.empty() && run.lon_lat.empty() && !g.lon_lat.empty()) run.lon_lat = g.lon_lat;
   AdjacencyOptions adj;
   adj.duplicates = DuplicatesFor(g, req.input);
   InputOptions typed = req.input;  // the weights' scan once: the matrix of the dense engine takes it too

@@ -13,6 +13,7 @@
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/pictures/answer_map.hpp"
 #include "lib/pictures/chart.hpp"
+#include "lib/pictures/map_projection.hpp"
 #include "lib/pipeline/run_voice.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -37,8 +38,12 @@ inline std::optional<std::string> CoordinatesFor(const PictureRequest& flags, co
   return CompanionCoordinates(input);
 }
 
+// lon_lat: the input's own longitude/latitude per vertex (OpenStreetMap), or
+// empty; then a coordinates file (a DIMACS .co holds millionths of degrees).
+// Geographic coordinates are drawn projected (map_projection.hpp).
 template <class T>
 void WritePictures(const PictureRequest& flags, const MatrixView<T>& d, const MatrixMeta& meta,
+                   const std::vector<std::pair<double, double>>& lon_lat,
                    const std::optional<std::string>& coordinates_file, const DistanceMetrics* metrics,
                    const SitingProblem<T>* prob, const std::vector<NamedResult>& done,
                    std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs, const RunVoice& voice) {
@@ -54,10 +59,18 @@ void WritePictures(const PictureRequest& flags, const MatrixView<T>& d, const Ma
   if (flags.svg.empty()) return;
   SiteMap map;
   std::optional<std::vector<Point2>> given;
-  if (coordinates_file) {
-    const Coordinates c = ReadCoordinates(*coordinates_file, meta.labels);
-    given = c.xy;
+  if (!lon_lat.empty()) {
+    given = ProjectLonLat(lon_lat);
     map.y_up = true;  // maps: north (larger y) is up
+  } else if (coordinates_file) {
+    Coordinates c = ReadCoordinates(*coordinates_file, meta.labels);
+    if (c.geographic) {
+      for (auto& [x, y] : c.xy) x /= kDimacsUnitsPerDegree, y /= kDimacsUnitsPerDegree;
+      given = ProjectLonLat(c.xy);
+    } else {
+      given = std::move(c.xy);
+    }
+    map.y_up = true;
   }
   std::string note;
   map.position = MapPositions(d, given, &note);

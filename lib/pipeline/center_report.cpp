@@ -59,7 +59,7 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (run.places && !req.geojson.empty() && siting.prob)
     WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
   if (!row_vertex)
-    WritePictures(req.pictures, d, meta, run.coordinates_file, metrics ? &*metrics : nullptr,
+    WritePictures(req.pictures, d, meta, run.lon_lat, run.coordinates_file, metrics ? &*metrics : nullptr,
                   siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);
   files.CommitAll();
   return report.str();

@@ -20,9 +20,6 @@ namespace gdist {
 
 namespace {
 
-// DIMACS .co files hold millionths of degrees.
-constexpr double kDimacsUnitsPerDegree = 1e6;
-
 #ifdef GDIST_HAVE_NANOFLANN
 // A point on the unit sphere: chord length grows with the great-circle angle.
 std::array<double, 3> UnitVector(double lon_deg, double lat_deg) {

@@ -9,6 +9,7 @@
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/pictures/chart.hpp"
 #include "lib/pictures/layout_2d.hpp"
+#include "lib/pictures/map_projection.hpp"
 #include "lib/pictures/site_map.hpp"
 #include "lib/pictures/svg_document.hpp"
 #include "test_util.hpp"
@@ -147,6 +148,35 @@ TEST(Layout, PivotMdsKeepsAGridsShape) {
   EXPECT_LT(dist(0, 1), dist(0, side - 1));
   EXPECT_LT(dist(0, side), dist(0, n - 2));
   EXPECT_TRUE(std::isfinite(xy[n - 1].first) && std::isfinite(xy[n - 1].second));
+}
+
+// Hand-checked: mean latitude 60 degrees, cos 60 = 1/2; an unplaced vertex stays unplaced and
+// does not move the mean.
+TEST(MapProjection, EquirectangularAtTheMeanLatitude) {
+  const double nan = std::nan("");
+  const auto xy = ProjectLonLat({{10.0, 59.0}, {12.0, 61.0}, {nan, nan}});
+  ASSERT_EQ(xy.size(), 3u);
+  EXPECT_NEAR(xy[0].first, 5.0, 1e-12);
+  EXPECT_EQ(xy[0].second, 59.0);
+  EXPECT_NEAR(xy[1].first, 6.0, 1e-12);
+  EXPECT_EQ(xy[1].second, 61.0);
+  EXPECT_TRUE(std::isnan(xy[2].first) && std::isnan(xy[2].second));
+}
+
+// An OpenStreetMap input is drawn where it lies, not by the distances' layout.
+TEST(MapProjection, OpenStreetMapInputDrawnFromItsCoordinates) {
+  const std::string monaco = test::SharedData("osm/monaco.osm.gz");
+  if (!test::Exists(monaco)) GTEST_SKIP() << "no " << monaco;
+  if (RunCommand(test::App("gcenter") + " --version").output.find("OpenStreetMap input: built") == std::string::npos)
+    GTEST_SKIP() << "built without libosmium";
+  TempDir dir;
+  const auto run =
+      RunCommand(test::App("gcenter") + " " + monaco + " --largest-component strong --svg " + dir.file("m.svg"));
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("--svg: coordinates from the input"), std::string::npos) << run.output;
+  const std::string svg = test::ReadText(dir.file("m.svg"));
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
 }
 
 }  // namespace
