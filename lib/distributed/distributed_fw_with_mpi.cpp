@@ -244,9 +244,7 @@ template <class T> class DistributedRun {
           at += sizeof(CentralityRow);
         });
       }
-      double lo, hi;
-      RowRange(centrality, &lo, &hi);
-      shape = ShapeHistogram(lo, hi, std::is_integral_v<T>, kHistogramBins);
+      shape = ShapeHistogramOfRows(centrality, std::is_integral_v<T>, kHistogramBins);
     }
     Check(MPI_Bcast(&shape, sizeof shape, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
     std::vector<std::uint64_t> bins(shape.bins, 0), total_bins(shape.bins, 0);
@@ -260,9 +258,7 @@ template <class T> class DistributedRun {
     m.centrality = CentralityFromRows(m.summary, centrality, directed);
     if (shape.bins > 0) {
       DistanceHistogram& h = m.centrality.histogram;
-      h.min = shape.min;
-      h.bin_width = shape.width;
-      h.unit_bins = shape.unit_bins;
+      h.SetShape(shape);
       h.counts = total_bins;
     }
     m.used = engine_->on_gpu() ? Backend::kGpu : Backend::kCpu;
