@@ -152,7 +152,7 @@ template <class T> class DistributedRun {
     const std::size_t rounds = tiles_.tiles;
     std::size_t first = 0;
     std::optional<RankCheckpoints> checkpoints;
-    std::vector<T> host;  // the tiles on the host, for the snapshots
+    std::vector<T> host;  // the tiles on the host, for the snapshots (held only while one is made)
     if (!options_.checkpoint.dir.empty()) {
       host.resize(lr_ * kB * ld_);
       engine_->Store(host.data());
@@ -164,6 +164,7 @@ template <class T> class DistributedRun {
         engine_->Load(host.data());
         resumed_at_ = first;
       }
+      std::vector<T>().swap(host);
     }
     if (first >= rounds) return Since(t0);
     engine_->ForkSide();  // after the load or build
@@ -177,8 +178,10 @@ template <class T> class DistributedRun {
       if (save) {
         engine_->Update(Mask(r, 0), {});
         engine_->Finish();
+        host.resize(lr_ * kB * ld_);
         engine_->Store(host.data());
         checkpoints->Save(r + 1, host.data());
+        std::vector<T>().swap(host);
         engine_->ForkSide();
         Pivot(r + 1, 1 - slot);
         exchange_->Wait();
