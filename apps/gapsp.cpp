@@ -55,9 +55,11 @@ int main(int argc, char** argv) {
   double checkpoint_every = 300;
   auto* checkpoint_flag = app.add_option(
       "--checkpoint", checkpoint,
-      "FOLDER for the checkpoints of a long out-of-core run (--backend cpu, --memory-limit below the matrix): the\n"
-      "matrix after a round, every --checkpoint-every seconds of work; a run killed at any point goes on with\n"
-      "--resume FOLDER to the bytes of an uninterrupted run; removed once OUT is written (docs/RELIABILITY.md)");
+      "FOLDER for the checkpoints of a long Floyd-Warshall run out of core (--memory-limit below the matrix on\n"
+      "the CPU, --device-memory below it on the GPU) or under mpirun (each rank's tiles; FOLDER shared by the\n"
+      "ranks): the state after a round, every --checkpoint-every seconds of work; a run killed at any point\n"
+      "goes on with --resume FOLDER (the same IN, flags and -np) to the bytes of an uninterrupted run; removed\n"
+      "once OUT is written (docs/RELIABILITY.md)");
   app.add_option("--resume", resume, "go on from the checkpoint in FOLDER (the same IN and flags), checkpointing there")
       ->excludes(checkpoint_flag);
   app.add_option("--checkpoint-every", checkpoint_every, "seconds of work between checkpoints (0: after every round)")

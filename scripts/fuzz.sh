@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (fuzz/: one per graph reader, OpenStreetMap
-# included when libosmium is installed, detection, and the .gdm reader) with Debian's clang and ASan+UBSan, and runs each for a
+# included when libosmium is installed, detection, the .gdm reader, and the
+# small files beside a graph: list files (--weights/--candidates/--fixed/
+# --sources), cost matrices, coordinates, places) with Debian's clang and ASan+UBSan, and runs each for a
 # bounded time on a corpus seeded from fuzz/seeds/, from the first bytes of
 # every file in ../shared/data (read there, never copied into the repo) and
 # from .gdm files written by the test build's gconvert. Any crash, sanitizer
@@ -33,7 +35,10 @@ mkdir -p "$BUILD/obj" "$BUILD/artifacts"
 
 # The readers and the .gdm reader with what they need (no engine, no CUDA, no
 # OpenMP runtime: thread_start calls it and no reader needs it).
-mapfile -t SOURCES < <(cd "$ROOT" && ls formats/*.cpp lib/core/*.cpp lib/util/*.cpp lib/matrix/*.cpp 2>/dev/null |
+# The list files' readers sit in lib/siting and lib/pipeline (siting_files.cpp
+# with the number and JSON writing its assignment file needs).
+mapfile -t SOURCES < <(cd "$ROOT" && ls formats/*.cpp lib/core/*.cpp lib/util/*.cpp lib/matrix/*.cpp \
+                       lib/siting/siting_files.cpp lib/pipeline/sources_file.cpp lib/metrics/summary_report.cpp 2>/dev/null |
                        grep -v -e '_no_cuda\.cpp$' -e '^lib/util/thread_start\.cpp$')
 # OpenStreetMap through libosmium when its headers are here (as CMake finds it):
 # osm_roads.cpp then reads for real, and the osm target fuzzes libosmium's PBF
@@ -64,6 +69,12 @@ for t in "${TARGETS[@]}"; do
   if ((${#pids[@]} >= JOBS)); then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
 done
 build_target gdm fuzz/gdm_fuzzer.cpp
+FILE_TARGETS=(lists:kLists costs:kCostMatrix coords:kCoordinates places:kPlaces)
+for t in "${FILE_TARGETS[@]}"; do
+  build_target "${t%%:*}" fuzz/list_reader_fuzzer.cpp -DGDIST_FUZZ_READER="${t##*:}" &
+  pids+=($!)
+  if ((${#pids[@]} >= JOBS)); then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+done
 for p in "${pids[@]}"; do wait "$p"; done
 
 # Corpora: the seeds in the repo, heads of the real data, fresh .gdm files.
@@ -78,7 +89,11 @@ seed_from_shared() {  # corpus_dir find-name-patterns...
   done < <(find "$SHARED" -type f \( "$@" \) -print0)
 }
 rm -rf "$BUILD/corpus"
-for t in "${TARGETS[@]}" gdm:gdm; do mkdir -p "$BUILD/corpus/${t%%:*}"; done
+for t in "${TARGETS[@]}" gdm:gdm "${FILE_TARGETS[@]}"; do mkdir -p "$BUILD/corpus/${t%%:*}"; done
+for t in "${FILE_TARGETS[@]}"; do cp "$ROOT"/fuzz/seeds/"${t%%:*}"/* "$BUILD/corpus/${t%%:*}/"; done
+seed_from_shared "$BUILD/corpus/coords" -name '*.co' -o -name '*.co.gz'
+seed_from_shared "$BUILD/corpus/places" -iname '*places*.csv'
+seed_from_shared "$BUILD/corpus/costs" -iname '*cost*.csv' -o -iname '*cost*.tsv'
 for d in dimacs edgelist mtx nthu orlib metis; do
   cp "$ROOT"/fuzz/seeds/$d/* "$BUILD/corpus/$d/"
   cp "$ROOT"/fuzz/seeds/$d/* "$BUILD/corpus/auto/"
@@ -119,7 +134,7 @@ run_target() {
 }
 failed=()
 names=()
-for t in "${TARGETS[@]}" gdm:gdm; do names+=("${t%%:*}"); done
+for t in "${TARGETS[@]}" gdm:gdm "${FILE_TARGETS[@]}"; do names+=("${t%%:*}"); done
 pids=()
 declare -A pid_name
 for name in "${names[@]}"; do

@@ -46,14 +46,13 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
   }
 }
 
-// Checkpoints are the CPU out-of-core Floyd-Warshall's (lib/engine/checkpoint.hpp).
-inline void CheckCheckpointFlags(const ApspRunRequest& r, bool distributed) {
+// Checkpoints are the out-of-core (CPU, GPU) and distributed Floyd-Warshall's
+// (lib/engine/checkpoint.hpp); the engine refuses an in-core run.
+inline void CheckCheckpointFlags(const ApspRunRequest& r) {
   const std::string flag = r.checkpoint.resume ? "--resume" : "--checkpoint";
-  if (distributed) throw Error(flag + ": the distributed schedule takes no checkpoints yet (one process only)");
   if (!r.sources.empty()) throw Error(flag + ": --sources rows take no checkpoints (every row, Floyd-Warshall)");
   if (r.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(r.in) || r.algorithm == ApspAlgorithm::kTrees)
     throw Error(flag + ": only the out-of-core Floyd-Warshall takes checkpoints; leave out --algorithm");
-  if (r.backend == Backend::kGpu) throw Error(flag + ": the GPU schedules take no checkpoints yet; --backend cpu");
 }
 
 // Every check, in the order the messages have always come.
@@ -64,7 +63,7 @@ inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json)
   if (r.out.empty() && r.metrics.empty()) throw Error("OUT is required unless --metrics FILE is given");
   if (r.out.empty() && r.paths) throw Error("--paths needs OUT (the routes are stored in the matrix file)");
   if (!r.per_vertex.empty() && r.metrics.empty()) throw Error("--per-vertex needs --metrics FILE");
-  if (!r.checkpoint.dir.empty()) CheckCheckpointFlags(r, distributed);
+  if (!r.checkpoint.dir.empty()) CheckCheckpointFlags(r);
   if (r.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(r.in)) {
     if (distributed) throw Error("--algorithm ch: runs in one process (not under mpirun)");
     CheckOutputPaths({{"OUT", r.out}}, {{"IN", r.in}, {"--sources", r.sources}, {"--targets", r.targets}});

@@ -31,6 +31,7 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   request.metrics_options = MetricsOptions{false, req.threads, req.backend};
   DistributedOptions o = dist;
   if (type == ElementType::kInt64) o.use_gpu = false;
+  o.checkpoint = req.checkpoint;
   DistributedGraphResult r = DistributedApspFromGraph(mpi, g, type, o, request);
   timer.Lap();
   ApspRunResult result;
@@ -48,6 +49,8 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
     if (!note.empty()) voice.Note("metrics on the CPU: " + note);
   }
   files.CommitAll();
+  // The outputs are whole: a kill from here on needs no checkpoint.
+  if (!req.checkpoint.dir.empty()) RemoveCheckpoint(req.checkpoint.dir);
   const double write_s = timer.Lap();
   result.n = g.n;
   result.engine.used = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
@@ -83,11 +86,15 @@ ApspRunResult RunDistributedApsp(MpiSession& mpi, const ApspRunRequest& request,
                             std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
                             " block-cyclic tiles; rank 0 on the " + (dist.use_gpu ? "GPU" : "CPU") + ")";
   scheduled.schedule_backend = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
-  scheduled.schedule = [&mpi, dist](void* d, std::size_t stride, ElementType type) {
+  scheduled.schedule = [&mpi, dist](void* d, std::size_t stride, ElementType type,
+                                    const CheckpointOptions& checkpoint) {
     DistributedOptions o = dist;
     // int64 has CPU kernels only.
     if (type == ElementType::kInt64) o.use_gpu = false;
-    DistributedFloydWarshall(mpi, d, stride, type, o);
+    o.checkpoint = checkpoint;
+    const std::string note = DistributedFloydWarshall(mpi, d, stride, type, o);
+    const auto resumed = note.find(", resumed at round ");
+    return resumed == std::string::npos ? std::string() : note.substr(resumed);
   };
   scheduled.writer = mpi.rank() == 0;
   return RunApsp(scheduled, context, voice);

@@ -151,7 +151,7 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
         const T* row = Data() + li * ld_;
         for (std::size_t j = directed ? 0 : i + 1; j < n; ++j) {
           if (j == i || row[j] >= inf) continue;
-          ++mine[HistogramBin(static_cast<double>(row[j]), shape.min, shape.width, shape.bins)];
+          ++mine[HistogramBinOf(row[j], shape)];
         }
       }
 #pragma omp critical

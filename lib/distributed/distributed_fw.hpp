@@ -18,6 +18,7 @@
 
 #include "lib/core/graph.hpp"
 #include "lib/distributed/mpi_session.hpp"
+#include "lib/engine/checkpoint.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/element_type.hpp"
 #include "lib/metrics/distance_metrics.hpp"
@@ -29,6 +30,10 @@ struct DistributedOptions {
   bool use_gpu = false;  // this rank's tiles on a GPU (one rank per GPU of a host)
   int threads = 0;       // CPU ranks: threads (0: all cores)
   ProgressFn progress;
+  // Round-boundary checkpoints of every rank's tiles (rank_checkpoints.hpp;
+  // dir empty: none): a checkpoint round runs without the look-ahead, so the
+  // tiles then hold exactly the state after it; a resumed run restores them.
+  CheckpointOptions checkpoint;
 };
 
 // d: the whole stride x stride matrix on every rank (as loaded); on return

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -20,6 +21,7 @@
 #include "lib/distributed/graph_tiles.hpp"
 #include "lib/distributed/panel_exchange_mpi.hpp"
 #include "lib/distributed/process_grid.hpp"
+#include "lib/distributed/rank_checkpoints.hpp"
 #include "lib/distributed/rank_tiles.hpp"
 #include "lib/engine/negative_cycle.hpp"
 #include "lib/metrics/centrality.hpp"
@@ -113,6 +115,13 @@ template <class T> class DistributedRun {
   }
 
   const LocalTiles& tiles() const { return tiles_; }
+  // The round a resumed run went on from (0: not resumed), for the note.
+  std::size_t resumed_at() const { return resumed_at_; }
+  std::string ResumeNote() const {
+    return resumed_at_ == 0
+               ? std::string()
+               : ", resumed at round " + std::to_string(resumed_at_ + 1) + " from " + options_.checkpoint.dir;
+  }
   RankTiles<T>& engine() { return *engine_; }
   std::string Note() const {
     return std::to_string(tiles_.grid.rows) + " x " + std::to_string(tiles_.grid.cols) +
@@ -132,19 +141,53 @@ template <class T> class DistributedRun {
     engine_->Load(packed.data());
   }
 
-  // The rounds; returns their seconds.
+  // The rounds; returns their seconds. With checkpoints (options.checkpoint)
+  // a resumed run starts at the checkpoint's round, and a round at which one
+  // is due runs whole before the next round's pivot work (no look-ahead): the
+  // tiles are then the exact state after it, and every tile sees the same
+  // operations on the same values as in a run without checkpoints.
   double Rounds() {
     WaitWarmUp();
     const auto t0 = std::chrono::steady_clock::now();
     const std::size_t rounds = tiles_.tiles;
+    std::size_t first = 0;
+    std::optional<RankCheckpoints> checkpoints;
+    std::vector<T> host;  // the tiles on the host, for the snapshots (held only while one is made)
+    if (!options_.checkpoint.dir.empty()) {
+      host.resize(lr_ * kB * ld_);
+      engine_->Store(host.data());
+      checkpoints.emplace(options_.checkpoint, session_.rank(), session_.size(), tiles_.grid, ElementTraits<T>::kType,
+                          rounds * kB, host.data(), host.size() * sizeof(T));
+      first = checkpoints->first_round();
+      if (first > 0) {
+        checkpoints->Restore(host.data());
+        engine_->Load(host.data());
+        resumed_at_ = first;
+      }
+      std::vector<T>().swap(host);
+    }
+    if (first >= rounds) return Since(t0);
     engine_->ForkSide();  // after the load or build
-    Pivot(0, 0);
+    Pivot(first, int(first % 2));
     exchange_->Wait();
     engine_->JoinSide();
-    engine_->UsePanels(0);
-    for (std::size_t r = 0; r < rounds; ++r) {
+    engine_->UsePanels(int(first % 2));
+    for (std::size_t r = first; r < rounds; ++r) {
       const int slot = int(r % 2);
-      if (r + 1 < rounds) {
+      const bool save = checkpoints && r + 1 < rounds && checkpoints->Due();
+      if (save) {
+        engine_->Update(Mask(r, 0), {});
+        engine_->Finish();
+        host.resize(lr_ * kB * ld_);
+        engine_->Store(host.data());
+        checkpoints->Save(r + 1, host.data());
+        std::vector<T>().swap(host);
+        engine_->ForkSide();
+        Pivot(r + 1, 1 - slot);
+        exchange_->Wait();
+        engine_->JoinSide();
+        engine_->UsePanels(1 - slot);
+      } else if (r + 1 < rounds) {
         // Look-ahead: row and column r+1 first, then round r+1's pivot work
         // and broadcasts on the side lane, then the rest of round r while they travel.
         engine_->Update(Mask(r, 1), {});
@@ -244,9 +287,7 @@ template <class T> class DistributedRun {
           at += sizeof(CentralityRow);
         });
       }
-      double lo, hi;
-      RowRange(centrality, &lo, &hi);
-      shape = ShapeHistogram(lo, hi, std::is_integral_v<T>, kHistogramBins);
+      shape = ShapeHistogramOfRows(centrality, std::is_integral_v<T>, kHistogramBins);
     }
     Check(MPI_Bcast(&shape, sizeof shape, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
     std::vector<std::uint64_t> bins(shape.bins, 0), total_bins(shape.bins, 0);
@@ -260,9 +301,7 @@ template <class T> class DistributedRun {
     m.centrality = CentralityFromRows(m.summary, centrality, directed);
     if (shape.bins > 0) {
       DistanceHistogram& h = m.centrality.histogram;
-      h.min = shape.min;
-      h.bin_width = shape.width;
-      h.unit_bins = shape.unit_bins;
+      h.SetShape(shape);
       h.counts = total_bins;
     }
     m.used = engine_->on_gpu() ? Backend::kGpu : Backend::kCpu;
@@ -338,6 +377,7 @@ template <class T> class DistributedRun {
   std::unique_ptr<PanelExchange> exchange_;
   std::thread warm_up_;
   std::exception_ptr warm_up_error_;
+  std::size_t resumed_at_ = 0;
 };
 
 template <class T>
@@ -349,7 +389,7 @@ std::string RunOnMatrix(const MpiSession& session, T* d, std::size_t stride, con
   run.GatherInto(d, stride);
   char rounds[64];
   std::snprintf(rounds, sizeof rounds, "; rounds %.3f s", seconds);
-  return run.Note() + rounds;
+  return run.Note() + rounds + run.ResumeNote();
 }
 
 // A grid of one column (P x 1): each rank holds whole rows, so the metrics
@@ -417,7 +457,8 @@ template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, 
   }
   char times[96];
   std::snprintf(times, sizeof times, "; build %.3f s, rounds %.3f s", result.build_seconds, result.rounds_seconds);
-  result.note = "distributed over " + std::to_string(session.size()) + " MPI ranks (" + run.Note() + ")" + times;
+  result.note = "distributed over " + std::to_string(session.size()) + " MPI ranks (" + run.Note() + ")" + times +
+                run.ResumeNote();
   result.element_bits = static_cast<int>(8 * sizeof(T));
   return result;
 }

@@ -119,12 +119,24 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   const bool cpu_out_of_core = choice.backend == Backend::kCpu && limit != 0 && m.payload_bytes() > limit;
   const bool out_of_core = cpu_out_of_core || (choice.backend == Backend::kGpu && choice.out_of_core_side != 0);
   // Out of core, the bound's arcs could pass the memory limit: the matrix's own width.
-  if (!options.checkpoint.dir.empty() && !cpu_out_of_core)
+  if (!options.checkpoint.dir.empty() && !out_of_core)
     throw Error(OptionText(options.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
-                ": only the CPU out-of-core schedule takes checkpoints, and this run is " +
-                (choice.backend == Backend::kGpu ? "on the GPU" : "in core") + "; run it with " +
+                ": only the out-of-core schedules take checkpoints, and this run is in core " +
+                (choice.backend == Backend::kGpu ? "on the GPU" : "on the CPU") + "; run it with " +
                 OptionText(Option::kBackend, "cpu") + " and a " + OptionText(Option::kMemoryLimit) +
-                " below the matrix's " + std::to_string(m.payload_bytes()) + " bytes");
+                " below the matrix's " + std::to_string(m.payload_bytes()) + " bytes, or on the GPU with a " +
+                OptionText(Option::kDeviceMemory) + " below it");
+  // The checkpoints of an out-of-core run (the host matrix between rounds), made before any work.
+  std::optional<RoundCheckpoints> checkpoints;
+  auto checkpoints_for = [&](const char* schedule, std::size_t side) -> RoundCheckpoints* {
+    if (options.checkpoint.dir.empty()) return nullptr;
+    checkpoints.emplace(options.checkpoint, schedule, ElementTraits<T>::kType, m.data(), m.stride(), side,
+                        SuperTileGrid(m.stride(), side).blocks());
+    if (checkpoints->first_round() > 0)
+      report.note +=
+          ", resumed at round " + std::to_string(checkpoints->first_round() + 1) + " from " + options.checkpoint.dir;
+    return &*checkpoints;
+  };
   // A checkpointed run keeps the matrix's width: the snapshot is the schedule's state.
   const PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !out_of_core);
   const bool int16 = precision.element_bits == 16;
@@ -132,7 +144,8 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
       if (choice.out_of_core_side != 0) {
-        GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress);
+        GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress,
+                                  checkpoints_for("gpu-out-of-core", choice.out_of_core_side));
       } else {
         const GpuRunInfo info{range.max_abs, range.negative, m.n(), int16 ? precision.distance_bound : -1, int16};
         ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info, options.progress) == GpuMode::kInt16;
@@ -142,16 +155,8 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
     const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
     report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
                    std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
-    std::optional<RoundCheckpoints> checkpoints;
-    if (!options.checkpoint.dir.empty()) {
-      checkpoints.emplace(options.checkpoint, ElementTraits<T>::kType, m.data(), m.stride(), side,
-                          SuperTileGrid(m.stride(), side).blocks());
-      if (checkpoints->first_round() > 0)
-        report.note +=
-            ", resumed at round " + std::to_string(checkpoints->first_round() + 1) + " from " + options.checkpoint.dir;
-    }
     CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress,
-                              checkpoints ? &*checkpoints : nullptr);
+                              checkpoints_for("cpu-out-of-core", side));
   } else {
     if constexpr (std::is_same_v<T, std::int32_t>)
       ran_int16 =
@@ -208,12 +213,9 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   }
 
   if (options.schedule) {
-    if (!options.checkpoint.dir.empty())
-      throw Error(OptionText(options.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
-                  ": the distributed schedule takes no checkpoints yet (only the CPU out-of-core one)");
     report.used = options.schedule_backend;
     report.note = options.schedule_note;
-    options.schedule(m.data(), m.stride(), ElementTraits<T>::kType);
+    report.note += options.schedule(m.data(), m.stride(), ElementTraits<T>::kType, options.checkpoint);
     report.element_bits = static_cast<int>(8 * sizeof(T));
     report.precision_reason = "the distributed schedule runs in the matrix's type";
   } else {

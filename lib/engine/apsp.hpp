@@ -32,13 +32,15 @@ struct ApspOptions {
   std::size_t device_memory = 0;
   // Called after each round with the run's progress (gapsp --progress); empty: none.
   ProgressFn progress;
-  // Replaces the CPU/GPU backends after the checks (the distributed schedule
-  // sets it): runs Floyd-Warshall in place on the stride x stride matrix;
-  // schedule_note goes to the report.
-  // Round-boundary checkpoints (checkpoint.hpp; dir empty: none). Only the
-  // CPU out-of-core schedule takes them: another run asked for them throws.
+  // Round-boundary checkpoints (checkpoint.hpp; dir empty: none). The
+  // out-of-core schedules (CPU, GPU) and a caller's schedule take them; an
+  // in-core run asked for them throws.
   CheckpointOptions checkpoint;
-  std::function<void(void* d, std::size_t stride, ElementType type)> schedule;
+  // Replaces the CPU/GPU backends after the checks (the distributed schedule
+  // sets it): runs Floyd-Warshall in place on the stride x stride matrix,
+  // with `checkpoint`; schedule_note and what it returns go to the report.
+  std::function<std::string(void* d, std::size_t stride, ElementType type, const CheckpointOptions& checkpoint)>
+      schedule;
   std::string schedule_note;
   Backend schedule_backend = Backend::kCpu;  // what `schedule` runs on, for the report
 };

@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <vector>
@@ -33,10 +34,19 @@ template <class T> struct Slot {
 // own tiles (columns for the row panel, rows for the column panel); the
 // aliased reads then see values that are already lengths of real paths, which
 // leaves the result exact because (R,R) is closed (tile_kernels.hpp).
+// Threads never outnumber the work items: a team larger than the work (a
+// block of one tile has one) only adds a fork and a join per step, which on a
+// busy machine, where the idle members spin for their cores, made a run in
+// blocks of 128 over a hundred times slower than in core (issue 28).
+int ThreadsFor(int threads, std::size_t items) {
+  return static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(threads), items)));
+}
+
 template <class T> void MinPlusBlocks(const cpu::TileKernels<T>& k, SuperOp op, T* c, const T* a, const T* b,
                                       std::size_t rows, std::size_t cols, std::size_t depth, std::size_t ld,
                                       int threads) {
   const std::size_t tr = rows / kB, tc = cols / kB, td = depth / kB;
+  threads = ThreadsFor(threads, op == SuperOp::kRowPanel ? tc : op == SuperOp::kColumnPanel ? tr : tr * tc);
   auto at = [ld](auto* p, std::size_t ti, std::size_t tj) { return p + ti * kB * ld + tj * kB; };
   if (op == SuperOp::kRowPanel) {
 #pragma omp parallel for schedule(dynamic) num_threads(threads)
@@ -106,7 +116,9 @@ template <class T> class BlockCache {
     const std::size_t stride = grid_.stride();
     T* block = s.data();
     T* origin = d_ + grid_.begin(id.i) * stride + grid_.begin(id.j);
-#pragma omp parallel for schedule(static) num_threads(threads_)
+    // One thread per MiB or so: a small block is copied faster than a team forms.
+    const int threads = ThreadsFor(threads_, rows * cols * sizeof(T) >> 20);
+#pragma omp parallel for schedule(static) num_threads(threads)
     for (std::size_t r = 0; r < rows; ++r) {
       if (to_matrix) std::memcpy(origin + r * stride, block + r * side, cols * sizeof(T));
       else std::memcpy(block + r * side, origin + r * stride, cols * sizeof(T));

@@ -96,10 +96,15 @@ template <class T> class DeviceBlockCache {
 
 }  // namespace
 
-template <class T>
-void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, const ProgressFn& progress) {
+template <class T> void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side,
+                                                  const ProgressFn& progress, RoundCheckpoints* checkpoints) {
   static_assert(std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>);
   const SuperTileGrid grid(stride, side);
+  std::size_t first = 0;
+  if (checkpoints && checkpoints->first_round() > 0) {
+    checkpoints->Restore(host);
+    first = checkpoints->first_round();
+  }
   cuda::HostRegistration pin(host, stride * stride * sizeof(T));  // DMA straight from the matrix
   cuda::Stream compute, copy;
   const auto t0 = std::chrono::steady_clock::now();
@@ -107,12 +112,12 @@ void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, co
   {
     DeviceBlockCache<T> cache(host, grid, copy.get());
     std::vector<SuperStep> steps;
-    for (std::size_t round = 0; round < grid.blocks(); ++round) {
+    for (std::size_t round = first; round < grid.blocks(); ++round) {
       const std::vector<SuperStep> more = SuperRoundSteps(grid.blocks(), round);
       steps.insert(steps.end(), more.begin(), more.end());
     }
-    std::size_t round_end = grid.blocks() == 0 ? 0 : SuperRoundSteps(grid.blocks(), 0).size();
-    std::size_t round = 0;
+    std::size_t round_end = first >= grid.blocks() ? 0 : SuperRoundSteps(grid.blocks(), first).size();
+    std::size_t round = first;
     for (std::size_t s = 0; s < steps.size(); ++s) {
       const SuperStep& st = steps[s];
       std::vector<BlockId> keep = {st.a, st.b, st.c};
@@ -144,6 +149,15 @@ void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, co
       if (s + 1 == round_end) {
         relaxations += double(stride) * double(stride) * double(grid.extent(round));
         ++round;
+        if (checkpoints && round < grid.blocks() && checkpoints->Due()) {
+          // Every dirty block back in the host matrix, nothing in flight: the
+          // matrix is then exactly the state after this round. The blocks
+          // prefetched for the next step are dropped (they are reloaded).
+          cache.FlushAll();
+          GDIST_CUDA_CHECK(cudaStreamSynchronize(copy.get()));
+          GDIST_CUDA_CHECK(cudaStreamSynchronize(compute.get()));
+          checkpoints->Save(round, host);
+        }
         if (progress) {
           GDIST_CUDA_CHECK(cudaStreamSynchronize(compute.get()));
           const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -161,7 +175,8 @@ void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, co
   }
 }
 
-template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&);
-template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&);
+template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&,
+                                                      RoundCheckpoints*);
+template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&, RoundCheckpoints*);
 
 }  // namespace gdist

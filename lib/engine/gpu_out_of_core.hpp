@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 
+#include "lib/engine/checkpoint.hpp"
 #include "lib/engine/progress.hpp"
 
 namespace gdist {
@@ -18,8 +19,14 @@ inline constexpr int kGpuOutOfCoreSlots = 6;
 
 // host: stride x stride, page aligned, diagonal 0. side: the block side
 // (SuperTileSideFor with kGpuOutOfCoreSlots and the device budget). T:
-// int32_t or float. Throws gdist::Error on any CUDA failure.
-template <class T>
-void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side, const ProgressFn& progress = {});
+// int32_t or float. Throws gdist::Error on any CUDA failure. checkpoints:
+// round-boundary snapshots of the host matrix (checkpoint.hpp), or null: at a
+// due round every dirty block is written back and both streams drained, so
+// the host matrix is the exact state after the round (the CPU out-of-core
+// schedule's state too); a resumed run restores its snapshot into host and
+// starts at its round.
+template <class T> void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side,
+                                                  const ProgressFn& progress = {},
+                                                  RoundCheckpoints* checkpoints = nullptr);
 
 }  // namespace gdist

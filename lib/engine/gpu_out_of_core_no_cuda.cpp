@@ -6,10 +6,11 @@
 
 namespace gdist {
 
-template <class T> void GpuOutOfCoreFloydWarshall(T*, std::size_t, std::size_t, const ProgressFn&) {
+template <class T> void GpuOutOfCoreFloydWarshall(T*, std::size_t, std::size_t, const ProgressFn&, RoundCheckpoints*) {
   throw Error("this build has no CUDA backend");
 }
-template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&);
-template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&);
+template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&,
+                                                      RoundCheckpoints*);
+template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&, RoundCheckpoints*);
 
 }  // namespace gdist

@@ -17,6 +17,8 @@ template <class T> GDIST_ISA_CLONES CentralityRow ScanCentralityRow(const T* row
   const T inf = ElementTraits<T>::kInf;
   double lane[kSumLanes] = {};
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;  // locals: kept in registers
+  // Integer distances: the range exactly too (lo and hi round int64 past 2^53).
+  T int_lo = std::numeric_limits<T>::max(), int_hi = std::numeric_limits<T>::lowest();
   for (std::size_t j0 = 0; j0 < n; j0 += kSumLanes) {
     const std::size_t m = std::min<std::size_t>(kSumLanes, n - j0);
     const T* chunk = row + j0;
@@ -44,6 +46,10 @@ template <class T> GDIST_ISA_CLONES CentralityRow ScanCentralityRow(const T* row
       for (int l = 1; l < kSumLanes; ++l) chunk_lo = chunk[l] < chunk_lo ? chunk[l] : chunk_lo;
       lo = std::min(lo, static_cast<double>(chunk_lo));
       hi = std::max(hi, static_cast<double>(chunk_hi));
+      if constexpr (std::is_integral_v<T>) {
+        int_lo = std::min(int_lo, chunk_lo);
+        int_hi = std::max(int_hi, chunk_hi);
+      }
       continue;
     }
     for (std::size_t l = 0; l < m; ++l) {
@@ -53,12 +59,22 @@ template <class T> GDIST_ISA_CLONES CentralityRow ScanCentralityRow(const T* row
       if (x > 0) lane[l] += 1.0 / x;  // HarmonicTerm, without dividing for the others
       lo = std::min(lo, x);
       hi = std::max(hi, x);
+      if constexpr (std::is_integral_v<T>) {
+        int_lo = std::min(int_lo, v);
+        int_hi = std::max(int_hi, v);
+      }
     }
   }
   CentralityRow r;
   r.harmonic = SumLanes(lane);
   r.lo = lo;
   r.hi = hi;
+  if constexpr (std::is_integral_v<T>) {
+    if (int_lo <= int_hi) {
+      r.int_lo = static_cast<std::int64_t>(int_lo);
+      r.int_hi = static_cast<std::int64_t>(int_hi);
+    }
+  }
   return r;
 }
 
@@ -100,16 +116,12 @@ template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const Di
 #pragma omp parallel for schedule(dynamic, 16) num_threads(nt)
   for (std::size_t i = 0; i < n; ++i) rows[i] = ScanCentralityRow(d.row(i), i, n);
   Centrality c = CentralityFromRows(s, rows, directed);
-  double lo, hi;
-  RowRange(rows, &lo, &hi);
-  const HistogramShape shape = ShapeHistogram(lo, hi, std::is_integral_v<T>, max_bins);
+  const HistogramShape shape = ShapeHistogramOfRows(rows, std::is_integral_v<T>, max_bins);
   if (shape.bins == 0) return c;  // no finite pair: empty histogram
 
   // Pass 2: the histogram, over unordered pairs when undirected.
   DistanceHistogram& hist = c.histogram;
-  hist.min = shape.min;
-  hist.bin_width = shape.width;
-  hist.unit_bins = shape.unit_bins;
+  hist.SetShape(shape);
   const std::size_t bins = shape.bins;
   hist.counts.assign(bins, 0);
 #pragma omp parallel num_threads(nt)
@@ -120,7 +132,7 @@ template <class T> Centrality ComputeCentrality(const MatrixView<T>& d, const Di
       const T* row = d.row(i);
       for (std::size_t j = directed ? 0 : i + 1; j < n; ++j) {
         if (j == i || row[j] >= inf) continue;
-        ++mine[HistogramBin(static_cast<double>(row[j]), shape.min, shape.width, bins)];
+        ++mine[HistogramBinOf(row[j], shape)];
       }
     }
 #pragma omp critical

@@ -27,7 +27,19 @@ struct DistanceHistogram {
   double min = 0;          // left edge of bin 0
   double bin_width = 1;    // bin b holds [min + b w, min + (b+1) w); the last bin is closed
   bool unit_bins = false;  // integer distances, one bin per value
+  // Integer distances: the edges exactly (min and bin_width round int64 past 2^53).
+  bool integral = false;
+  std::int64_t int_min = 0;
+  std::uint64_t int_width = 1;
   std::vector<std::uint64_t> counts;
+  void SetShape(const HistogramShape& s) {
+    min = s.min;
+    bin_width = s.width;
+    unit_bins = s.unit_bins;
+    integral = s.integral;
+    int_min = s.int_min;
+    int_width = s.int_width;
+  }
 };
 
 struct Centrality {

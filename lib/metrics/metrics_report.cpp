@@ -56,8 +56,14 @@ void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabe
   json.Key("harmonic_max");
   WriteBest(json, c.harmonic, labels);
   json.Key("distance_histogram").BeginObject();
-  json.Key("min").Number(c.histogram.min);
-  json.Key("bin_width").Number(c.histogram.bin_width);
+  // Integer distances: the edges as exact integers (int64 past 2^53 included).
+  if (c.histogram.integral) {
+    json.Key("min").Integer(c.histogram.int_min);
+    json.Key("bin_width").Raw(std::to_string(c.histogram.int_width));
+  } else {
+    json.Key("min").Number(c.histogram.min);
+    json.Key("bin_width").Number(c.histogram.bin_width);
+  }
   json.Key("unit_bins").Bool(c.histogram.unit_bins);
   json.Key("pairs").Str(directed ? "ordered" : "unordered");
   json.Key("counts").BeginArray();
@@ -79,6 +85,13 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
   const auto& h = c.histogram;
   for (std::size_t b = 0; b < h.counts.size(); ++b) {
     if (h.counts[b] == 0) continue;
+    if (h.integral) {  // exact edges (128 bits: the last bin's upper edge may pass int64)
+      const Int128 lo = Int128(h.int_min) + Int128(b) * Int128(h.int_width);
+      out << "\n  " << MetricNumber::Integer(lo).Text();
+      if (!h.unit_bins) out << ".." << MetricNumber::Integer(lo + Int128(h.int_width)).Text();
+      out << "  " << h.counts[b];
+      continue;
+    }
     const double lo = h.min + static_cast<double>(b) * h.bin_width;
     out << "\n  " << Num(lo);
     if (!h.unit_bins) out << ".." << Num(lo + h.bin_width);

@@ -102,17 +102,28 @@ struct CentralityRow {
   double harmonic = 0;                                   // sum of 1 / d(i, j) over those with d > 0, lane order
   double lo = std::numeric_limits<double>::infinity();   // their least d
   double hi = -std::numeric_limits<double>::infinity();  // their largest d
+  // Integer distances: lo and hi exactly (the doubles round int64 past 2^53),
+  // set by the integer scans; left as they are (lo > hi) by the others, whose
+  // doubles are then exact (int32).
+  std::int64_t int_lo = std::numeric_limits<std::int64_t>::max();
+  std::int64_t int_hi = std::numeric_limits<std::int64_t>::min();
 };
 
 // One harmonic term: zero-length pairs are skipped (NetworkX's convention).
 GDIST_HOST_DEVICE inline double HarmonicTerm(double x) { return x > 0 ? 1.0 / x : 0.0; }
 
 // Histogram of finite off-diagonal distances: bin b holds [min + b w, min + (b+1) w), the last bin closed.
+// Integer distances: the edges are exact integers (int_min, int_width) and a
+// distance's bin is found in integer arithmetic (HistogramBinOf), so int64
+// distances past 2^53 land in their bins; min and width are their doubles.
 struct HistogramShape {
   double min = 0;
   double width = 1;
   bool unit_bins = false;  // integer distances, one bin per value
   std::size_t bins = 0;    // 0: no finite pair
+  bool integral = false;   // int_min / int_width hold the edges exactly
+  std::int64_t int_min = 0;
+  std::uint64_t int_width = 1;
 };
 
 GDIST_HOST_DEVICE inline std::size_t HistogramBin(double x, double min, double width, std::size_t bins) {
@@ -146,6 +157,61 @@ inline void RowRange(const std::vector<CentralityRow>& rows, double* lo, double*
     *lo = std::min(*lo, r.lo);
     *hi = std::max(*hi, r.hi);
   }
+}
+
+// Integer distances spanning lo..hi exactly: one bin per value when they span
+// at most max_bins values, else max_bins bins of ceil((span + 1) / max_bins)
+// values (the double ShapeHistogram's rule, without its rounding).
+inline HistogramShape ShapeIntegerHistogram(std::int64_t lo, std::int64_t hi, std::size_t max_bins) {
+  HistogramShape h;
+  if (lo > hi || max_bins == 0) return h;
+  h.integral = true;
+  h.int_min = lo;
+  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);  // exact, wrapping
+  if (span < max_bins) {
+    h.unit_bins = true;
+    h.int_width = 1;
+  } else {
+    h.int_width = static_cast<std::uint64_t>((static_cast<UInt128>(span) + max_bins) / max_bins);
+  }
+  h.bins = std::min<std::uint64_t>(max_bins, span / h.int_width + 1);
+  h.min = static_cast<double>(lo);
+  h.width = static_cast<double>(h.int_width);
+  return h;
+}
+
+// The shape of the rows' histogram: exact integer edges for integer distances.
+inline HistogramShape ShapeHistogramOfRows(const std::vector<CentralityRow>& rows, bool integral,
+                                           std::size_t max_bins) {
+  if (!integral) {
+    double lo, hi;
+    RowRange(rows, &lo, &hi);
+    return ShapeHistogram(lo, hi, false, max_bins);
+  }
+  std::int64_t lo = std::numeric_limits<std::int64_t>::max(), hi = std::numeric_limits<std::int64_t>::min();
+  for (const CentralityRow& r : rows) {
+    if (r.int_lo <= r.int_hi) {
+      lo = std::min(lo, r.int_lo);
+      hi = std::max(hi, r.int_hi);
+    } else if (r.lo <= r.hi) {  // a row of exact doubles (int32 scans that keep no integers)
+      lo = std::min(lo, static_cast<std::int64_t>(r.lo));
+      hi = std::max(hi, static_cast<std::int64_t>(r.hi));
+    }
+  }
+  return ShapeIntegerHistogram(lo, hi, max_bins);
+}
+
+// The bin of a finite distance v: integer arithmetic for integer distances.
+template <class T> inline std::size_t HistogramBinOf(T v, const HistogramShape& h) {
+  if constexpr (std::is_integral_v<T>) {
+    if (h.integral) {
+      const std::uint64_t b =
+          (static_cast<std::uint64_t>(static_cast<std::int64_t>(v)) - static_cast<std::uint64_t>(h.int_min)) /
+          h.int_width;
+      return b < h.bins - 1 ? static_cast<std::size_t>(b) : h.bins - 1;
+    }
+  }
+  return HistogramBin(static_cast<double>(v), h.min, h.width, h.bins);
 }
 
 }  // namespace gdist

@@ -69,21 +69,17 @@ template <class W> void EveryTree(const CsrGraph<W>& g, const SparseMetricsReque
   if (!request.centrality) return;
   m.has_centrality = true;
   m.centrality = CentralityFromRows(m.summary, rows.centrality, g.directed);
-  double lo, hi;
-  RowRange(rows.centrality, &lo, &hi);
-  const HistogramShape shape = ShapeHistogram(lo, hi, std::is_integral_v<W>, kHistogramBins);
+  const HistogramShape shape = ShapeHistogramOfRows(rows.centrality, std::is_integral_v<W>, kHistogramBins);
   if (shape.bins == 0) return;
   DistanceHistogram& hist = m.centrality.histogram;
-  hist.min = shape.min;
-  hist.bin_width = shape.width;
-  hist.unit_bins = shape.unit_bins;
+  hist.SetShape(shape);
   if (rows.values.exact) {
     // Integer distances counted by value over ordered pairs; an undirected
     // graph's pairs come twice (d(i,j) == d(j,i) exactly for integers).
     hist.counts.assign(shape.bins, 0);
     for (std::size_t v = 0; v < rows.values.counts.size(); ++v)
       if (rows.values.counts[v])
-        hist.counts[HistogramBin(static_cast<double>(v), shape.min, shape.width, shape.bins)] += rows.values.counts[v];
+        hist.counts[HistogramBinOf(static_cast<std::int64_t>(v), shape)] += rows.values.counts[v];
     if (!g.directed)
       for (auto& c : hist.counts) c /= 2;
   } else {

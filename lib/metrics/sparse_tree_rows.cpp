@@ -190,7 +190,7 @@ template <class W> std::vector<std::uint64_t> HistogramPass(const ShortestPathTr
     std::vector<std::uint64_t>& counts = mine[thread];
     for (std::size_t j = directed ? 0 : s + 1; j < n; ++j) {
       if (j == s || dist[j] >= inf) continue;
-      ++counts[HistogramBin(static_cast<double>(dist[j]), shape.min, shape.width, shape.bins)];
+      ++counts[HistogramBinOf(dist[j], shape)];
     }
     if (progress) progress->Add(1);
   });

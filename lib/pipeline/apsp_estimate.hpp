@@ -10,7 +10,9 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/engine/apsp.hpp"
+#include "lib/engine/cpu_out_of_core.hpp"
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/engine/super_tile_schedule.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/plan/cost_model.hpp"
 #include "lib/util/progress.hpp"
@@ -29,6 +31,15 @@ void PrintApspEstimate(const std::string& tool, const DistMatrix<T>& m, const Ap
   const bool gpu = options.backend != Backend::kCpu && sizeof(T) == 4 &&
                    (options.gpu_probe.valid() ? options.gpu_probe.get().usable : ProbeGpu().usable);
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  // On the CPU past the memory limit: the out-of-core schedule, its working set and its extra passes.
+  const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();
+  if (!gpu && limit != 0 && m.payload_bytes() > limit) {
+    const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
+    const double working_set = double(kCpuOutOfCoreSlots) * double(side) * double(side) * sizeof(T);
+    PrintEstimate(tool + " (CPU, out of core)", working_set + (next_hops ? s * s * 4 : 0),
+                  OutOfCoreFloydWarshallSeconds(s, double(side), ElementTraits<T>::kType, threads));
+    return;
+  }
   const double seconds = FloydWarshallSeconds(s, ElementTraits<T>::kType, gpu ? Backend::kGpu : Backend::kCpu, threads);
   PrintEstimate(tool + (gpu ? " (GPU)" : " (CPU)"), bytes, seconds);
 }

@@ -38,12 +38,13 @@ struct ApspRunRequest {
   bool allow_int16 = true;        // 16-bit elements where every distance is proven to fit
   std::size_t memory_limit = 0;   // host bytes of the matrix held at once (0: DefaultMemoryLimit())
   std::size_t device_memory = 0;  // GPU bytes (0: the free device memory)
-  CheckpointOptions checkpoint;   // the CPU out-of-core schedule's checkpoints (dir empty: none)
+  CheckpointOptions checkpoint;   // the out-of-core / distributed schedules' checkpoints (dir empty: none)
   InputOptions input;
 
   // Under mpirun (lib/distributed/apsp_run.hpp): the ranks' schedule replaces
   // the backends, the trees are refused, and only the writer (rank 0) writes.
-  std::function<void(void* d, std::size_t stride, ElementType type)> schedule;
+  std::function<std::string(void* d, std::size_t stride, ElementType type, const CheckpointOptions& checkpoint)>
+      schedule;
   std::string schedule_note;
   Backend schedule_backend = Backend::kCpu;
   bool writer = true;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "formats/input_file.hpp"
 #include "formats/token_parse.hpp"
 #include "lib/util/error.hpp"
 
@@ -11,17 +12,17 @@ namespace gdist {
 namespace {
 
 // Calls f(label, line) for every listed label: the line's text with the
-// surrounding blanks trimmed, blank lines and '#' lines skipped.
+// surrounding blanks trimmed, blank lines and '#' lines skipped. Read through
+// InputFile, so the file is held to the graph files' limits (a line past the
+// longest allowed is refused with its number, not read whole; gzip allowed).
 template <class F> void ForEachListedLabel(const std::string& path, F&& f) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open");
-  std::string line;
-  for (std::size_t no = 1; std::getline(in, line); ++no) {
+  InputFile in(path);
+  std::string_view line;
+  while (in.NextLine(&line)) {
     const std::size_t b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos || line[b] == '#') continue;
-    f(line.substr(b, line.find_last_not_of(" \t\r") - b + 1), no);
+    if (b == std::string_view::npos || line[b] == '#') continue;
+    f(std::string(line.substr(b, line.find_last_not_of(" \t\r") - b + 1)), in.line_number());
   }
-  if (in.bad()) throw Error(path + ": read error");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lib/core/element_traits.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 
@@ -38,6 +39,20 @@ double FloydWarshallSeconds(double n, ElementType type, Backend where, int threa
     return cost::kGpuFwRunSeconds + n * n * n / (cost::kGpuFwShareOfCeiling * ceiling);
   }
   return n * n * n / rate;
+}
+
+double OutOfCoreFloydWarshallSeconds(double stride, double side, ElementType type, int threads) {
+  if (!(side > 0) || !(stride > 0)) return 0;
+  const double blocks = std::ceil(stride / side), tiles = side / double(kTile);
+  const double rate = CpuFwRatePerThread(type), t = PerThread(threads);
+  const double block_relax = side * side * side;
+  // Per round: (B-1)^2 bulk blocks, 2(B-1) panel blocks and one diagonal block.
+  const double bulk = (blocks - 1) * (blocks - 1) * block_relax / (rate * std::min(t, tiles * tiles));
+  const double thin = (2 * (blocks - 1) + 1) * block_relax / (rate * std::min(t, tiles));
+  const double steps = blocks * blocks * blocks;
+  const double copy = steps * cost::kOutOfCoreBlocksCopiedPerStep * side * side * double(ElementSize(type)) /
+                      cost::kOutOfCoreCopyBytesPerSecond;
+  return blocks * (bulk + thin) + copy + steps * cost::kOutOfCoreStepSeconds;
 }
 
 double TreesSeconds(double trees, double arcs, TreeMethod method, Backend where, int threads, bool gpu_bfs) {

@@ -19,6 +19,17 @@ inline constexpr double kCpuFwRelaxPerThreadFloat32 = 5.0e10;
 inline constexpr double kCpuFwRelaxPerThreadInt64 = 2.0e10;
 inline constexpr double kCpuFwRelaxPerThreadFloat64 = 1.5e10;
 
+// The CPU out-of-core Floyd-Warshall (lib/engine/cpu_out_of_core.cpp) pays,
+// on top of the relaxations: B^3 block steps for B = stride / side blocks a
+// side, each copying about three blocks between the matrix and the working
+// set (two operands in, the updated block out; a page-cache copy when the
+// matrix is file-backed) and a few parallel regions' fork and join; and each
+// step's tiles are shared by at most (side / 128)^2 threads (the bulk) or
+// side / 128 (the panels and the diagonal), so small blocks leave cores idle.
+inline constexpr double kOutOfCoreCopyBytesPerSecond = 4e9;
+inline constexpr double kOutOfCoreBlocksCopiedPerStep = 3;
+inline constexpr double kOutOfCoreStepSeconds = 2e-5;
+
 // The GPU engine's share of the H100's measured min-plus ceilings
 // (kH100Ceiling* in lib/engine/progress.hpp, anchors.md; bench/gpu_fw_bench at
 // n = 32768: 89.5% in int32).
@@ -132,6 +143,12 @@ enum class TreeMethod;  // lib/sparse/shortest_paths.hpp (kept out: nvcc's C++17
 // Seconds of Floyd-Warshall over n vertices in `type`: on one GPU (32-bit
 // types; 16 bits when `int16`) or on `threads` CPU threads.
 double FloydWarshallSeconds(double n, ElementType type, Backend where, int threads, bool int16 = false);
+
+// Seconds of the CPU out-of-core Floyd-Warshall on a stride x stride matrix
+// in blocks of `side` (SuperTileSideFor) on `threads` threads: the extra
+// passes over the matrix, the per-step overhead and the idle threads of small
+// blocks priced (cost::kOutOfCore*).
+double OutOfCoreFloydWarshallSeconds(double stride, double side, ElementType type, int threads);
 
 // Seconds of `trees` shortest-path trees of `method` over a graph of `arcs`
 // arcs, on `threads` CPU threads or on the GPU (its BFS for unit weights, its

@@ -2,7 +2,8 @@
 // forced by a small device budget) == the CPU in-core engine, bit for bit,
 // after SolveApsp: fresh random graphs with negative weights and unreachable
 // pairs, int32 and float32, block splits even and uneven. Skipped where
-// ProbeGpu() finds no GPU (CI); run on the device.
+// ProbeGpu() finds no GPU (CI); run on the device. And its checkpoints: a
+// run stopped after a random saved round resumes to the same bytes.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -10,6 +11,7 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/backend_choice.hpp"
 #include "lib/engine/gpu_backend.hpp"
+#include "tests/engine/checkpoint_trials.hpp"
 #include "tests/engine/test_graphs.hpp"
 
 namespace gdist {
@@ -50,6 +52,23 @@ TEST(GpuOutOfCore, SameBytesAsCpu) {
     CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.02, 1000, 0, seed), seed);
     CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.05, 100, 60, seed + 1), seed + 1);
     CheckGpuOutOfCore<float>(test::RandomGraph(n, 0.03, 1000, 300, seed + 2), seed + 2);
+  }
+}
+
+// The GPU out-of-core schedule's checkpoints (the host matrix after a round,
+// every dirty block written back and both streams drained): stopped after a
+// random saved round and resumed, the same bytes as an uninterrupted run.
+TEST(GpuOutOfCore, ACheckpointedRunResumesToTheSameBytes) {
+  const GpuStatus gpu = ProbeGpu();
+  if (!gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  for (int trial = 0; trial < 3; ++trial) {
+    const std::uint64_t seed = test::FreshSeed() + std::uint64_t(trial);
+    // 2100 vertices (stride 2176) with six blocks of 256: 9 rounds.
+    for (std::size_t side : {256, 384}) {
+      const std::size_t budget = ((std::size_t(64) << 20) + 6 * side * side * 4) * 16 / 15 + 4096;
+      test::StopAndResume<std::int32_t>(Backend::kGpu, 2100, std::size_t(1) << 40, budget, seed);
+      test::StopAndResume<float>(Backend::kGpu, 2100, std::size_t(1) << 40, budget, seed);
+    }
   }
 }
 

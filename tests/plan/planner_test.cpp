@@ -252,5 +252,26 @@ TEST(Planner, ParseEngineAndJson) {
     EXPECT_NE(s.find(key), std::string::npos) << key << " in " << s;
 }
 
+// The out-of-core estimate (issue 28: "--memory-limit 4096 runs 25x longer
+// than its own estimate"): blocks of one tile leave all but one thread idle and
+// pay a step's copies and overhead B^3 times; large blocks cost about what the
+// in-core run does.
+TEST(CostModel, OutOfCorePricesIdleThreadsAndExtraPasses) {
+  const double n = 8192;
+  for (int threads : {1, 2, 16}) {
+    SCOPED_TRACE(threads);
+    const double in_core = FloydWarshallSeconds(n, ElementType::kInt32, Backend::kCpu, threads);
+    // Blocks of 4096 (2 a side, 32 x 32 tiles): every thread busy, four steps' copies a round.
+    const double large = OutOfCoreFloydWarshallSeconds(n, 4096, ElementType::kInt32, threads);
+    EXPECT_GE(large, in_core);
+    EXPECT_LE(large, 1.5 * in_core + 8 * cost::kOutOfCoreStepSeconds + 1.0);
+    // Blocks of 128 (the floor of a tiny --memory-limit): one thread per step, 64^3 steps.
+    const double tiny = OutOfCoreFloydWarshallSeconds(n, 128, ElementType::kInt32, threads);
+    EXPECT_GE(tiny, in_core * threads);
+    EXPECT_GE(tiny, 64.0 * 64 * 64 * cost::kOutOfCoreStepSeconds);
+    EXPECT_GT(tiny, large);
+  }
+}
+
 }  // namespace
 }  // namespace gdist

@@ -95,9 +95,7 @@ TEST(CheckpointApps, WhatCannotBeResumedIsRefused) {
   expect_refused(OutOfCore(g, o) + " --resume '" + dir + "'", "holds no checkpoint");
   expect_refused(OutOfCore(g, o) + " --checkpoint '" + g + "'", "is not a folder");
   expect_refused(App("gapsp") + " --backend cpu --checkpoint '" + dir + "' '" + g + "' '" + o + "'",
-                 "only the CPU out-of-core schedule takes checkpoints, and this run is in core");
-  expect_refused(App("gapsp") + " --backend gpu --checkpoint '" + dir + "' '" + g + "' '" + o + "'",
-                 "the GPU schedules take no checkpoints yet");
+                 "only the out-of-core schedules take checkpoints, and this run is in core on the CPU");
   expect_refused(App("gapsp") + " --checkpoint-every 5 '" + g + "' '" + o + "'", "--checkpoint-every needs");
   expect_refused(App("gapsp") + " --algorithm dijkstra --checkpoint '" + dir + "' '" + g + "' '" + o + "'",
                  "only the out-of-core Floyd-Warshall takes checkpoints");
@@ -108,6 +106,11 @@ TEST(CheckpointApps, WhatCannotBeResumedIsRefused) {
   std::filesystem::remove(o);
   expect_refused(OutOfCore(g, o) + " --checkpoint '" + dir + "'", "holds a checkpoint; --resume");
   expect_refused(OutOfCore(other, o) + " --resume '" + dir + "'", "the checkpoint is of another input");
+  // Under mpirun the ranks' checkpoint is another schedule's.
+  if (RunCommand("command -v mpirun").exit_code == 0 &&
+      RunCommand(App("gapsp") + " --version").output.find("MPI: built") != std::string::npos)
+    expect_refused(Mpirun(2) + App("gapsp") + " --backend cpu --resume '" + dir + "' '" + g + "' '" + o + "'",
+                   "the checkpoint is of the cpu-out-of-core schedule, this run is distributed");
   expect_refused(App("gapsp") + " --backend cpu --memory-limit 4M --resume '" + dir + "' '" + g + "' '" + o + "'",
                  "the checkpoint ran blocks of 256");
   for (const auto& e : std::filesystem::directory_iterator(dir))

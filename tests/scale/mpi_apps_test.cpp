@@ -19,17 +19,6 @@
 namespace gdist::test {
 namespace {
 
-#if defined(GDIST_HAVE_MPI)
-// Shared memory and loopback only (containers without a network), root
-// allowed, more ranks than cores, one OpenMP thread per rank.
-std::string Mpirun(int np) {
-  return "env OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_plm=isolated "
-         "OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_btl_tcp_if_include=lo OMP_NUM_THREADS=1 "
-         "mpirun --allow-run-as-root --oversubscribe -np " +
-         std::to_string(np) + " ";
-}
-#endif
-
 TEST(MpiApps, SameBytesAsOneProcess) {
 #if !defined(GDIST_HAVE_MPI)
   GTEST_SKIP() << "built without MPI";

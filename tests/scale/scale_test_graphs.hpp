@@ -1,7 +1,7 @@
 // Random DIMACS graphs for the app-level tests of the out-of-core and
 // distributed schedules: negative weights without negative cycles (potentials,
 // as in tests/engine/test_graphs.hpp) and vertices no arc enters (unreachable
-// pairs).
+// pairs). And the mpirun command line of the distributed tests.
 #pragma once
 #include <fstream>
 #include <random>
@@ -29,6 +29,15 @@ inline void WriteRandomDimacs(const std::string& path, std::size_t n, double den
       ++m;
     }
   std::ofstream(path) << "p sp " << n << " " << m << "\n" << arcs;
+}
+
+// mpirun -np N with shared memory and loopback only (containers without a
+// network), root allowed, more ranks than cores, one OpenMP thread per rank.
+inline std::string Mpirun(int np) {
+  return "env OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_plm=isolated "
+         "OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_btl_tcp_if_include=lo OMP_NUM_THREADS=1 "
+         "mpirun --allow-run-as-root --oversubscribe -np " +
+         std::to_string(np) + " ";
 }
 
 }  // namespace gdist::test
