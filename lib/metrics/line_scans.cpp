@@ -80,6 +80,10 @@ GDIST_ISA_CLONES void ScanColumns(const T* lines, std::size_t n, const std::uint
     const bool any = lo[i] < kInf;
     c.lo = any ? static_cast<double>(lo[i]) : std::numeric_limits<double>::infinity();
     c.hi = any ? static_cast<double>(hi[i]) : -std::numeric_limits<double>::infinity();
+    if (any) {  // the exact range, as the integer row scans give it
+      c.int_lo = static_cast<std::int64_t>(lo[i]);
+      c.int_hi = static_cast<std::int64_t>(hi[i]);
+    }
   }
 }
 

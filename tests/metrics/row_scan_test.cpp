@@ -145,6 +145,9 @@ template <class T, std::size_t K> void CheckRandomLines(unsigned seed) {
       EXPECT_EQ(centrality[i].harmonic, d.harmonic) << "seed " << seed << " round " << round << " row " << i;
       EXPECT_EQ(centrality[i].lo, d.lo) << "round " << round;
       EXPECT_EQ(centrality[i].hi, d.hi) << "round " << round;
+      const CentralityRow e = ScanCentralityRow(rows[i].data(), sources[i], n);  // the exact range
+      EXPECT_EQ(centrality[i].int_lo, e.int_lo) << "round " << round;
+      EXPECT_EQ(centrality[i].int_hi, e.int_hi) << "round " << round;
     }
   }
 }
