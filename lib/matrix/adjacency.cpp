@@ -82,6 +82,7 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
   m.meta().directed = g.directed;
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
+  m.meta().decimal_scale = g.decimal_scale;
   auto set = [&](std::uint32_t u, std::uint32_t v, T w) {
     T& cell = m.at(u, v);
     if (options.duplicates == DuplicatePolicy::kMin) {

@@ -27,6 +27,7 @@ struct DistanceHistogram {
   double min = 0;          // left edge of bin 0
   double bin_width = 1;    // bin b holds [min + b w, min + (b+1) w); the last bin is closed
   bool unit_bins = false;  // integer distances, one bin per value
+  int decimal_digits = 0;  // min and bin_width are integers standing for value x 10^digits (ScaleToDecimals)
   std::vector<std::uint64_t> counts;
 };
 
