@@ -37,19 +37,23 @@ struct DecimalScale {
   // 4995 at 2 digits "49.95", 1500 at 3 digits "1.5", -5 at 1 digit "-0.5"
   // (trailing zeros and a bare point dropped).
   std::string Text(Int128 v) const {
+    char buf[64];  // 39 digits, a point, a sign
+    char* end = buf + sizeof buf;
+    char* p = end;
+    char* point = nullptr;
     const bool negative = v < 0;
     UInt128 u = negative ? -static_cast<UInt128>(v) : static_cast<UInt128>(v);
-    std::string s;
-    for (; u > 0; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    if (s.empty()) s = "0";
-    if (digits > 0) {
-      if (s.size() <= static_cast<std::size_t>(digits))
-        s.insert(0, static_cast<std::size_t>(digits) + 1 - s.size(), '0');
-      s.insert(s.size() - static_cast<std::size_t>(digits), 1, '.');
-      while (s.back() == '0') s.pop_back();
-      if (s.back() == '.') s.pop_back();
+    for (int k = 0; k == 0 || u > 0 || k <= digits; ++k, u /= 10) {
+      if (digits > 0 && k == digits) *(point = --p) = '.';
+      *--p = static_cast<char>('0' + static_cast<int>(u % 10));
     }
-    return negative && s != "0" ? "-" + s : s;
+    if (point) {  // trailing zeros of the fraction go, and a bare point
+      while (end[-1] == '0') --end;
+      if (end[-1] == '.') --end;
+    }
+    const bool zero = end - p == 1 && *p == '0';
+    if (negative && !zero) *--p = '-';
+    return std::string(p, end);
   }
 
   // The nearest double of the true value v / 10^digits (one correctly rounded
