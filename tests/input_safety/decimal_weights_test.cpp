@@ -52,8 +52,8 @@ TEST(DecimalWeights, ScaledIntegersPrintAsTheirDecimals) {
   EXPECT_EQ(DecimalScale{2}.Text(0), "0");
   EXPECT_EQ(DecimalScale{9}.Text(1), "0.000000001");
   EXPECT_EQ(DecimalScale{0}.Text(-42), "-42");
-  EXPECT_EQ(DecimalScale{1}.ToDouble(999), 99.9);
-  EXPECT_EQ(DecimalScale{2}.ToDouble(4995), 49.95);
+  EXPECT_EQ(DecimalScale{1}.ToDouble(Int128{999}), 99.9);
+  EXPECT_EQ(DecimalScale{2}.ToDouble(Int128{4995}), 49.95);
 }
 
 Graph ReadText(const test::TempDir& dir, const std::string& text) {
