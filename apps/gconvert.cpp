@@ -152,7 +152,8 @@ int main(int argc, char** argv) {
                       << (mat.meta().directed ? "directed" : "undirected") << ", "
                       << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride()
                       << (mat.meta().decimal_scale > 0
-                              ? ", exact decimals (" + std::to_string(mat.meta().decimal_scale) + " fractional digits)"
+                              ? ", exact decimals (" + std::to_string(mat.meta().decimal_scale) +
+                                    (mat.meta().decimal_scale == 1 ? " decimal place)" : " decimal places)")
                               : std::string())
                       << "\n";
           },

@@ -41,7 +41,8 @@ void PrintText(const Facts& f) {
             << ", values >= INF mean no path\n";
   if (i.meta.decimal_scale > 0)
     std::cout << "  decimals     exact: value x 10^" << i.meta.decimal_scale << " stored as integers (the tools print "
-              << i.meta.decimal_scale << " fractional digits back)\n";
+              << i.meta.decimal_scale << (i.meta.decimal_scale == 1 ? " decimal place" : " decimal places")
+              << " back)\n";
   std::cout << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
             << "  next hops    "

@@ -141,9 +141,10 @@ std::string CenterOnGraph(CenterRun& run) { return CenterOnGraph(run, ReadGraph(
 std::string CenterOnGraph(CenterRun& run, Graph g) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
-  // Exact decimals (lib/core/decimal_scale.hpp) for the metrics, which print
-  // the scale back; siting and pictures read plain numbers, as does a forced --type.
-  if (!req.input.type && !req.any_siting() && !req.pictures.any() && req.geojson.empty()) ScaleDecimalWeights(g);
+  // Exact decimals (lib/core/decimal_scale.hpp) unless a type is forced: the
+  // metrics print the scale back; siting and pictures read the exact distances
+  // as plain numbers (below).
+  if (!req.input.type) ScaleDecimalWeights(g);
   // --geojson draws the vertices where the input places them (refused when it does not).
   if (!req.geojson.empty()) {
     run.lon_lat = VertexLonLat(g, in);
@@ -200,6 +201,13 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     if (run.voice.speaks()) PrintApspEstimate(run.voice.name, m, opts, false);
     SolveApsp(m, opts);
     bar.Finish();
+    if (m.meta().decimal_scale > 0 && needs_matrix) {
+      // Siting and pictures read plain numbers: the exact distances' nearest doubles.
+      RefuseIfTooLarge(in, RunNeeds{m.n(), ElementType::kFloat64, false});
+      const DistMatrix<double> plain = DescaledMatrix(m.view(), m.meta());
+      m = DistMatrix<T>{};
+      return CenterReport(plain.view(), plain.meta(), run, &components);
+    }
     return CenterReport(m.view(), m.meta(), run, &components);
   });
 }

@@ -35,7 +35,7 @@ std::string Run(CenterRun& run) {
     const bool descale = file.info().meta.decimal_scale > 0 && (req.any_siting() || req.pictures.any());
     if (file.info().rectangular && descale)
       throw Error(in + ": holds rows of exact decimals (" + std::to_string(file.info().meta.decimal_scale) +
-                  " fractional digits), which siting reads as plain numbers from a square matrix only; write the "
+                  " decimal places), which siting reads as plain numbers from a square matrix only; write the "
                   "rows with " +
                   OptionText(Option::kType, "float64") + ", or site on the graph file");
     if (file.info().rectangular) return CenterOnRectangularFile(file, run);

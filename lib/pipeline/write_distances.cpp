@@ -15,7 +15,8 @@ template <class T> void WriteDistances(const std::string& path, const std::strin
   const int scale = m.meta().decimal_scale;
   if (to == "nthu" && scale > 0)
     throw Error(path + ": the distances are exact decimals (" + std::to_string(scale) +
-                " fractional digits) and the NTHU format holds integers only; write gdm, csv or npy");
+                (scale == 1 ? " decimal place)" : " decimal places)") +
+                " and the NTHU format holds integers only; write gdm, csv or npy");
   if (to == "nthu") WriteNthuOutput(path, m);
   else if (to == "npy") WriteNpy(path, m.view(), scale);
   else if (to == "csv") WriteCsvMatrix(path, m.view(), m.meta().labels, scale);
