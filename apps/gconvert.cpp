@@ -127,7 +127,9 @@ int main(int argc, char** argv) {
       }
       return gdist::kExitOk;
     }
-    gdist::AnyMatrix m = gdist::LoadInput(in, flags.Options());
+    gdist::InputOptions options = flags.Options();
+    options.exact_decimals = true;  // the matrix file keeps the decimal scale (docs/FORMAT.md)
+    gdist::AnyMatrix m = gdist::LoadInput(in, options);
     std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
     if (json)
       std::visit(
@@ -137,6 +139,7 @@ int main(int argc, char** argv) {
             w.Key("output").Str(out).Key("format").Str("gdm");
             w.Key("n").Number(double(mat.n())).Key("directed").Bool(mat.meta().directed);
             w.Key("element_type").Str(gdist::ElementName(gdist::TypeOf(m)));
+            if (mat.meta().decimal_scale > 0) w.Key("decimal_digits").Number(double(mat.meta().decimal_scale));
             w.Key("stride").Number(double(mat.stride()));
             w.EndObject();
             std::cout << "\n";
@@ -147,7 +150,12 @@ int main(int argc, char** argv) {
           [&](auto& mat) {
             std::cerr << "gconvert: " << gdist::TerminalText(out) << ": " << mat.n() << " vertices, "
                       << (mat.meta().directed ? "directed" : "undirected") << ", "
-                      << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride() << "\n";
+                      << gdist::ElementName(gdist::TypeOf(m)) << ", row stride " << mat.stride()
+                      << (mat.meta().decimal_scale > 0
+                              ? ", exact decimals (" + std::to_string(mat.meta().decimal_scale) +
+                                    (mat.meta().decimal_scale == 1 ? " decimal place)" : " decimal places)")
+                              : std::string())
+                      << "\n";
           },
           m);
     return gdist::kExitOk;

@@ -38,8 +38,12 @@ void PrintText(const Facts& f) {
               << " source vertices, gapsp --sources)\n";
   std::cout << "  element      " << gdist::ElementName(i.type)
             << (i.stored_int16 ? ", stored in 16 bits (a proven 16-bit run; INF 16383 on disk)" : "")
-            << ", values >= INF mean no path\n"
-            << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
+            << ", values >= INF mean no path\n";
+  if (i.meta.decimal_scale > 0)
+    std::cout << "  decimals     exact: value x 10^" << i.meta.decimal_scale << " stored as integers (the tools print "
+              << i.meta.decimal_scale << (i.meta.decimal_scale == 1 ? " decimal place" : " decimal places")
+              << " back)\n";
+  std::cout << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
             << "  next hops    "
             << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)") << "\n"
@@ -65,6 +69,7 @@ void PrintJson(const Facts& f) {
   j.Key("rectangular").Bool(i.rectangular);
   j.Key("rows").Number(double(i.rectangular ? i.rows() : i.n));
   j.Key("element_type").Str(gdist::ElementName(i.type));
+  if (i.meta.decimal_scale > 0) j.Key("decimal_digits").Number(double(i.meta.decimal_scale));
   j.Key("stored_bits").Number(double(8 * i.stored_element_bytes()));
   j.Key("labels").Str(i.meta.labels.is_range() ? "range" : "strings");
   if (i.n) j.Key("first_label").Str(i.meta.labels.label(0));

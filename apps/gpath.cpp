@@ -38,12 +38,14 @@ template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size
   const auto& labels = file.info().meta.labels;
   auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
   if (!route) return PrintNoPath(labels, from, to, json);
-  std::cout << gdist::RouteText(labels, route->vertices, route->weights, route->length, json);
+  std::cout << gdist::RouteText(labels, route->vertices, route->weights, route->length, json,
+                                file.info().meta.decimal_scale);
   return gdist::kExitOk;
 }
 
 template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_t from) {
-  std::cout << gdist::TreeCsv(file.info().meta.labels, file.view<T>(), file.next_hops(), from);
+  std::cout << gdist::TreeCsv(file.info().meta.labels, file.view<T>(), file.next_hops(), from,
+                              file.info().meta.decimal_scale);
   return gdist::kExitOk;
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/core/weight.hpp"
 #include "lib/util/error.hpp"
 
@@ -247,6 +248,19 @@ inline bool Float32KeepsDigits(std::string_view tok, double v) {
   return ec == std::errc() && ec2 == std::errc() && back == v;
 }
 
+// The fractional digits of a plain decimal literal ("0.1": 1, ".25": 2,
+// "3.50": 1, trailing zeros dropped), -1 for anything else (an exponent, more
+// than kMaxDecimalDigits digits). tok is a number from_chars accepted, without '+'.
+inline int DecimalDigits(std::string_view tok) {
+  const std::size_t point = tok.find('.');
+  for (char c : tok)
+    if (c != '-' && c != '.' && (c < '0' || c > '9')) return -1;  // e/E: an exponent form
+  if (point == std::string_view::npos) return 0;
+  std::string_view frac = tok.substr(point + 1);
+  while (!frac.empty() && frac.back() == '0') frac.remove_suffix(1);
+  return frac.size() <= static_cast<std::size_t>(kMaxDecimalDigits) ? static_cast<int>(frac.size()) : -1;
+}
+
 enum class WeightStatus { kOk, kNotANumber, kTooLarge };
 
 // Integers parse exactly (int64, never through a double); reals must be
@@ -270,7 +284,8 @@ inline WeightStatus ParseWeight(std::string_view tok, Weight* w) {
   if (ec2 == std::errc::result_out_of_range) return WeightStatus::kTooLarge;
   if (ec2 != std::errc() || d != d || d - d != 0) return WeightStatus::kNotANumber;
   const bool whole = std::fabs(d) <= kTwoTo53 && d == std::floor(d);
-  *w = Weight{d, whole ? static_cast<std::int64_t>(d) : 0, whole, Float32KeepsDigits(tok, d)};
+  *w = Weight{d, whole ? static_cast<std::int64_t>(d) : 0, whole, Float32KeepsDigits(tok, d),
+              whole ? 0 : DecimalDigits(tok)};
   return WeightStatus::kOk;
 }
 

@@ -48,6 +48,13 @@ struct Graph {
   // Empty unless some integer weight is past 2^53; then exact_weights[i] is
   // edges[i]'s weight, exact (edges[i].weight is only the nearest double).
   std::vector<std::int64_t> exact_weights;
+  // The most fractional digits a weight has (decimal_scale.hpp; integers
+  // have 0); -1 once some weight is not a plain decimal of at most
+  // kMaxDecimalDigits digits (an exponent form, a computed weight).
+  int decimal_digits = 0;
+  // Set by ScaleDecimalWeights: the weights are stored as value x 10^decimal_scale
+  // (integers, integral_weights true); 0: as read.
+  int decimal_scale = 0;
   // Longitude and latitude in degrees of each vertex when the input places
   // them (OpenStreetMap); empty otherwise.
   std::vector<std::pair<double, double>> lon_lat;
@@ -57,5 +64,14 @@ struct Graph {
   // Sets the weight of the last arc added (METIS lists weights after the neighbour).
   void SetLastWeight(const Weight& w, std::size_t line);
 };
+
+// Exact decimals (decimal_scale.hpp, docs/FORMATS-INPUT.md): when some weight
+// is fractional and every weight is a decimal literal with at most
+// kMaxDecimalDigits fractional digits, whose value x 10^d (d the most digits
+// any has) lies within +-kMaxScaledDecimal and whose longest possible path
+// ((n-1) x max|w| x 10^d) fits int64, turns every weight into that integer and
+// sets g.decimal_scale = d. Returns false and changes nothing otherwise (the
+// graph then keeps today's floating-point path).
+bool ScaleDecimalWeights(Graph& g);
 
 }  // namespace gdist

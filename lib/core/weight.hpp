@@ -12,6 +12,11 @@ struct Weight {
   std::int64_t integer = 1;          // exact value when is_integer
   bool is_integer = true;            // integer text, or a real whose value is an integer up to 2^53
   bool float32_keeps_digits = true;  // float32 reads back with every digit the text has
+  // A non-integer written as a plain decimal ("0.1", ".25", "-3.50", no
+  // exponent): its fractional digits, trailing zeros dropped (1..9); -1 when it
+  // is not one (exponent form, more than kMaxDecimalDigits digits, computed).
+  // Integers have 0 (decimal_scale.hpp).
+  int decimal_digits = 0;
 };
 
 // Largest integer weight gdist stores: below int64's INF (2^62-1), so that

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/core/range_check.hpp"
 #include "lib/util/error.hpp"
@@ -82,6 +83,7 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
   m.meta().directed = g.directed;
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
+  m.meta().decimal_scale = g.decimal_scale;
   auto set = [&](std::uint32_t u, std::uint32_t v, T w) {
     T& cell = m.at(u, v);
     if (options.duplicates == DuplicatePolicy::kMin) {
@@ -95,7 +97,10 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
 }
 
 void ThrowNegativeSelfLoop(const Graph& g, const Edge& e) {
-  throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " + Shortest(e.weight));
+  // Exact decimals (lib/core/decimal_scale.hpp): the weight as the input wrote it.
+  const std::string w =
+      g.decimal_scale > 0 ? DecimalScale{g.decimal_scale}.Text(static_cast<Int128>(e.weight)) : Shortest(e.weight);
+  throw Error("negative cycle: vertex " + g.labels.label(e.from) + " has a self-loop of weight " + w);
 }
 
 #define GDIST_INSTANTIATE(T)                      \

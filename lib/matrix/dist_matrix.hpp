@@ -36,6 +36,9 @@ struct MatrixMeta {
   bool directed = true;
   MatrixKind kind = MatrixKind::kAdjacency;
   VertexLabels labels;
+  // Exact decimals (lib/core/decimal_scale.hpp): the integers stand for
+  // value x 10^decimal_scale; 0: plain numbers. Kept in the matrix file.
+  int decimal_scale = 0;
 };
 
 // A read-only view of a padded matrix, owned elsewhere (a DistMatrix or an

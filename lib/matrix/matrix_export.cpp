@@ -3,9 +3,12 @@
 #include <charconv>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
@@ -21,10 +24,16 @@ template <class T> const char* NpyDescr() {
 }
 
 // Shortest text that reads back to the same value; "inf" for no path.
-template <class T> void AppendValue(std::string& out, T v) {
+template <class T> void AppendValue(std::string& out, T v, int decimal_scale) {
   if (v >= ElementTraits<T>::kInf) {
     out += "inf";
     return;
+  }
+  if constexpr (std::is_integral_v<T>) {
+    if (decimal_scale > 0) {
+      out += DecimalScale{decimal_scale}.Text(v);
+      return;
+    }
   }
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
@@ -60,7 +69,7 @@ void WriteNpyTable(const std::string& path, const T* data, std::size_t rows, std
 
 template <class T> void WriteCsvTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols,
                                       std::size_t stride, const std::function<std::string(std::size_t)>& row_label,
-                                      const std::function<std::string(std::size_t)>& col_label) {
+                                      const std::function<std::string(std::size_t)>& col_label, int decimal_scale) {
   AtomicFile out(path);
   std::string line = "vertex";
   for (std::size_t j = 0; j < cols; ++j) line.append(",").append(CsvField(col_label(j)));
@@ -71,7 +80,7 @@ template <class T> void WriteCsvTable(const std::string& path, const T* data, st
     const T* row = data + i * stride;
     for (std::size_t j = 0; j < cols; ++j) {
       line += ',';
-      AppendValue(line, row[j]);
+      AppendValue(line, row[j], decimal_scale);
     }
     line += '\n';
     out.Write(line.data(), line.size());
@@ -79,23 +88,42 @@ template <class T> void WriteCsvTable(const std::string& path, const T* data, st
   out.Commit();
 }
 
-template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d) {
-  WriteNpyTable(path, d.data, d.n, d.n, d.stride);
+template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d, int decimal_scale) {
+  if (decimal_scale <= 0 || !std::is_integral_v<T>) {
+    WriteNpyTable(path, d.data, d.n, d.n, d.stride);
+    return;
+  }
+  // Exact decimals: float64, each value the nearest double of the true one.
+  AtomicFile out(path);
+  const std::string header = NpyHeader<double>(d.n, d.n);
+  out.Write(header.data(), header.size());
+  const DecimalScale scale{decimal_scale};
+  std::vector<double> row(d.n);
+  for (std::size_t i = 0; i < d.n; ++i) {
+    for (std::size_t j = 0; j < d.n; ++j) {
+      const T v = d.at(i, j);
+      row[j] = v >= ElementTraits<T>::kInf ? std::numeric_limits<double>::infinity()
+                                           : scale.ToDouble(static_cast<Int128>(v));
+    }
+    out.Write(row.data(), row.size() * sizeof(double));
+  }
+  out.Commit();
 }
 
-template <class T> void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels) {
+template <class T>
+void WriteCsvMatrix(const std::string& path, const MatrixView<T>& d, const VertexLabels& labels, int decimal_scale) {
   const auto label = [&](std::size_t v) { return labels.label(v); };
-  WriteCsvTable<T>(path, d.data, d.n, d.n, d.stride, label, label);
+  WriteCsvTable<T>(path, d.data, d.n, d.n, d.stride, label, label, decimal_scale);
 }
 
 #define GDIST_EXPORT_INSTANTIATE(T)                                                                    \
   template std::string NpyHeader<T>(std::size_t, std::size_t);                                         \
-  template void WriteNpy<T>(const std::string&, const MatrixView<T>&);                                 \
-  template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&);      \
+  template void WriteNpy<T>(const std::string&, const MatrixView<T>&, int);                            \
+  template void WriteCsvMatrix<T>(const std::string&, const MatrixView<T>&, const VertexLabels&, int); \
   template void WriteNpyTable<T>(const std::string&, const T*, std::size_t, std::size_t, std::size_t); \
   template void WriteCsvTable<T>(const std::string&, const T*, std::size_t, std::size_t, std::size_t,  \
                                  const std::function<std::string(std::size_t)>&,                       \
-                                 const std::function<std::string(std::size_t)>&);
+                                 const std::function<std::string(std::size_t)>&, int);
 GDIST_FOR_EACH_ELEMENT(GDIST_EXPORT_INSTANTIATE)
 #undef GDIST_EXPORT_INSTANTIATE
 

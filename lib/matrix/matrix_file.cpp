@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
 #include "lib/matrix/payload_values.hpp"
@@ -226,8 +227,8 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
   MatrixHeader h;
   std::memcpy(&h, map_, sizeof h);
   if (std::memcmp(h.magic, kMatrixMagic, 8) != 0) throw Bad(path, "bad magic (expected GDISTMX)");
-  if (h.version != 1 && h.version != 2)
-    throw Bad(path, "version " + std::to_string(h.version) + " (this build reads versions 1 and 2)");
+  if (h.version < 1 || h.version > kMatrixVersionDecimal)
+    throw Bad(path, "version " + std::to_string(h.version) + " (this build reads versions 1 to 3)");
   if (h.version >= 2) {
     // Every header field decides how the numbers are read (type, n, directed,
     // labels): a changed byte must not silently change every result.
@@ -291,6 +292,17 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     sections_start += bytes;
   }
   info_.meta.directed = (h.flags & kFlagDirected) != 0;
+  // Exact decimals: version 3 only, a scale of 1..kMaxDecimalDigits on an integer type.
+  const std::uint32_t scale = (h.flags & kDecimalScaleMask) >> kDecimalScaleShift;
+  if ((h.version == kMatrixVersionDecimal) != (scale != 0))
+    throw Bad(path, h.version == kMatrixVersionDecimal
+                        ? "version 3 without a decimal scale"
+                        : "decimal scale set in a version " + std::to_string(h.version) + " file");
+  if (scale > static_cast<std::uint32_t>(kMaxDecimalDigits) ||
+      (scale != 0 && info_.type != ElementType::kInt32 && info_.type != ElementType::kInt64))
+    throw Bad(path, "decimal scale " + std::to_string(scale) + " on a " + ElementName(info_.type) + " matrix (1.." +
+                        std::to_string(kMaxDecimalDigits) + ", integer types only)");
+  info_.meta.decimal_scale = static_cast<int>(scale);
   info_.meta.kind = (h.flags & kFlagDistance) ? MatrixKind::kDistance : MatrixKind::kAdjacency;
 
   if (h.label_kind == static_cast<std::uint32_t>(LabelKind::kRange)) {
@@ -436,6 +448,10 @@ MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes,
   h.stride = PaddedSize(n);
   std::memcpy(h.inf, inf, inf_bytes);
   h.flags = (meta.directed ? kFlagDirected : 0) | (meta.kind == MatrixKind::kDistance ? kFlagDistance : 0);
+  if (meta.decimal_scale > 0) {  // covered by the header checksum like every flag
+    h.version = kMatrixVersionDecimal;
+    h.flags |= static_cast<std::uint32_t>(meta.decimal_scale) << kDecimalScaleShift;
+  }
   h.payload_offset = kPayloadOffset;
   return h;
 }

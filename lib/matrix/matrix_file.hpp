@@ -21,6 +21,14 @@ inline constexpr char kMatrixMagic[8] = {'G', 'D', 'I', 'S', 'T', 'M', 'X', '\0'
 // Version 2 adds the header checksum (kHeaderCrcOffset); version 1 files
 // (no checksum) are still read.
 inline constexpr std::uint32_t kMatrixVersion = 2;
+// Version 3: version 2 plus flag bits 8..15, the decimal scale d (1..9) of a
+// matrix of exact decimals (MatrixMeta::decimal_scale: the integers are value x
+// 10^d). Written only for such a matrix, so that a reader that knows only
+// versions 1 and 2 refuses it instead of printing 999 for 99.9; every other
+// file stays version 2, byte for byte.
+inline constexpr std::uint32_t kMatrixVersionDecimal = 3;
+inline constexpr unsigned kDecimalScaleShift = 8;
+inline constexpr std::uint32_t kDecimalScaleMask = 0xffu << kDecimalScaleShift;
 // u32 crc32 (zlib) of header bytes 0..127, right after the 128-byte header.
 inline constexpr std::size_t kHeaderCrcOffset = 128;
 inline constexpr std::size_t kPayloadOffset = 4096;

@@ -31,6 +31,7 @@ struct DistanceHistogram {
   bool integral = false;
   std::int64_t int_min = 0;
   std::uint64_t int_width = 1;
+  int decimal_digits = 0;  // the edges are integers standing for value x 10^digits (ScaleToDecimals)
   std::vector<std::uint64_t> counts;
   void SetShape(const HistogramShape& s) {
     min = s.min;

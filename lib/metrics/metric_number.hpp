@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/int128.hpp"
 #include "lib/util/json_writer.hpp"
@@ -39,20 +40,29 @@ class MetricNumber {
     else return Real(static_cast<double>(v));
   }
 
+  // The same number with integers read as exact decimals of `digits`
+  // fractional digits (decimal_scale.hpp): 999 at 1 digit is 99.9.
+  constexpr MetricNumber Scaled(int digits) const {
+    MetricNumber m = *this;
+    if (m.integral_) m.scale_ = digits;
+    return m;
+  }
+
   constexpr bool integral() const { return integral_; }
+  constexpr int scale() const { return scale_; }
   constexpr bool finite() const { return integral_ || std::isfinite(real_); }
   constexpr Int128 integer() const { return int_; }
   // For ratios and averages (closeness, mean path length), never for a comparison.
-  constexpr double ToDouble() const { return integral_ ? static_cast<double>(int_) : real_; }
+  double ToDouble() const { return integral_ ? DecimalScale{scale_}.ToDouble(int_) : real_; }
 
   // -1, 0 or 1. Both integers: exactly; both reals: as doubles; mixed (an
   // integer run's 0 or -1 start, a reference value): in long double, which
   // holds every int64 exactly, infinity ordering past every integer.
   // (Plain operators, no <=>: CUDA sources include this header as C++17.)
   static constexpr int Compare(const MetricNumber& a, const MetricNumber& b) {
-    if (a.integral_ && b.integral_) return a.int_ < b.int_ ? -1 : a.int_ > b.int_ ? 1 : 0;
-    const long double x = a.integral_ ? static_cast<long double>(a.int_) : a.real_;
-    const long double y = b.integral_ ? static_cast<long double>(b.int_) : b.real_;
+    if (a.integral_ && b.integral_ && a.scale_ == b.scale_) return a.int_ < b.int_ ? -1 : a.int_ > b.int_ ? 1 : 0;
+    const long double x = a.integral_ ? static_cast<long double>(a.int_) / Pow10(a.scale_) : a.real_;
+    const long double y = b.integral_ ? static_cast<long double>(b.int_) / Pow10(b.scale_) : b.real_;
     return x < y ? -1 : x > y ? 1 : 0;
   }
   friend constexpr bool operator==(const MetricNumber& a, const MetricNumber& b) { return Compare(a, b) == 0; }
@@ -65,15 +75,11 @@ class MetricNumber {
   friend constexpr bool operator==(const MetricNumber& a, double b) { return Compare(a, Real(b)) == 0; }
   friend constexpr bool operator!=(const MetricNumber& a, double b) { return Compare(a, Real(b)) != 0; }
 
-  // Exact decimal for integers, the shortest text reading back as the double
+  // Exact decimal for integers (scaled ones with their point), the shortest text reading back as the double
   // for reals, "inf" when infinite.
   std::string Text() const {
     if (!integral_) return std::isfinite(real_) ? ExactText(real_) : (real_ > 0 ? "inf" : "-inf");
-    if (int_ == 0) return "0";
-    UInt128 u = int_ < 0 ? -static_cast<UInt128>(int_) : static_cast<UInt128>(int_);
-    std::string s;
-    for (; u > 0; u /= 10) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    return int_ < 0 ? "-" + s : s;
+    return DecimalScale{scale_}.Text(int_);
   }
 
   // As a JSON value: integers exactly, reals through JsonWriter::Number,
@@ -89,6 +95,7 @@ class MetricNumber {
   Int128 int_ = 0;
   double real_ = 0;
   bool integral_ = true;
+  int scale_ = 0;  // integers: decimal digits (Scaled)
 };
 
 }  // namespace gdist

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "lib/core/element_traits.hpp"
@@ -46,6 +47,40 @@ std::string Num(double v) { return ExactText(v); }
 
 }  // namespace
 
+void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits) {
+  if (digits <= 0) return;
+  const DecimalScale scale{digits};
+  for (MetricNumber& x : s.eccentricity) x = x.Scaled(digits);
+  for (MetricNumber& x : s.total) x = x.Scaled(digits);
+  s.diameter = s.diameter.Scaled(digits);
+  s.radius = s.radius.Scaled(digits);
+  s.median_total = s.median_total.Scaled(digits);
+  c.wiener_index = c.wiener_index.Scaled(digits);
+  const std::size_t n = s.n;
+  const bool totals = s.total.size() == n && s.unreachable_from.size() == n && c.closeness.size() == n;
+  Int128 exact_sum = 0;
+  bool integral = totals;
+  for (std::size_t i = 0; totals && i < n; ++i) {
+    integral &= s.total[i].integral();
+    exact_sum += s.total[i].integer();
+    const double reach = static_cast<double>(n - 1 - s.unreachable_from[i]);
+    const double total = s.total[i].ToDouble();  // the true total, correctly rounded
+    c.closeness[i] = reach > 0 && total > 0 ? (reach / static_cast<double>(n - 1)) * (reach / total) : 0;
+  }
+  if (!totals)
+    for (double& x : c.closeness) x *= scale.factor();
+  for (double& x : c.harmonic) x *= scale.factor();  // sums of 1 / d
+  if (integral && c.reachable_pairs > 0)
+    c.average_path_length = static_cast<double>(static_cast<long double>(exact_sum) /
+                                                static_cast<long double>(c.reachable_pairs) / scale.factor());
+  else c.average_path_length /= scale.factor();
+  c.histogram.decimal_digits = digits;
+}
+
+void WriteDecimalDigitsJson(JsonWriter& json, int digits) {
+  if (digits > 0) json.Key("decimal_digits").Number(digits);
+}
+
 void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed) {
   json.Key("average_shortest_path_length").Number(c.average_path_length);
   json.Key("wiener_index");
@@ -56,10 +91,16 @@ void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabe
   json.Key("harmonic_max");
   WriteBest(json, c.harmonic, labels);
   json.Key("distance_histogram").BeginObject();
-  // Integer distances: the edges as exact integers (int64 past 2^53 included).
+  // Integer distances: the edges as exact integers (int64 past 2^53 included),
+  // as the exact decimals they stand for on a scaled graph.
   if (c.histogram.integral) {
-    json.Key("min").Integer(c.histogram.int_min);
-    json.Key("bin_width").Raw(std::to_string(c.histogram.int_width));
+    const DecimalScale scale{c.histogram.decimal_digits};
+    json.Key("min").Raw(scale.Text(static_cast<Int128>(c.histogram.int_min)));
+    json.Key("bin_width").Raw(scale.Text(static_cast<Int128>(c.histogram.int_width)));
+  } else if (c.histogram.decimal_digits > 0) {  // integer-valued doubles (int32: exact) on a scaled graph
+    const DecimalScale scale{c.histogram.decimal_digits};
+    json.Key("min").Raw(scale.Text(static_cast<Int128>(c.histogram.min)));
+    json.Key("bin_width").Raw(scale.Text(static_cast<Int128>(c.histogram.bin_width)));
   } else {
     json.Key("min").Number(c.histogram.min);
     json.Key("bin_width").Number(c.histogram.bin_width);
@@ -85,10 +126,11 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
   const auto& h = c.histogram;
   for (std::size_t b = 0; b < h.counts.size(); ++b) {
     if (h.counts[b] == 0) continue;
-    if (h.integral) {  // exact edges (128 bits: the last bin's upper edge may pass int64)
+    if (h.integral) {  // exact edges (128 bits: the last bin's upper edge may pass int64), decimals on a scaled graph
+      const DecimalScale scale{h.decimal_digits};
       const Int128 lo = Int128(h.int_min) + Int128(b) * Int128(h.int_width);
-      out << "\n  " << MetricNumber::Integer(lo).Text();
-      if (!h.unit_bins) out << ".." << MetricNumber::Integer(lo + Int128(h.int_width)).Text();
+      out << "\n  " << scale.Text(lo);
+      if (!h.unit_bins) out << ".." << scale.Text(lo + Int128(h.int_width));
       out << "  " << h.counts[b];
       continue;
     }
@@ -128,8 +170,14 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
   WriteTextFile(path, text.str());
 }
 
-std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
+std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& metrics, const MatrixMeta& meta,
                              const std::string& per_vertex_csv) {
+  std::optional<DistanceMetrics> scaled;  // exact decimals: the numbers as the user wrote them
+  if (meta.decimal_scale > 0) {
+    scaled = metrics;
+    ScaleToDecimals(scaled->summary, scaled->centrality, meta.decimal_scale);
+  }
+  const DistanceMetrics& m = scaled ? *scaled : metrics;
   const DistanceSummary& s = m.summary;
   const Centrality& c = m.centrality;
   if (!per_vertex_csv.empty()) WritePerVertexMetricsCsv(per_vertex_csv, s, c, meta.labels);
@@ -138,6 +186,7 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, 
   json.BeginObject();
   WriteSummaryJson(json, s, meta.labels, meta.directed);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
+  WriteDecimalDigitsJson(json, meta.decimal_scale);
   // Only a fallback is reported: the same numbers from either backend print the same JSON.
   if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
   json.EndObject();

@@ -14,6 +14,17 @@
 
 namespace gdist {
 
+// Metrics of a matrix of exact decimals (MatrixMeta::decimal_scale = digits,
+// lib/core/decimal_scale.hpp), made ready to print: every distance and sum
+// (eccentricities, totals, diameter, radius, median total, Wiener index,
+// histogram edges) prints as its exact decimal, and the ratios are the true
+// values': closeness from the exact totals, harmonic x 10^digits, the average
+// path length from the exact sum. No-op for digits 0.
+void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits);
+// "decimal_digits": digits when the weights were read as exact decimals
+// (digits > 0; the key is absent otherwise).
+void WriteDecimalDigitsJson(JsonWriter& json, int digits);
+
 // Keys added to the summary's: average_shortest_path_length, wiener_index,
 // reachable_pairs, closeness_max, harmonic_max ({vertex, value}) and
 // distance_histogram {min, bin_width, unit_bins, pairs, counts}.

@@ -126,6 +126,7 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
       DistMatrix<W> m(graph.n);
       m.meta().directed = graph.directed;
       m.meta().labels = graph.labels;
+      m.meta().decimal_scale = graph.decimal_scale;
       return m;
     });
   }

@@ -3,6 +3,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "lib/core/decimal_scale.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -45,8 +46,9 @@ void WritePlannedJson(JsonWriter& w, const ApspRunResult& r) {
   w.Key("element_bits").Number(e.element_bits);
   w.Key("precision_reason").Str(e.precision_reason);
   w.Key("distance_bound");
-  if (e.distance_bound >= 0) w.Number(static_cast<double>(e.distance_bound));
+  if (e.distance_bound >= 0) w.Raw(DecimalScale{r.decimal_scale}.Text(e.distance_bound));
   else w.Null();
+  if (r.decimal_scale > 0) w.Key("decimal_digits").Number(r.decimal_scale);
   w.Key("read_s").Number(r.read_s).Key("apsp_s").Number(r.apsp_s);
   if (r.next_hops_s) w.Key("next_hops_s").Number(*r.next_hops_s);
   w.Key("write_s").Number(r.write_s);

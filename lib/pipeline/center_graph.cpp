@@ -7,6 +7,7 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/arc_list.hpp"
+#include "lib/matrix/decimal_matrix.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
 #include "lib/metrics/sparse_report.hpp"
@@ -47,14 +48,16 @@ template <class T> void KeepArcs(CenterRun& run, const DistMatrix<T>& m) {
 
 // The report of the sparse engine or the hierarchy: as CenterReport, the
 // files first (all or none), then the whole report.
-std::string SparseMetricsReport(const SparseMetrics& m, const VertexLabels& labels, bool directed,
-                                const CenterRun& run) {
+std::string SparseMetricsReport(SparseMetrics m, const VertexLabels& labels, bool directed, const CenterRun& run,
+                                int decimal_scale = 0) {
   const CenterRequest& req = run.req;
+  ScaleToDecimals(m.summary, m.centrality, decimal_scale);
   std::ostringstream report;
   if (req.json) {
     JsonWriter json(report);
     json.BeginObject();
     WriteSparseMetricsJson(json, m, labels, directed);
+    WriteDecimalDigitsJson(json, decimal_scale);
     WritePlanJson(json, *run.plan);
     json.EndObject();
     report << "\n";
@@ -128,7 +131,7 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     m = ComputeSparseMetrics(csr, sparse);
   }
   bar.Finish();
-  return SparseMetricsReport(m, csr.labels, csr.directed, run);
+  return SparseMetricsReport(std::move(m), csr.labels, csr.directed, run, csr.decimal_scale);
 }
 
 }  // namespace
@@ -138,6 +141,10 @@ std::string CenterOnGraph(CenterRun& run) { return CenterOnGraph(run, ReadGraph(
 std::string CenterOnGraph(CenterRun& run, Graph g) {
   const CenterRequest& req = run.req;
   const std::string& in = req.in;
+  // Exact decimals (lib/core/decimal_scale.hpp) unless a type is forced: the
+  // metrics print the scale back; siting and pictures read the exact distances
+  // as plain numbers (below).
+  if (!req.input.type) ScaleDecimalWeights(g);
   // --geojson draws the vertices where the input places them (refused when it does not).
   if (!req.geojson.empty()) {
     run.lon_lat = VertexLonLat(g, in);
@@ -196,6 +203,13 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     if (run.voice.speaks()) PrintApspEstimate(run.voice.name, m, opts, false);
     SolveApsp(m, opts);
     bar.Finish();
+    if (m.meta().decimal_scale > 0 && needs_matrix) {
+      // Siting and pictures read plain numbers: the exact distances' nearest doubles.
+      RefuseIfTooLarge(in, RunNeeds{m.n(), ElementType::kFloat64, false});
+      const DistMatrix<double> plain = DescaledMatrix(m.view(), m.meta());
+      m = DistMatrix<T>{};
+      return CenterReport(plain.view(), plain.meta(), run, &components);
+    }
     return CenterReport(m.view(), m.meta(), run, &components);
   });
 }
@@ -224,6 +238,10 @@ std::string CenterOnSavedHierarchy(CenterRun& run) {
 
 std::string CenterOnAdjacencyMatrix(CenterRun& run) {
   AnyMatrix m = LoadInput(run.req.in, run.req.input);
+  // Exact decimals: siting and pictures read plain numbers (decimal_matrix.hpp).
+  const int scale = std::visit([](const auto& x) { return x.meta().decimal_scale; }, m);
+  if (scale > 0 && (run.req.any_siting() || run.req.pictures.any()))
+    m = std::visit([](const auto& x) -> AnyMatrix { return DescaledMatrix(x.view(), x.meta()); }, m);
   return std::visit(
       [&](auto& mat) {
         KeepArcs(run, mat);

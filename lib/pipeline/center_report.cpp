@@ -26,11 +26,13 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (!row_vertex && (!req.any_siting() || req.metrics || !req.per_vertex.empty() || !req.eccentricities.empty() ||
                       req.pictures.any())) {
     metrics = ComputeDistanceMetrics(d, meta.directed, req.metrics_options);
+    ScaleToDecimals(metrics->summary, metrics->centrality, meta.decimal_scale);
     if (metrics->fell_back) run.voice.Note("metrics on the CPU: " + metrics->note);
     if (!req.any_siting() || req.metrics) {
       if (req.json) {
         WriteSummaryJson(json, metrics->summary, labels, meta.directed);
         WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
+        WriteDecimalDigitsJson(json, meta.decimal_scale);
         // Only a fallback is reported: the same numbers from either backend print the same JSON.
         if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
         if (components) WriteComponentsJson(json, *components, meta.directed);

@@ -49,6 +49,7 @@ std::size_t KeepLargestComponent(Graph* g, ComponentKind kind) {
 
 Graph ReadInputGraph(const std::string& path, const InputOptions& options) {
   Graph g = ReadGraph(path, options.read);
+  if (options.exact_decimals && !options.type) ScaleDecimalWeights(g);
   if (!options.largest_component) return g;
   const std::size_t before = g.n;
   const std::size_t dropped = KeepLargestComponent(&g, *options.largest_component);

@@ -23,6 +23,11 @@ struct InputOptions {
   // Keep only the largest component of a graph input (input_component.hpp);
   // refused for matrix files and saved hierarchies.
   std::optional<ComponentKind> largest_component;
+  // Read decimal weights as exact scaled integers (ScaleDecimalWeights,
+  // lib/core/graph.hpp) unless `type` forces an element type. Off by default:
+  // only callers whose outputs print the scale back (MatrixMeta::decimal_scale)
+  // turn it on.
+  bool exact_decimals = false;
 };
 
 bool ParseDuplicatePolicy(const std::string& s, DuplicatePolicy* out);

@@ -196,6 +196,8 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   PhaseTimer timer;
   InputOptions input = req.input;
   input.next_hops = req.paths;
+  // Exact decimals wherever the output keeps the scale: not in NTHU's int32 file.
+  input.exact_decimals = req.to != "nthu";
   ApspRequest plan_request;
   // Checkpoints are the out-of-core Floyd-Warshall's: asking for them asks for it.
   plan_request.algorithm = req.algorithm == ApspAlgorithm::kAuto && !req.checkpoint.dir.empty()
@@ -211,7 +213,10 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   plan_request.hierarchy_trial = req.algorithm == ApspAlgorithm::kAuto && !req.distributed() && !req.paths &&
                                  req.metrics.empty() && plan_request.question != PlanQuestion::kMetrics;
   ApspPlan plan = PlanApsp(req.in, input, plan_request, context);
-  if (plan.run.hierarchy_trial_s > 0 && plan.csr) {
+  const int decimal_scale = plan.csr ? std::visit([](const auto& g) { return g.decimal_scale; }, *plan.csr)
+                                     : std::visit([](const auto& m) { return m.meta().decimal_scale; }, plan.matrix);
+  // The hierarchy's rows keep no decimal scale: exact decimals run on the trees.
+  if (plan.run.hierarchy_trial_s > 0 && plan.csr && decimal_scale == 0) {
     const double read_s = timer.Lap();
     if (const auto loaded = TryContractHierarchy(*plan.csr, plan.run.hierarchy_trial_s, read_s, req.threads)) {
       const RunPlan tried = plan.run;
@@ -222,6 +227,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   }
   ApspRunResult result;
   result.plan = plan.run;
+  result.decimal_scale = decimal_scale;
   if (plan.trees()) result.tree_method = plan.method;
   result.read_s = timer.Lap();
   if (!req.sources.empty()) RunSourceRows(req, plan, opts, bar, timer, voice, result);

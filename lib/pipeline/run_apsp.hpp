@@ -64,6 +64,7 @@ struct ApspRunResult {
   double read_s = 0, apsp_s = 0, write_s = 0, metrics_s = 0;
   std::optional<double> next_hops_s;             // --paths
   std::optional<HierarchyApspResult> hierarchy;  // kHierarchy
+  int decimal_scale = 0;                         // exact decimals (MatrixMeta::decimal_scale)
 };
 
 // The whole run: the hierarchy's when request.algorithm is kHierarchy or

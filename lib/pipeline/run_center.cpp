@@ -1,6 +1,7 @@
 #include "lib/pipeline/run_center.hpp"
 
 #include "formats/read_graph.hpp"
+#include "lib/matrix/decimal_matrix.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/center_graph.hpp"
 #include "lib/pipeline/center_rows.hpp"
@@ -29,10 +30,22 @@ std::string Run(CenterRun& run) {
     if (file.info().meta.kind == MatrixKind::kDistance && (req.engine_given || !req.largest_component.empty()))
       throw Error(in + ": a distance matrix file; " + OptionText(Option::kEngine) + " and " +
                   OptionText(Option::kLargestComponent) + " apply to graph files");
+    // Exact decimals (lib/core/decimal_scale.hpp): the metrics print the scale
+    // back; siting and pictures read plain numbers, the nearest doubles.
+    const bool descale = file.info().meta.decimal_scale > 0 && (req.any_siting() || req.pictures.any());
+    if (file.info().rectangular && descale)
+      throw Error(in + ": holds rows of exact decimals (" + std::to_string(file.info().meta.decimal_scale) +
+                  " decimal places), which siting reads as plain numbers from a square matrix only; write the "
+                  "rows with " +
+                  OptionText(Option::kType, "float64") + ", or site on the graph file");
     if (file.info().rectangular) return CenterOnRectangularFile(file, run);
     if (file.info().meta.kind == MatrixKind::kDistance)
       return DispatchElement(file.info().type, [&](auto zero) {
         using T = decltype(zero);
+        if (descale) {
+          const DistMatrix<double> plain = DescaledMatrix(file.view<T>(), file.info().meta);
+          return CenterReport(plain.view(), plain.meta(), run);
+        }
         return CenterReport(file.view<T>(), file.info().meta, run);
       });
   }

@@ -70,6 +70,7 @@ template <class W> CsrGraph<W> InducedSubgraph(const CsrGraph<W>& g, const std::
   CsrGraph<W> s;
   s.n = m;
   s.directed = g.directed;
+  s.decimal_scale = g.decimal_scale;
   s.labels = VertexLabels::FromStrings(std::move(labels));
   s.out.offsets.assign(m + 1, 0);
   for (std::size_t v = 0; v < g.n; ++v) {

@@ -16,6 +16,7 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
   c.n = g.n;
   c.directed = g.directed;
   c.labels = g.labels;
+  c.decimal_scale = g.decimal_scale;
   const std::size_t n = g.n;
 
   // Counting sort of the arcs by source, in file order within a source (so
@@ -88,6 +89,7 @@ template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
   m.meta().directed = g.directed;
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
+  m.meta().decimal_scale = g.decimal_scale;
   for (std::size_t u = 0; u < g.n; ++u)
     for (std::uint64_t a = g.out.offsets[u]; a < g.out.offsets[u + 1]; ++a)
       m.at(u, g.out.targets[a]) = g.out.weights[a];

@@ -25,6 +25,7 @@ template <class W> struct CsrGraph {
   CsrArcs<W> out;
   CsrArcs<W> in;  // directed graphs only; an undirected graph's in == out
   VertexLabels labels;
+  int decimal_scale = 0;  // Graph::decimal_scale: weights are value x 10^decimal_scale
 
   std::size_t arc_count() const { return out.targets.size(); }
   CsrView<W> Out() const { return out.View(n); }

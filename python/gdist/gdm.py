@@ -1,4 +1,9 @@
-"""Reader for the gdist matrix file (.gdm), versions 1 and 2 (docs/FORMAT.md)."""
+"""Reader for the gdist matrix file (.gdm), versions 1 to 3 (docs/FORMAT.md).
+
+Version 3 files hold exact decimals (weights such as 0.1 read as integers scaled
+by 10^d, d = .decimal_digits): their .matrix is a float64 array of the true
+values (the nearest doubles, numpy.inf for no path), and .stored the memmapped
+integers (value x 10^d, .stored_inf for no path)."""
 import builtins
 import os
 import struct
@@ -11,6 +16,8 @@ MAGIC = b"GDISTMX\0"
 # they are, int16, since every value and INF keep their meaning.
 _DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8"), 5: np.dtype("<i2")}
 _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
+# Version 3: flag bits 8..15 hold the decimal scale d (1..9) of a matrix of exact decimals.
+_DECIMAL_SHIFT, _DECIMAL_MASK, _MAX_DECIMAL_DIGITS = 8, 0xff << 8, 9
 _PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
 
 
@@ -40,12 +47,12 @@ class GdmFile(InfMatrix):
         if len(header) < 128 or header[:8] != MAGIC:
             raise GdmError(f"{self.path}: not a gdist matrix file (bad magic)")
         (self.version, etype, self.n, self.stride) = struct.unpack_from("<IIQQ", header, 8)
-        if self.version not in (1, 2):
+        if self.version not in (1, 2, 3):
             raise GdmError(f"{self.path}: version {self.version} is newer than this reader")
         # Version 2: every header field decides how the numbers are read (type, n,
         # directed, INF, labels, sections), so its checksum is always checked, as
         # the C++ reader does (a flipped byte must not silently change a result).
-        if self.version == 2 and (len(header) < 132 or
+        if self.version >= 2 and (len(header) < 132 or
                                   struct.unpack_from("<I", header, 128)[0] != zlib.crc32(header[:128])):
             raise GdmError(f"{self.path}: header checksum mismatch (the header was changed or corrupted)")
         if etype not in _DTYPES:
@@ -57,6 +64,11 @@ class GdmFile(InfMatrix):
             "<IIqQQ", header, 64)
         (next_offset, next_bytes, self._next_crc, self._sources_crc, rows) = struct.unpack_from(
             "<QQIIQ", header, 96)
+        self.decimal_digits = (flags & _DECIMAL_MASK) >> _DECIMAL_SHIFT
+        if (self.version == 3) != (self.decimal_digits != 0):
+            raise GdmError(f"{self.path}: version {self.version} with decimal scale {self.decimal_digits}")
+        if self.decimal_digits > _MAX_DECIMAL_DIGITS or (self.decimal_digits and etype not in (1, 2, 5)):
+            raise GdmError(f"{self.path}: decimal scale {self.decimal_digits} on element type {etype}")
         self.directed = bool(flags & _FLAG_DIRECTED)
         self.kind = "distance" if flags & _FLAG_DISTANCE else "adjacency"
         # A rectangular file (flag bit 3, gapsp --sources) stores k rows: the
@@ -120,6 +132,13 @@ class GdmFile(InfMatrix):
             self.labels = [str(self._label_base + i) for i in range(self.n)]
         else:
             raise GdmError(f"{self.path}: unknown label kind {label_kind}")
+        # Exact decimals: .matrix holds the true values (float64), .stored the integers as written.
+        self.stored, self.stored_inf = self.matrix, self.inf
+        if self.decimal_digits:
+            values = self.stored.astype(np.float64)
+            values /= 10.0 ** self.decimal_digits  # one correctly rounded division: 999 -> 99.9
+            values[self.stored >= self.stored_inf] = np.inf
+            self.matrix, self.inf, self.dtype = values, np.float64(np.inf), np.dtype(np.float64)
         if verify:
             self._check_crc(payload_offset, payload_bytes, self._payload_crc, "payload")
             if self.next_hops is not None:
@@ -164,7 +183,8 @@ class GdmFile(InfMatrix):
 
     def __repr__(self):
         shape = f"{self.rows} x {self.n}" if self.rectangular else f"n={self.n}"
-        return (f"GdmFile({self.path!r}, {shape}, {self.dtype.name}, {self.kind}, "
+        decimals = f", {self.decimal_digits} decimal digits" if self.decimal_digits else ""
+        return (f"GdmFile({self.path!r}, {shape}, {self.dtype.name}{decimals}, {self.kind}, "
                 f"{'directed' if self.directed else 'undirected'})")
 
 

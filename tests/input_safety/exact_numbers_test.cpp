@@ -88,9 +88,11 @@ TEST(ExactNumbers, Float32OnlyWhenItKeepsEveryDigit) {
     double d01;
   };
   const std::vector<Case> cases = {
-      {"0.1", "2.5", ElementType::kFloat32, static_cast<double>(0.1f)},
-      {"16777217", "0.5", ElementType::kFloat64, 16777217.0},  // float32 would make it 16777216
-      {"0.123456789", "1", ElementType::kFloat64, 0.123456789},
+      // Plain decimals are exact decimals now (decimal_weights_test.cpp): exponent
+      // forms keep the floating-point path this test is about.
+      {"1e-1", "2.5e0", ElementType::kFloat32, static_cast<double>(0.1f)},
+      {"16777217", "5e-1", ElementType::kFloat64, 16777217.0},  // float32 would make it 16777216
+      {"1.23456789e-1", "1", ElementType::kFloat64, 0.123456789},
       {"1e39", "1", ElementType::kFloat64, 1e39},     // past float32's largest value
       {"3e38", "3e38", ElementType::kFloat64, 3e38},  // the path sum 6e38 would overflow float32
       {"1e300", "1", ElementType::kFloat64, 1e300},
