@@ -210,22 +210,27 @@ class NewcomerTest(unittest.TestCase):
 
     # --- reproducible answers ----------------------------------------------------------------
     def test_same_bytes_whatever_the_load_and_threads(self):
+        # The two: p-median 10 (its bound varied with the load) and p-center 3 on the sample.
         dist = os.path.join(self.dir, "sample.gdm")
         run("gapsp", SAMPLE, dist, "-q", check=0)
-        models = [["--p-median", "10"], ["--p-center", "3"], ["--max-cover", "2000", "--p", "4"], ["--cover", "2500"]]
-        for flags in models:
-            first = run("gcenter", dist, *flags, "--json", "-q", "-j", "1", check=0).stdout
-            again = run("gcenter", dist, *flags, "--json", "-q", "-j", "2", check=0).stdout
-            self.assertEqual(first, again, flags)
+        grid = self.write("grid.gr", grid_graph(20))
+        small = os.path.join(self.dir, "grid.gdm")
+        run("gapsp", grid, small, "-q", check=0)
+        runs = [(dist, ["--p-median", "10"]), (dist, ["--p-center", "3"]), (small, ["--max-cover", "30", "--p", "4"]),
+                (small, ["--cover", "40"]), (small, ["--p-dispersion", "4"])]
+        first = {}
+        for path, flags in runs:
+            first[tuple(flags)] = run("gcenter", path, *flags, "--json", "-q", "-j", "1", check=0).stdout
+            again = run("gcenter", path, *flags, "--json", "-q", "-j", "2", check=0).stdout
+            self.assertEqual(first[tuple(flags)], again, flags)
         # Under load: two busy processes on this machine's cores while the same commands run again.
         burners = [multiprocessing.Process(target=_burn, daemon=True) for _ in range(2)]
         for b in burners:
             b.start()
         try:
-            for flags in models[:2]:
-                loaded = run("gcenter", dist, *flags, "--json", "-q", "-j", "2", check=0).stdout
-                quiet = run("gcenter", dist, *flags, "--json", "-q", "-j", "1", check=0).stdout
-                self.assertEqual(loaded, quiet, flags)
+            for path, flags in runs[:2]:
+                loaded = run("gcenter", path, *flags, "--json", "-q", "-j", "2", check=0).stdout
+                self.assertEqual(loaded, first[tuple(flags)], flags)
         finally:
             for b in burners:
                 b.terminate()
