@@ -139,10 +139,10 @@ void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, Elem
   const std::optional<std::uint64_t> avail = HostMemoryAvailable();
   if (plan.host_bytes && (!avail || *plan.host_bytes <= *avail)) return;
   std::string what;
-  if (req.metrics) what = "--metrics";
+  if (req.metrics) what = "the metrics report";
   else if (!req.per_vertex.empty()) what = OptionText(Option::kPerVertex);
-  else if (!req.eccentricities.empty()) what = "--eccentricities";
-  else if (req.pictures.any()) what = OptionText(Option::kSvg) + " (and --histogram)";
+  else if (!req.eccentricities.empty()) what = "the eccentricities file";
+  else if (req.pictures.any()) what = "the pictures (" + OptionText(Option::kSvg) + ")";
   else if (!req.geojson.empty()) what = OptionText(Option::kGeoJson);
   const std::string need = (plan.host_bytes ? DescribeBytes(*plan.host_bytes) : std::string("2^64 bytes or more")) +
                            " for " + std::to_string(n) + " vertices; this machine has " +
@@ -152,8 +152,8 @@ void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, Elem
     throw Error(in + ": siting over every vertex reads a dense " + ElementName(type) + " matrix: " + need +
                 ". Siting on a big graph: " + OptionText(Option::kCandidates) +
                 " FILE (the vertices that may host a site, one label per line: a shortest-path tree from each, "
-                "no n x n matrix), e.g. gcenter " +
-                in + " " + OptionText(Option::kCandidates) + " sites.txt" +
+                "no n x n matrix), e.g. " +
+                in + " " + OptionText(Option::kCandidates, "sites.txt") +
                 (req.p_median.empty() ? "" : " " + OptionText(Option::kPMedian, "10")) + "; or " +
                 OptionText(Option::kCostMatrix) + " FILE, a demand x facility cost table");
   if (req.any_siting() && what.empty())
