@@ -253,6 +253,22 @@ class NewcomerTest(unittest.TestCase):
             out = run(name, "--version", check=0).stdout
             self.assertRegex(out, r"\nProofs \(CBC\): (built \(COIN-OR CBC [0-9.]+|not built)", name)
 
+    def test_man_pages_one_example_a_paragraph(self):
+        man = os.path.join(os.path.dirname(BIN), "man")
+        if not os.path.isdir(man):
+            self.skipTest("no man pages in the build (help2man absent)")
+        for name in ("gcenter", "gapsp", "gconvert", "ginfo", "gpath"):
+            with open(os.path.join(man, name + ".1")) as f:
+                page = f.read()
+            examples = page[page.index(".SH EXAMPLES\n"):]
+            examples = examples[:examples.find("\n.SH ", 1)] if "\n.SH " in examples[1:] else examples
+            commands = [line for line in examples.splitlines() if line.startswith(name + " ")]
+            self.assertGreater(len(commands), 1, name)
+            # Each command is its own unfilled paragraph.
+            self.assertEqual(examples.count(".PP\n.nf\n"), examples.count("\n.fi\n"), name)
+            self.assertGreaterEqual(examples.count(".PP\n.nf\n"), len(commands), name)
+            self.assertIn('.SH "EXIT STATUS"', page, name)
+
 
 def _burn():
     x = 0
