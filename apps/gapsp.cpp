@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   app.add_option("--resume", resume, "go on from the checkpoint in FOLDER (the same IN and flags), checkpointing there")
       ->excludes(checkpoint_flag);
   app.add_option("--checkpoint-every", checkpoint_every, "seconds of work between checkpoints (0: after every round)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(gdist::SecondsOrZero())
       ->capture_default_str();
   app.add_option("-j,--threads", threads, "CPU threads (0 = all cores)")
       ->check(gdist::ThreadCount())
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
                  "vertex, vertex_lat, vertex_lon, snap_m)");
   app.add_option("--max-snap", place_table.max_snap_m,
                  "with --places: refuse places farther than METRES from the network, all of them listed")
-      ->check(CLI::PositiveNumber)
+      ->check(gdist::Metres())
       ->capture_default_str();
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);

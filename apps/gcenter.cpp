@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
                  "write vertex,eccentricity CSV to FILE (.jsonl: JSON lines; '-': stdout); on a connected graph\n"
                  "with integer weights the sparse engine bounds them instead of a tree from every vertex");
   app.add_flag("--reachable-only", req.metrics_options.reachable_only,
-               "eccentricity over reachable vertices only (igraph's convention); default: infinite");
+               "eccentricity over reachable vertices only (igraph's convention). Default: an unreachable vertex\n"
+               "makes the eccentricity infinite; when the radius is infinite (no vertex reaches all: not strongly\n"
+               "connected) the center is undefined, when the diameter is, the periphery (null in JSON, with\n"
+               "undefined_reason); this flag or --largest-component defines them");
   app.add_option("-j,--threads", req.metrics_options.threads, "threads (0 = all cores)")->check(gdist::ThreadCount());
   app.add_option("--backend", backend,
                  "where the work runs: the metrics, the siting models' row passes, and the APSP when\n"
@@ -109,7 +112,7 @@ int main(int argc, char** argv) {
                  "vertex, vertex_lat, vertex_lon, snap_m)")
       ->group(places);
   app.add_option("--max-snap", req.max_snap_m, "with --places: refuse places farther than METRES from the network")
-      ->check(CLI::PositiveNumber)
+      ->check(gdist::Metres())
       ->capture_default_str()
       ->group(places);
   app.add_option("--geojson", req.geojson,
@@ -130,12 +133,16 @@ int main(int argc, char** argv) {
   app.add_option("--gap", req.siting.gap, "with --exact: stop once the proven relative gap is at most G (0.001 = 0.1%)")
       ->check(gdist::GapFraction())
       ->group(siting);
-  auto* time_limit = app.add_option("--time-limit", req.siting.time_limit_s,
-                                    "seconds for each model's improvement phase; with --exact, for the whole proof")
-                         ->check(gdist::Seconds())
-                         ->capture_default_str()
-                         ->group(siting);
-  app.add_flag("!--no-bounds", req.siting.bounds, "skip the lower bounds of the heuristic answers")->group(siting);
+  auto* time_limit =
+      app.add_option("--time-limit", req.siting.time_limit_s,
+                     "seconds for each model's improvement phase and bound; with --exact, for the whole proof.\n"
+                     "Default: no clock: the searches and bounds stop on counts (rounds, iterations, nodes), so the\n"
+                     "same command gives the same answer on any machine and load (the seed fixes the rest)")
+          ->check(gdist::Seconds())
+          ->group(siting);
+  app.add_flag_callback(
+         "--no-bounds", [&req] { req.siting.bounds = false; }, "skip the lower bounds of the heuristic answers")
+      ->group(siting);
   app.add_option("--seed", req.siting.seed, "random seed of the heuristics")
       ->check(gdist::SeedValue())
       ->capture_default_str()
@@ -158,6 +165,7 @@ int main(int argc, char** argv) {
     if (in.empty() == req.cost_matrix.empty())
       throw gdist::Error(in.empty() ? "DIST (a matrix or graph file) or --cost-matrix FILE is required"
                                     : "expected DIST or --cost-matrix FILE, not both");
+    gdist::CheckPictureFlags(app, req.pictures, req.curve);
     gdist::CheckCenterFlags(app, req);
     if (req.places.empty())
       for (const char* flag : {"--candidate-places", "--max-snap", "--snapped"})

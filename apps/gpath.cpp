@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
                  "graph inputs with coordinates: --from and --to name places of FILE (CSV: name, lat, lon),\n"
                  "each snapped to the nearest vertex (docs/FORMATS-INPUT.md)");
   app.add_option("--max-snap", route.max_snap_m, "with --places: refuse places farther than METRES from the network")
-      ->check(CLI::PositiveNumber)
+      ->check(gdist::Metres())
       ->capture_default_str();
   app.footer(
       "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"

@@ -80,6 +80,7 @@ if(GDIST_HELP2MAN)
                        COMMAND ${GDIST_HELP2MAN} --no-info --no-discard-stderr --section=1
                                --source=gdist --version-string=${PROJECT_VERSION} "--name=${GDIST_NAME_${app}}"
                                --output=${page} $<TARGET_FILE:${app}>
+                       COMMAND ${CMAKE_COMMAND} -DPAGE=${page} -P ${PROJECT_SOURCE_DIR}/cmake/man_examples.cmake
                        DEPENDS ${app}
                        COMMENT "man page ${app}.1 from ${app} --help"
                        VERBATIM)

@@ -182,6 +182,7 @@ class EdgeListParser {
   }
 
   bool empty() const { return graph_.edges.empty() && batch_.empty(); }
+  void MarkHeaderUndirected() { graph_.header_says_undirected = true; }
 
  private:
   const std::string& path_;
@@ -198,6 +199,15 @@ class EdgeListParser {
   std::size_t columns_ = 0, columns_line_ = 0;
 };
 
+// A header comment naming the graph undirected: SNAP's "# Undirected graph: ..."
+// or KONECT's first line "% sym ..." (its directed files say "% asym").
+bool HeaderSaysUndirected(std::string_view comment) {
+  std::string lower(comment);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("undirected") != std::string::npos) return true;
+  return lower.rfind("% sym", 0) == 0 && (lower.size() == 5 || lower[5] == ' ' || lower[5] == '\t');
+}
+
 }  // namespace
 
 Graph ReadEdgeList(InputFile& in) {
@@ -209,7 +219,11 @@ Graph ReadEdgeList(InputFile& in) {
   std::string_view f[3];
   while (in.NextLine(&line)) {
     std::string_view t = TrimBlanks(line);
-    if (t.empty() || t.front() == '#' || t.front() == '%') continue;
+    if (t.empty()) continue;
+    if (t.front() == '#' || t.front() == '%') {
+      if (!seen_data && HeaderSaysUndirected(t)) parser.MarkHeaderUndirected();
+      continue;
+    }
     const std::size_t count = SplitFields(t, f, 3);
     if (count == kBadQuote)
       throw ParseError(path, in.line_number(),

@@ -2,6 +2,7 @@
 // one reader per format (readers.hpp) + the --undirected override.
 #include "formats/read_graph.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>  // program_invocation_short_name
 #include <iostream>
@@ -78,6 +79,32 @@ Graph ReadOsmRoads(InputFile& in, const ReadOptions& options) {
   return g;
 }
 
+// Directed inputs of the formats that are directed by default, told once when
+// they look undirected: the header says so, or no arc has its reverse (a list
+// of two-way roads written once each, which read as one-way arcs leaves most
+// pairs unreachable). Graphs of a few arcs, and those with some reverse arc,
+// pass silently.
+std::string DirectionNote(const Graph& g) {
+  if (g.header_says_undirected)
+    return "its header says the graph is undirected, but an edge list is read as directed (each line one arc); "
+           "--undirected reads every edge as both arcs";
+  std::vector<std::uint64_t> arcs;
+  arcs.reserve(g.edges.size());
+  for (const Edge& e : g.edges)
+    if (e.from != e.to) arcs.push_back(std::uint64_t{e.from} << 32 | e.to);
+  if (arcs.size() < 2) return {};
+  // Most graphs with reverse arcs have the first arcs' reverses: one pass finds them.
+  std::vector<std::uint64_t> first(arcs.begin(), arcs.begin() + std::min<std::size_t>(arcs.size(), 64));
+  std::sort(first.begin(), first.end());
+  for (std::uint64_t a : arcs)
+    if (std::binary_search(first.begin(), first.end(), a << 32 | a >> 32)) return {};
+  std::sort(arcs.begin(), arcs.end());
+  for (std::uint64_t a : arcs)
+    if (std::binary_search(arcs.begin(), arcs.end(), a << 32 | a >> 32)) return {};
+  return "no arc has its reverse: read as directed, " + std::to_string(arcs.size()) +
+         " one-way arcs; if each edge is two-way (roads, friendships), --undirected reads it as both arcs";
+}
+
 }  // namespace
 
 Graph ReadGraph(const std::string& path, const ReadOptions& options) {
@@ -99,6 +126,11 @@ Graph ReadGraph(const std::string& path, const ReadOptions& options) {
     case InputFormat::kAuto: throw Error(in.path() + ": internal error: format still unknown after detection");
   }
   if (options.undirected) g.directed = false;
+  const bool directed_by_default =
+      f == InputFormat::kEdgeList || f == InputFormat::kDimacs || f == InputFormat::kMatrixMarket;
+  if (g.directed && directed_by_default && !Quiet())
+    if (const std::string note = DirectionNote(g); !note.empty())
+      std::cerr << program_invocation_short_name << ": note: " << TerminalText(in.path()) << ": " << note << "\n";
   return g;
 }
 

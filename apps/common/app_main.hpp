@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 
+#include "apps/common/cli_messages.hpp"
 #include "apps/common/cli_option_spelling.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/version_flag.hpp"
@@ -64,7 +65,7 @@ inline int RunApp(CLI::App& app, int argc, char** argv, const std::function<int(
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::cerr << app.get_name() << ": " << TerminalText(e.what()) << "\n"
+    std::cerr << app.get_name() << ": " << TerminalText(CliErrorText(app, e, argc, argv)) << "\n"
               << app.get_name() << ": run '" << app.get_name() << " --help' for the options\n";
     return kExitInputError;
   }

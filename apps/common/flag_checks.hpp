@@ -53,6 +53,17 @@ inline CLI::Validator Seconds() {
   return FiniteNumber("a finite number of seconds > 0", "SECONDS>0", "Seconds", [](double v) { return v > 0; });
 }
 
+// Metres: a finite number > 0 (--max-snap).
+inline CLI::Validator Metres() {
+  return FiniteNumber("a finite number of metres > 0", "METRES>0", "Metres", [](double v) { return v > 0; });
+}
+
+// Seconds between checkpoints: a finite number >= 0 (0: after every round).
+inline CLI::Validator SecondsOrZero() {
+  return FiniteNumber("a finite number of seconds >= 0", "SECONDS>=0", "SecondsOrZero",
+                      [](double v) { return v >= 0; });
+}
+
 // A relative gap: a finite number from 0 to 1 (CLI::Range lets NaN through).
 inline CLI::Validator GapFraction() {
   return FiniteNumber("a relative gap from 0 to 1 (0.001 = 0.1%)", "0..1", "GapFraction",

@@ -26,7 +26,9 @@ struct InputFlags {
            "input format: auto, dimacs (gr, pace), edgelist (snap, csv, tsv, el), mtx, nthu, orlib (pmed), metis,\n"
            "osm (pbf)")
         ->capture_default_str();
-    app.add_flag("--undirected", undirected, "every edge stands for both arcs");
+    app.add_flag("--undirected", undirected,
+                 "every edge stands for both arcs (edge lists, DIMACS and general Matrix Market are directed\n"
+                 "otherwise: a note on stderr says when no arc has its reverse or the header says undirected)");
     app.add_option("--duplicates", duplicates,
                    "parallel arcs: min (default) or last (OR-Library's convention, its default)")
         ->check(CLI::IsMember({"min", "last"}));

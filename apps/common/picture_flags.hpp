@@ -2,11 +2,31 @@
 // run's PictureRequest (lib/pipeline/center_pictures.hpp draws them).
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <string>
 
 #include "lib/pipeline/center_pictures.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
+
+// A picture's name says what it holds: SVG files end in .svg ('-': stdout).
+inline void CheckPictureName(const std::string& flag, const std::string& path) {
+  if (path.empty() || path == "-") return;
+  std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext != ".svg")
+    throw Error(flag + ": writes SVG, so FILE must end in .svg (got '" + path + "'); convert it after, e.g. " +
+                "rsvg-convert -o map.png map.svg");
+}
+
+// After parsing: the names checked, and whether the histogram's bins go in the report.
+inline void CheckPictureFlags(const CLI::App& app, PictureRequest& pictures, const std::string& curve) {
+  pictures.histogram_text = app.count("--histogram") > 0;
+  CheckPictureName("--svg", pictures.svg);
+  CheckPictureName("--histogram", pictures.histogram);
+  CheckPictureName("--curve", curve);
+}
 
 inline void AddPictureFlags(CLI::App& app, PictureRequest& pictures, const std::string& group) {
   app.add_option("--svg", pictures.svg,
@@ -14,7 +34,10 @@ inline void AddPictureFlags(CLI::App& app, PictureRequest& pictures, const std::
                  "coloured by the site serving it, the center ringed; positions from --coordinates, else a\n"
                  "layout of the distances")
       ->group(group);
-  app.add_option("--histogram", pictures.histogram, "plot the distance distribution to FILE (SVG)")->group(group);
+  app.add_option("--histogram", pictures.histogram,
+                 "print the distance histogram's bins in the report; with FILE (.svg), also plot it there")
+      ->expected(0, 1)
+      ->group(group);
   app.add_option("--coordinates", pictures.coordinates,
                  "vertex positions for --svg: DIMACS .co ('v id x y') or 'label x y' lines (default: a .co\n"
                  "beside a .gr input)")

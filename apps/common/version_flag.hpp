@@ -7,6 +7,7 @@
 
 #include "formats/osm_roads.hpp"
 #include "lib/engine/cpu_backend.hpp"
+#include "lib/siting/covering_mip.hpp"
 
 #ifndef GDIST_VERSION
 #define GDIST_VERSION "unknown"
@@ -39,8 +40,12 @@ inline std::string VersionText(const std::string& tool) {
 #else
   text += "MPI: not built\n";
 #endif
-  text += OsmInputSupported() ? "OpenStreetMap input: built (libosmium)"
-                              : "OpenStreetMap input: not built (no libosmium at build time)";
+  text += OsmInputSupported() ? "OpenStreetMap input: built (libosmium)\n"
+                              : "OpenStreetMap input: not built (no libosmium at build time)\n";
+  text += HaveMipSolver() ? "Proofs (CBC): built (" + MipSolverName() + ": the covering models' bounds and proofs)"
+                          : std::string(
+                                "Proofs (CBC): not built (no coinor-libcbc-dev at build time; docs/SITING.md "
+                                "says what --exact does then)");
   return text;
 }
 

@@ -35,6 +35,10 @@ struct Graph {
   // OR-Library p-median files name the number of facilities p in their header;
   // kept for the siting code (gcenter can default --p-median to it).
   std::optional<std::size_t> orlib_p;
+  // An edge list whose header comment says the graph is undirected (SNAP's
+  // "# Undirected graph", KONECT's "% sym"), read as directed all the same:
+  // ReadGraph says so and points to --undirected.
+  bool header_says_undirected = false;
 
   // What the readers learn about the weights as arcs arrive (AddEdge), for
   // the element type choice and for file:line in its messages. Graphs built by

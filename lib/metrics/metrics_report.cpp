@@ -113,7 +113,7 @@ void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabe
   json.EndObject();
 }
 
-void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels) {
+void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels, bool histogram) {
   out << "avg path length    " << (std::isnan(c.average_path_length) ? "none" : Num(c.average_path_length))
       << "  (over " << c.reachable_pairs << " connected ordered pairs)\n";
   out << "wiener index       " << c.wiener_index.Text() << "\n";
@@ -122,6 +122,7 @@ void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLab
     out << "max closeness      " << CsvField(labels.label(a)) << " (" << Num(c.closeness[a]) << ")\n";
     out << "max harmonic       " << CsvField(labels.label(b)) << " (" << Num(c.harmonic[b]) << ")\n";
   }
+  if (!histogram) return;
   out << "distance histogram";
   const auto& h = c.histogram;
   for (std::size_t b = 0; b < h.counts.size(); ++b) {

@@ -29,7 +29,8 @@ void WriteDecimalDigitsJson(JsonWriter& json, int digits);
 // reachable_pairs, closeness_max, harmonic_max ({vertex, value}) and
 // distance_histogram {min, bin_width, unit_bins, pairs, counts}.
 void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed);
-void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels);
+// `histogram`: the distance histogram's bins too (gcenter --histogram; the JSON always has them).
+void WriteCentralityText(std::ostream& out, const Centrality& c, const VertexLabels& labels, bool histogram);
 // vertex,eccentricity,total,unreachable,closeness,harmonic (the summary's CSV plus two columns).
 void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s, const Centrality& c,
                               const VertexLabels& labels);

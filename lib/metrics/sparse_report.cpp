@@ -10,15 +10,27 @@
 
 namespace gdist {
 
-void WriteSparseMetricsJson(JsonWriter& json, const SparseMetrics& m, const VertexLabels& labels, bool directed) {
-  WriteSummaryJson(json, m.summary, labels, directed);
+Connectivity ConnectivityOf(const ComponentCounts& c, bool directed, bool graph_input) {
+  Connectivity k;
+  k.components = directed ? c.strong : c.weak;
+  k.largest = directed ? c.largest_strong : c.largest_weak;
+  k.graph_input = graph_input;
+  return k;
+}
+
+void WriteSparseMetricsJson(JsonWriter& json, const SparseMetrics& m, const VertexLabels& labels, bool directed,
+                            bool graph_input) {
+  const Connectivity c = ConnectivityOf(m.components, directed, graph_input);
+  WriteSummaryJson(json, m.summary, labels, directed, &c);
   if (m.has_centrality) WriteCentralityJson(json, m.centrality, labels, directed);
   WriteComponentsJson(json, m.components, directed);
 }
 
-void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const VertexLabels& labels, bool directed) {
-  WriteSummaryText(out, m.summary, labels, directed);
-  if (m.has_centrality) WriteCentralityText(out, m.centrality, labels);
+void WriteSparseMetricsText(std::ostream& out, const SparseMetrics& m, const VertexLabels& labels, bool directed,
+                            bool graph_input, bool histogram) {
+  const Connectivity c = ConnectivityOf(m.components, directed, graph_input);
+  WriteSummaryText(out, m.summary, labels, directed, &c);
+  if (m.has_centrality) WriteCentralityText(out, m.centrality, labels, histogram);
   WriteComponentsText(out, m.components, directed);
 }
 

@@ -48,21 +48,23 @@ template <class T> void KeepArcs(CenterRun& run, const DistMatrix<T>& m) {
 
 // The report of the sparse engine or the hierarchy: as CenterReport, the
 // files first (all or none), then the whole report.
+// graph_input: a graph file (--largest-component can define an undefined
+// center); decimal_scale: the graph's exact-decimal digits (0: plain numbers).
 std::string SparseMetricsReport(SparseMetrics m, const VertexLabels& labels, bool directed, const CenterRun& run,
-                                int decimal_scale = 0) {
+                                bool graph_input, int decimal_scale) {
   const CenterRequest& req = run.req;
   ScaleToDecimals(m.summary, m.centrality, decimal_scale);
   std::ostringstream report;
   if (req.json) {
     JsonWriter json(report);
     json.BeginObject();
-    WriteSparseMetricsJson(json, m, labels, directed);
+    WriteSparseMetricsJson(json, m, labels, directed, graph_input);
     WriteDecimalDigitsJson(json, decimal_scale);
     WritePlanJson(json, *run.plan);
     json.EndObject();
     report << "\n";
   } else {
-    WriteSparseMetricsText(report, m, labels, directed);
+    WriteSparseMetricsText(report, m, labels, directed, graph_input, req.pictures.histogram_text);
   }
   OutputGroup files;
   if (!req.per_vertex.empty()) WritePerVertexMetricsCsv(req.per_vertex, m.summary, m.centrality, labels);
@@ -131,7 +133,40 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     m = ComputeSparseMetrics(csr, sparse);
   }
   bar.Finish();
-  return SparseMetricsReport(std::move(m), csr.labels, csr.directed, run, csr.decimal_scale);
+  return SparseMetricsReport(std::move(m), csr.labels, csr.directed, run, true, csr.decimal_scale);
+}
+
+// Siting or pictures on the whole graph read an n x n matrix: when it cannot
+// fit, the refusal names the routes that need none (never the sparse engine,
+// which answers metrics only).
+void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, ElementType type) {
+  const MemoryPlan plan = PlanMemory(RunNeeds{n, type, false});
+  const std::optional<std::uint64_t> avail = HostMemoryAvailable();
+  if (plan.host_bytes && (!avail || *plan.host_bytes <= *avail)) return;
+  std::string what;
+  if (req.metrics) what = "the metrics report";
+  else if (!req.per_vertex.empty()) what = OptionText(Option::kPerVertex);
+  else if (!req.eccentricities.empty()) what = "the eccentricities file";
+  else if (req.pictures.any()) what = "the pictures (" + OptionText(Option::kSvg) + ")";
+  else if (!req.geojson.empty()) what = OptionText(Option::kGeoJson);
+  const std::string need = (plan.host_bytes ? DescribeBytes(*plan.host_bytes) : std::string("2^64 bytes or more")) +
+                           " for " + std::to_string(n) + " vertices; this machine has " +
+                           (avail ? DescribeBytes(*avail) : std::string("less")) + " available";
+  const std::string& in = req.in;
+  if (req.any_siting() && req.candidates.empty() && what.empty())
+    throw Error(in + ": siting over every vertex reads a dense " + ElementName(type) + " matrix: " + need +
+                ". Siting on a big graph: " + OptionText(Option::kCandidates) +
+                " FILE (the vertices that may host a site, one label per line: a shortest-path tree from each, "
+                "no n x n matrix), e.g. " +
+                in + " " + OptionText(Option::kCandidates, "sites.txt") +
+                (req.p_median.empty() ? "" : " " + OptionText(Option::kPMedian, "10")) + "; or " +
+                OptionText(Option::kCostMatrix) + " FILE, a demand x facility cost table");
+  if (req.any_siting() && what.empty())
+    what = "this model";  // --candidates given: a model that needs the whole matrix all the same
+  throw Error(in + ": " + (what.empty() ? std::string("this report") : what) +
+              " reads the whole n x n matrix: " + need + "; without it: " +
+              (req.any_siting() ? "siting on " + OptionText(Option::kCandidates) + " rows alone (drop " + what + ")"
+                                : "the metrics from the sparse engine (drop " + what + ")"));
 }
 
 }  // namespace
@@ -180,8 +215,13 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     // Siting and pictures read the matrix: they run on the dense engine.
     const bool needs_matrix = req.any_siting() || req.pictures.any() || !req.geojson.empty();
     if (needs_matrix && req.engine == ApspAlgorithm::kTrees)
-      throw Error(OptionText(Option::kEngine, "trees") + ": siting and pictures run on the dense engine (drop " +
-                  OptionText(Option::kEngine, "trees") + ")");
+      throw Error(OptionText(Option::kEngine, "trees") + ": " +
+                  (req.any_siting() && req.candidates.empty() && !req.pictures.any() && req.geojson.empty()
+                       ? "siting over every vertex reads the dense matrix; on " + OptionText(Option::kCandidates) +
+                             " FILE it runs from a tree per candidate, no matrix (add it), or drop " +
+                             OptionText(Option::kEngine, "trees")
+                       : "pictures and the whole-matrix reports read the dense matrix (drop " +
+                             OptionText(Option::kEngine, "trees") + ")"));
     PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     run.plan = PlanDistances(question, ShapeOf(csr, question.question), context);
@@ -189,6 +229,7 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
       g = Graph{};
       return SparseReport(run, csr, threads);
     }
+    if (needs_matrix) RefuseMatrixRouteIfTooLarge(req, csr.n, type);
     const ComponentCounts components = CountComponents(csr);
     // The whole graph goes through the reader's own path (memory check, duplicates, types).
     DistMatrix<T> m =
@@ -231,7 +272,7 @@ std::string CenterOnSavedHierarchy(CenterRun& run) {
         sparse.progress = bar.Callback();
         const SparseMetrics m = HierarchyMetrics(ch, sparse, run.plan->backend);
         bar.Finish();
-        return SparseMetricsReport(m, ch.labels, ch.directed, run);
+        return SparseMetricsReport(m, ch.labels, ch.directed, run, false, 0);  // --largest-component: not on a .gch
       },
       loaded.hierarchy);
 }

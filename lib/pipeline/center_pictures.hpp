@@ -24,9 +24,10 @@
 namespace gdist {
 
 struct PictureRequest {
-  std::string svg;          // the map (SVG)
-  std::string histogram;    // the distance distribution (SVG)
-  std::string coordinates;  // where vertices are drawn (empty: a .co beside the input, else a layout)
+  std::string svg;              // the map (SVG)
+  std::string histogram;        // the distance distribution (SVG)
+  std::string coordinates;      // where vertices are drawn (empty: a .co beside the input, else a layout)
+  bool histogram_text = false;  // the histogram's bins in the text report (--histogram, with or without FILE)
 
   bool any() const { return !svg.empty() || !histogram.empty(); }
 };

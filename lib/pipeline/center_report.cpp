@@ -4,6 +4,7 @@
 
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/matrix_components.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/sparse_report.hpp"
 #include "lib/metrics/summary_report.hpp"
@@ -29,16 +30,21 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
     ScaleToDecimals(metrics->summary, metrics->centrality, meta.decimal_scale);
     if (metrics->fell_back) run.voice.Note("metrics on the CPU: " + metrics->note);
     if (!req.any_siting() || req.metrics) {
+      // Why the center or periphery is undefined: the graph's components, or the matrix's when it came alone.
+      std::optional<Connectivity> connectivity;
+      if (components) connectivity = ConnectivityOf(*components, meta.directed, true);
+      else if (!UndefinedReason(metrics->summary, meta.directed, nullptr).empty()) connectivity = MatrixConnectivity(d);
+      const Connectivity* conn = connectivity ? &*connectivity : nullptr;
       if (req.json) {
-        WriteSummaryJson(json, metrics->summary, labels, meta.directed);
+        WriteSummaryJson(json, metrics->summary, labels, meta.directed, conn);
         WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
         WriteDecimalDigitsJson(json, meta.decimal_scale);
         // Only a fallback is reported: the same numbers from either backend print the same JSON.
         if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
         if (components) WriteComponentsJson(json, *components, meta.directed);
       } else {
-        WriteSummaryText(report, metrics->summary, labels, meta.directed);
-        WriteCentralityText(report, metrics->centrality, labels);
+        WriteSummaryText(report, metrics->summary, labels, meta.directed, conn);
+        WriteCentralityText(report, metrics->centrality, labels, req.pictures.histogram_text);
         if (components) WriteComponentsText(report, *components, meta.directed);
       }
     }

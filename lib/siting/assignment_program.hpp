@@ -49,6 +49,7 @@ AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel k
 inline MipOptions AssignmentMipOptions(const SitingOptions& options) {
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
+  if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
   return o;
 }
 

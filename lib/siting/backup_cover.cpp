@@ -35,14 +35,18 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                   " has no candidate within " + R + ", so no sites cover it once");
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
+  if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
   const MipAnswer a = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error("backup-cover: infeasible: no " + std::to_string(p) + " new sites" +
                 (nfixed ? " (with the " + std::to_string(nfixed) + " fixed ones)" : "") +
                 " cover every demand within " + R + " (proven by the integer program, CBC): ask for more sites");
   if (a.sites.empty())
-    throw Error("backup-cover: CBC found no cover of every demand within " + R + " in the time limit (" +
-                ExactText(o.time_limit_s) + " s; infeasibility not proven): raise " + OptionText(Option::kTimeLimit));
+    throw Error("backup-cover: CBC found no cover of every demand within " + R +
+                (o.time_limit_s > 0 ? " in the time limit (" + ExactText(o.time_limit_s) + " s"
+                                    : " in " + std::to_string(o.max_nodes) + " branch-and-bound nodes (") +
+                "; infeasibility not proven): " + OptionText(Option::kExact) + " searches to the end, or raise " +
+                OptionText(Option::kTimeLimit));
   SitingResult r;
   r.radius = input_radius;
   r.sites = a.sites;

@@ -37,7 +37,7 @@ std::vector<std::uint32_t> Padded(std::vector<std::uint32_t> sites, const std::v
 
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
                                                 std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
-                                                const CoverLists* top) {
+                                                const CoverLists* top, int iterations) {
   std::ptrdiff_t lo = -1;
   if (!HaveMipSolver() || hi <= 0 || hi >= static_cast<std::ptrdiff_t>(radii.size())) return lo;
   if (!top) return lo;
@@ -46,12 +46,14 @@ template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, co
     MipOptions o;
     o.relax = true;
     o.time_limit_s = deadline_s > 0 ? std::max(0.01, deadline_s - SteadySeconds()) : 0;
+    o.max_iterations = iterations;  // what the budget leaves (0: none)
     const MipAnswer a = SolveMinCoverMip(RestrictCoverLists(*top, radii[mid]), prob.fixed(), o);
     if (a.status == MipAnswer::Status::kInfeasible ||
         (a.status == MipAnswer::Status::kOptimal && a.objective > static_cast<double>(p_total) + 1e-6))
       lo = mid;
     else if (a.status == MipAnswer::Status::kOptimal) hi = mid;
-    else break;
+    else break;  // stopped by the clock or the iteration budget: this LP proved nothing
+    if (iterations > 0 && (iterations -= a.iterations) <= 0) break;
   }
   return lo;
 }
@@ -131,7 +133,7 @@ template <class T> CenterProof ProveCenter(const SitingProblem<T>& prob, const s
 
 #define GDIST_INSTANTIATE(T)                                                                                    \
   template std::ptrdiff_t CenterLpBound(const SitingProblem<T>&, const std::vector<double>&, std::ptrdiff_t,    \
-                                        std::size_t, double, const CoverLists*);                                \
+                                        std::size_t, double, const CoverLists*, int);                           \
   template CenterProof ProveCenter(const SitingProblem<T>&, const std::vector<double>&, double, std::ptrdiff_t, \
                                    const std::vector<std::uint32_t>&, std::size_t, bool, double, const CoverLists*);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)

@@ -33,10 +33,12 @@ struct CenterProof {
 // sites", or -1. Runs before the heuristic radius search so that the search
 // never tries a radius already proven uncoverable. `top`: cover
 // lists of a radius >= radii[hi] to filter from; null (the caller could not
-// build them: too many pairs) gives no bound.
+// build them: too many pairs) gives no bound. `iterations`: the simplex
+// iterations of all its LPs together (0: none), so that the bound depends on
+// no clock (`deadline_s`, --time-limit's, may stop it sooner).
 template <class T> std::ptrdiff_t CenterLpBound(const SitingProblem<T>& prob, const std::vector<double>& radii,
                                                 std::ptrdiff_t hi, std::size_t p_total, double deadline_s,
-                                                const CoverLists* top);
+                                                const CoverLists* top, int iterations = 0);
 
 // `radii`: the sorted distinct distances from `lower` (max_u min_k d(u,k))
 // up to at least the radius of `start`; radii[lp_lo] is proven uncoverable

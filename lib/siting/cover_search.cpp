@@ -148,8 +148,10 @@ bool CoverSearch(const CoverLists& L, std::size_t p, std::size_t num_fixed, cons
   std::vector<double> shared(L.m, 0);  // per open site: weight the candidate would also cover alone-covered
   std::vector<std::uint32_t> touched;
   const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t work = 0;
   for (std::size_t step = 1; step <= options.max_steps; ++step) {
-    if ((step & 255) == 0 &&
+    if (options.max_work && work >= options.max_work) return false;
+    if ((step & 255) == 0 && options.time_limit_s > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > options.time_limit_s)
       return false;
     const auto& unc = s.uncovered();
@@ -160,6 +162,7 @@ bool CoverSearch(const CoverLists& L, std::size_t p, std::size_t num_fixed, cons
     for (std::size_t i = 0; i < L.num_covering(u); ++i) {
       const std::uint32_t k = L.covering(u)[i];
       if (s.open(k) || no_open_until[k] > step) continue;
+      work += L.num_covered(k) + sol.size();
       // Demands covered only by site r that k covers too stay covered if r closes.
       for (std::size_t j = 0; j < L.num_covered(k); ++j) {
         const std::uint32_t v = L.covered(k)[j];

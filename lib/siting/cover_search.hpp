@@ -23,7 +23,11 @@ namespace gdist {
 
 struct CoverSearchOptions {
   std::size_t max_steps = 1000000;
-  double time_limit_s = 1.0;
+  double time_limit_s = 0;  // wall-clock cap (--time-limit); 0: the steps and the work alone
+  // The work of the steps, counted (each candidate weighed: the demands it
+  // covers plus the open sites it could replace); 0: no limit. A count, not a
+  // clock: the search stops at the same step on any machine and load.
+  std::uint64_t max_work = 0;
   std::size_t tenure = 2;
   std::uint64_t seed = 1;
 };

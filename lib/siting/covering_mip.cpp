@@ -9,6 +9,7 @@
 #include "lib/util/format_number.hpp"
 
 #ifdef GDIST_HAVE_CBC
+#include <coin/CbcConfig.h>  // CBC_VERSION
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
 #endif
@@ -18,6 +19,7 @@ namespace gdist {
 #ifndef GDIST_HAVE_CBC
 
 bool HaveMipSolver() { return false; }
+std::string MipSolverName() { return {}; }
 MipAnswer SolveMinCoverMip(const CoverLists&, const std::vector<std::uint32_t>&, const MipOptions&) { return {}; }
 MipAnswer SolveMaxCoverMip(const CoverLists&, const std::vector<double>&, const std::vector<std::uint32_t>&,
                            std::size_t, const MipOptions&) {
@@ -32,6 +34,13 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram&, const MipOptions&) { retu
 #else
 
 bool HaveMipSolver() { return true; }
+std::string MipSolverName() {
+#ifdef CBC_VERSION
+  return "COIN-OR CBC " CBC_VERSION;
+#else
+  return "COIN-OR CBC";
+#endif
+}
 
 namespace {
 
@@ -89,7 +98,7 @@ void RequireCoinScale(const Problem& P) {
 }
 
 // The LP relaxation with CLP.
-MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
+MipAnswer SolveRelaxation(const Problem& P, double time_limit_s, int max_iterations) {
   RequireCoinScale(P);
   MipAnswer a;
   Clp_Simplex* clp = Clp_newModel();
@@ -98,7 +107,9 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s) {
                   P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
   Clp_setOptimizationDirection(clp, P.sense);
   if (time_limit_s > 0) Clp_setMaximumSeconds(clp, time_limit_s);
+  if (max_iterations > 0) Clp_setMaximumIterations(clp, max_iterations);
   Clp_initialSolve(clp);
+  a.iterations = Clp_numberIterations(clp);
   if (Clp_isProvenOptimal(clp)) {
     a.status = MipAnswer::Status::kOptimal;
     a.objective = Clp_objectiveValue(clp) + P.constant;
@@ -126,6 +137,7 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   Cbc_setObjSense(cbc, P.sense);
   for (int j = 0; j < P.num_integer; ++j) Cbc_setInteger(cbc, j);
   if (o.time_limit_s > 0) Cbc_setMaximumSeconds(cbc, o.time_limit_s);
+  if (o.max_nodes > 0) Cbc_setMaximumNodes(cbc, o.max_nodes);
   if (o.cutoff > 0) Cbc_setCutoff(cbc, o.cutoff - 0.5);
   if (o.first_solution) Cbc_setMaximumSolutions(cbc, 1);
   // A proof to 1e-9 relative: CBC's default allowable gaps would stop short
@@ -193,7 +205,7 @@ MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>
   P.rowub.assign(P.nrows, INFINITY);
   P.num_integer = P.ncols;
   P.objective_step = 1;  // a number of sites
-  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
   std::vector<double> start;
   if (o.start) {
     start.assign(L.m, 0.0);
@@ -238,7 +250,7 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
   bool whole = std::floor(rows.fixed_weight) == rows.fixed_weight;
   for (double w : rows.weight) whole = whole && std::floor(w) == w;
   P.objective_step = whole ? 1 : 0;  // whole weights: the covered weight is a whole number
-  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
   std::vector<double> start;
   const std::vector<std::uint32_t> start_sites = o.start ? Replaced(*o.start, by) : std::vector<std::uint32_t>{};
   if (o.start) {
@@ -334,7 +346,7 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   bool whole = true;
   for (double c : P.obj) whole = whole && std::floor(c) == c;
   P.objective_step = whole ? 1 : 0;
-  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
   MipOptions io = o;
   io.cutoff = 0;
   std::vector<double> values;
@@ -405,7 +417,7 @@ MipAnswer SolveBackupCoverMip(const CoverLists& L, const std::vector<double>& we
   P.num_integer = static_cast<int>(L.m);
   P.sense = -1;
   P.objective_step = whole ? 1 : 0;
-  if (o.relax) return SolveRelaxation(P, o.time_limit_s);
+  if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
   MipOptions io = o;
   io.cutoff = 0;
   a = SolveInteger(P, io, nullptr, L.m);

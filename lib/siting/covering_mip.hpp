@@ -15,6 +15,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "lib/siting/cover_lists.hpp"
@@ -31,15 +32,19 @@ struct MipAnswer {
   Status status = Status::kUnavailable;
   double objective = 0;                 // of `sites` (integer programs) or of the LP
   double bound = 0;                     // proven: lower for min-cover, upper for max-cover
+  int iterations = 0;                   // simplex iterations an LP relaxation took (CLP)
   std::vector<std::uint32_t> sites;     // candidate indices, fixed ones included
   std::vector<std::uint32_t> assigned;  // capacitated p-median: each demand's site (candidate index)
 };
 
 bool HaveMipSolver();
+std::string MipSolverName();  // "COIN-OR CBC 2.10.8"; "" when not built
 
 struct MipOptions {
   bool relax = false;       // the LP relaxation only
   double time_limit_s = 0;  // 0: none
+  int max_nodes = 0;        // branch-and-bound nodes (CBC); 0: none
+  int max_iterations = 0;   // simplex iterations of an LP relaxation (CLP); 0: none
   // min-cover: only solutions with fewer than this many sites (<= 0: any);
   // the search stops at the first such one when first_solution is set.
   double cutoff = 0;

@@ -50,6 +50,7 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
     MipOptions o;
     o.relax = true;
     o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
+    if (!options.exact) o.max_iterations = options.lp_iterations;  // the bound on counts, not the clock
     const MipAnswer lp = SolveMinCoverMip(*lists, prob.fixed(), o);
     if (lp.status == MipAnswer::Status::kOptimal) {
       bound = std::ceil(lp.objective - 1e-6);  // a whole number of sites
@@ -61,7 +62,8 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
   CoverSearchOptions co;
   co.seed = options.seed;
   co.max_steps = options.cover_steps;
-  co.time_limit_s = std::max(0.05, (limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s) / 4);
+  co.max_work = options.cover_work;
+  co.time_limit_s = options.SearchSeconds() > 0 ? std::max(0.05, options.SearchSeconds() / 4) : 0;
   while (sites.size() > nfixed && !(static_cast<double>(sites.size()) <= bound)) {
     // Start one site short: drop the new site whose demands are best covered by others.
     std::vector<std::uint32_t> start = sites;
@@ -132,6 +134,7 @@ template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, doub
     MipOptions o;
     o.relax = true;
     o.time_limit_s = options.time_limit_s;
+    o.max_iterations = options.lp_iterations;  // the bound on counts, not the clock
     const MipAnswer lp = SolveMaxCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
     if (lp.status == MipAnswer::Status::kOptimal) {
       bound = round_down(lp.objective);
@@ -140,8 +143,7 @@ template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, doub
   }
   const CoverCost<T> model{R, 1.0};
   std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
-  SwapSearchOptions so =
-      SwapOptionsFor(options, p, limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s);
+  SwapSearchOptions so = SwapOptionsFor(options, p, options.SearchSeconds());
   // Uncovered weight, the interchange's objective, cannot go below total - bound.
   so.stop_at = std::isnan(bound) ? 0 : std::max(0.0, prob.total_weight() - bound);
   // With --exact one descent gives the start; the proof's relaxations find the rest.

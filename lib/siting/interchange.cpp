@@ -26,6 +26,13 @@ template <class T> double WholeModelCostBound(const CoverCost<T>&, double) { ret
 
 }  // namespace
 
+// What a rescanned row costs, relative to a p-median row: under 0/1 costs
+// every candidate within the radius passes the table's bound (cost 0 < d2),
+// under median costs only those nearer than the second site; measured on the
+// 2000-vertex sample, a cover row's terms take about 4 times as long.
+template <class Model> constexpr std::uint64_t kRowWeight = 1;
+template <class T> constexpr std::uint64_t kRowWeight<CoverCost<T>> = 4;
+
 template <class T, class Model>
 Interchange<T, Model>::Interchange(const SitingProblem<T>& prob, Model model, const std::vector<std::uint32_t>& sites,
                                    std::size_t num_fixed)
@@ -82,6 +89,7 @@ template <class T, class Model> void Interchange<T, Model>::Reset(const std::vec
   for (std::size_t u = 0; u < nd_; ++u) all[u] = static_cast<std::uint32_t>(u);
   Rescan(all, nullptr);
   objective_ = ComputeObjective();
+  work_ += static_cast<std::uint64_t>(nd_) * (m_ + p_);
 }
 
 template <class T, class Model> double Interchange<T, Model>::ComputeObjective() const {
@@ -157,6 +165,7 @@ template <class T, class Model> void Interchange<T, Model>::Swap(std::size_t slo
     objective_ += w * (state_[u].d1 - old[i].d1);
   }
   Rescan(affected, &old);
+  work_ += nd_ + static_cast<std::uint64_t>(affected.size()) * (m_ + p_) * kRowWeight<Model>;
 }
 
 template <class T, class Model> bool Interchange<T, Model>::ImproveOnce() {
@@ -166,6 +175,7 @@ template <class T, class Model> bool Interchange<T, Model>::ImproveOnce() {
   // terms; the objective's size (a common offset on every cost) is no measure.
   const SwapTolerance tol = whole_ ? SwapTolerance{0.5, 0} : SwapTolerance{0, 1e-9};
   const SwapChoice best = table_->BestSwap(loss_, slot_of_, num_fixed_, tol);
+  work_ += static_cast<std::uint64_t>(p_) * m_;
   if (!best.found()) return false;
   Swap(best.slot, best.cand);
   return true;
@@ -217,12 +227,14 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
   for (std::size_t round = 0; round < options.max_rounds && free > 0 && m > sites.size(); ++round) {
     if (best_obj <= options.stop_at) break;
     if (options.patience && since_improvement >= options.patience) break;
+    if (options.max_work && engine.work() >= options.max_work) break;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (options.time_limit_s > 0 && elapsed > options.time_limit_s) break;
-    if (options.progress) {  // the search ends at the first of its three budgets
+    if (options.progress) {  // the search ends at the first of its budgets
       double used = double(round) / double(options.max_rounds);
       if (options.patience) used = std::max(used, double(since_improvement) / double(options.patience));
       if (options.time_limit_s > 0) used = std::max(used, elapsed / options.time_limit_s);
+      if (options.max_work) used = std::max(used, double(engine.work()) / double(options.max_work));
       options.progress({"local search", round, used, best_obj});
     }
     for (std::size_t i = 0; i < kicks; ++i) {

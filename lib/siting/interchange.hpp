@@ -54,6 +54,10 @@ template <class T, class Model> class Interchange {
   const std::vector<std::uint32_t>& sites() const { return sites_; }
   std::size_t num_fixed() const { return num_fixed_; }
   bool is_open(std::uint32_t cand) const { return slot_of_[cand] >= 0; }
+  // The work done so far, counted, not timed: demand x candidate terms
+  // rescanned plus swap pairs weighed. The search's budget (max_work) in it
+  // stops at the same round on any machine, load or thread count.
+  std::uint64_t work() const { return work_; }
 
  private:
   struct UserState {
@@ -77,13 +81,15 @@ template <class T, class Model> class Interchange {
   std::vector<T> column_;             // scratch: one facility column
   std::vector<UserChange> changes_;   // scratch: one Rescan's batch
   double objective_ = 0;
+  std::uint64_t work_ = 0;
   bool whole_ = false;  // whole model costs and weights, sums below 2^52: exact arithmetic
 };
 
 struct SwapSearchOptions {
   std::size_t max_rounds = 0;  // perturbation rounds after the first local optimum
   std::size_t patience = 0;    // stop after this many rounds without improvement (0: no limit)
-  double time_limit_s = 0;     // wall-clock bound on the rounds (0: none)
+  double time_limit_s = 0;     // wall-clock bound on the rounds (0: none; --time-limit only)
+  std::uint64_t max_work = 0;  // Interchange::work() past which no round starts (0: none)
   std::uint64_t seed = 1;
   double stop_at = -1;        // stop once the objective is <= this (e.g. 0 uncovered)
   std::size_t max_kicks = 8;  // largest perturbation, in random swaps
@@ -96,6 +102,7 @@ inline SwapSearchOptions SwapOptionsFor(const SitingOptions& options, std::size_
   so.max_rounds = options.max_rounds;
   so.patience = options.PatienceFor(p);
   so.time_limit_s = time_limit_s;
+  so.max_work = options.search_work;
   so.seed = options.seed;
   so.progress = options.progress;
   return so;

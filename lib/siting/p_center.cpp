@@ -157,14 +157,16 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
   const double start_s = SteadySeconds();
   // With --exact and a time limit the proof gets what the radius search leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;
-  const double search_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
+  const double search_s = options.SearchSeconds();  // 0: no clock, the bisection's steps alone
+  auto searching = [&](double from) { return search_s <= 0 || SteadySeconds() - from < search_s; };
   std::vector<double> radii;
   // With bounds, the cover lists of the largest radius: the LP bound, the
   // search and the proof filter theirs from them (one matrix pass in all).
   std::optional<CoverLists> top_lists;
   double lower = 0;
   std::ptrdiff_t lp_lo = -1;  // radii[lp_lo]: proven uncoverable by the covering LP
-  const double proof_deadline = options.exact ? (limit > 0 ? start_s + limit : 0) : start_s + 2 * options.time_limit_s;
+  const double proof_deadline = options.exact ? SitingOptions::DeadlineAfter(start_s, limit)
+                                              : SitingOptions::DeadlineAfter(start_s, 2 * options.time_limit_s);
   auto lap = [&](const char* what) { log.Step(what); };
   std::vector<double> far_of_cand, near_of_demand;
   if (prob.device()) DeviceCostExtremes(*prob.device(), &far_of_cand, &near_of_demand);
@@ -198,7 +200,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
     // Is there a cover at radius R? On success *sites holds it.
     auto feasible = [&](double R, std::vector<std::uint32_t>* sites) {
       const double spent = SteadySeconds() - search_from;
-      const double budget = std::max(0.05, (search_s - spent) / 3);
+      const double budget = search_s > 0 ? std::max(0.05, (search_s - spent) / 3) : 0;
       // Lists of a radius below a feasible one are filtered from that one's
       // lists: after the first success the search reads the matrix no more.
       const CoverLists* from = feasible_lists ? &*feasible_lists : top_lists ? &*top_lists : nullptr;
@@ -208,6 +210,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
         CoverSearchOptions co;
         co.time_limit_s = budget;
         co.max_steps = options.cover_steps;
+        co.max_work = options.cover_work;
         co.seed = options.seed;
         const bool ok = CoverSearch(*lists, nfixed + p, nfixed, *sites, co, sites);
         lap(ok ? "cover search: feasible" : "cover search: no cover found");
@@ -230,12 +233,13 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       // covering LP first proves a stretch of small radii uncoverable.
       std::ptrdiff_t lo = -1, hi = static_cast<std::ptrdiff_t>(radii.size()) - 1;
       if (options.exact || options.bounds) {
-        lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline, top_lists ? &*top_lists : nullptr);
+        lp_lo = CenterLpBound(prob, radii, hi, nfixed + p, proof_deadline, top_lists ? &*top_lists : nullptr,
+                              options.exact ? 0 : options.lp_iterations);
         lo = lp_lo;
         lap("covering LP bound");
         search_from = SteadySeconds();
       }
-      while (hi - lo > 1 && SteadySeconds() - search_from < search_s) {
+      while (hi - lo > 1 && searching(search_from)) {
         const std::ptrdiff_t mid = lo + (hi - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(radii[mid], &trial)) {
@@ -248,7 +252,7 @@ SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const Sit
       }
     } else {  // too many distinct distances: bisect on the value
       double lo = lower;
-      for (int it = 0; it < 48 && best > lo * (1 + 1e-7) && SteadySeconds() - search_from < search_s; ++it) {
+      for (int it = 0; it < 48 && best > lo * (1 + 1e-7) && searching(search_from); ++it) {
         const double mid = lo + (best - lo) / 2;
         std::vector<std::uint32_t> trial = r.sites;
         if (feasible(mid, &trial)) {

@@ -172,8 +172,7 @@ SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const
   SitingResult r;
   r.bound_is_upper = true;
   r.sites = GreedyFarthest(prob, total);
-  SwapUp(prob, &r.sites, nfixed,
-         start_s + (limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s));
+  SwapUp(prob, &r.sites, nfixed, SitingOptions::DeadlineAfter(start_s, options.SearchSeconds()));
   r.method = "greedy farthest insertion + swaps";
   T objective = SpreadOf(prob, r.sites).smallest;
   T upper = UpperBound(prob, total);

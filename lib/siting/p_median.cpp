@@ -58,7 +58,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
                 std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
   // With a time limit the proof gets what the heuristic leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;
-  const double heuristic_s = limit > 0 ? std::min(options.time_limit_s, limit / 4) : options.time_limit_s;
+  const double heuristic_s = options.SearchSeconds();
   const MedianCost<T> model{penalty};
   std::vector<std::uint32_t> start = GreedyAdd(prob, model, p);
   SwapSearchOptions so = SwapOptionsFor(options, p, heuristic_s);
@@ -83,7 +83,9 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     po.branch = options.exact;
     po.gap = options.gap;
     if (options.exact) po.progress = options.progress;
-    po.deadline_s = options.exact ? (limit > 0 ? t0 + limit : 0) : SteadySeconds() + options.time_limit_s;
+    // Heuristic mode: the bound's iterations alone stop it, unless --time-limit caps it too.
+    po.deadline_s = options.exact ? SitingOptions::DeadlineAfter(t0, limit)
+                                  : SitingOptions::DeadlineAfter(SteadySeconds(), options.time_limit_s);
     r.assignment = Assign(prob, r.sites);
     const MedianProof proof =
         costs ? ProveMedian(*costs, prob.fixed(), prob.fixed().size() + p, r.sites, po, prob.threads())

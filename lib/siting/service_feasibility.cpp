@@ -55,7 +55,8 @@ template <class T> std::optional<std::vector<std::uint32_t>> SitesServingEveryDe
   CoverSearchOptions co;
   co.seed = options.seed;
   co.max_steps = options.cover_steps;
-  co.time_limit_s = std::min(0.5, options.time_limit_s / 4);
+  co.max_work = options.cover_work;
+  co.time_limit_s = options.time_limit_s > 0 ? std::min(0.5, options.time_limit_s / 4) : 0;  // 0: its steps alone
   std::vector<std::uint32_t> found;
   if (CoverSearch(*lists, p_total, nfixed, greedy, co, &found))
     return PaddedTo(std::move(found), prob.num_candidates(), p_total);

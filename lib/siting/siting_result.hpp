@@ -32,14 +32,39 @@ struct SitingOptions {
   double proof_time_limit_s = 0;  // whole-model wall clock in exact mode; 0: none
   bool bounds = true;             // heuristic mode: also compute a lower bound
   std::uint64_t seed = 1;         // the heuristics' random choices are reproducible
-  double time_limit_s = 2.0;      // wall-clock guard on each model's improvement phase
+  // --time-limit: a wall-clock cap on each model's improvement phase (and its
+  // bound); 0, the default: no clock, the counts below alone stop each phase,
+  // so that the same command gives the same answer on any machine and load.
+  double time_limit_s = 0;
   std::size_t max_rounds = 5000;  // perturbation rounds of the iterated local search
+  // Work of one local search (Interchange::work(): demand rows rescanned and
+  // swap pairs weighed), about 2 s of a 2-core machine's search: the rounds
+  // stop past it whatever the clock says (0: no limit).
+  std::uint64_t search_work = 1'500'000'000;
+  // Branch-and-bound nodes of CBC's integer programs in heuristic mode
+  // (backup cover, capacitated p-median, facility location) when no clock is
+  // given: its answer then depends on no timing.
+  int mip_nodes = 20000;
+  // Simplex iterations (CLP) of the LP bounds in heuristic mode: the p-center
+  // bisection's LPs together, each covering model's one LP (0: no limit);
+  // a few seconds on the 2000-vertex sample.
+  int lp_iterations = 3500;
   // ... which stops after this many rounds without improvement; 0: 300 + 15 p
   // (few sites: rounds are costly and converge fast; many: cheap and needed).
   std::size_t patience = 0;
 
   std::size_t PatienceFor(std::size_t p) const { return patience ? patience : 300 + 15 * p; }
-  std::size_t cover_steps = 50000;  // steps of the covering local search per radius tried
+  // Seconds the improvement phase may run: --time-limit; with --exact and a
+  // proof limit at most a quarter of it (the proof gets the rest). 0: no clock.
+  double SearchSeconds() const {
+    const double limit = exact ? proof_time_limit_s : 0;
+    if (limit > 0) return time_limit_s > 0 ? std::min(time_limit_s, limit / 4) : limit / 4;
+    return time_limit_s;
+  }
+  // A steady-clock deadline `seconds` after `from` (deadline.hpp), or 0 (none) without a clock.
+  static double DeadlineAfter(double from, double seconds) { return seconds > 0 ? from + seconds : 0; }
+  std::size_t cover_steps = 50000;         // steps of the covering local search per radius tried
+  std::uint64_t cover_work = 100'000'000;  // ... and their work (CoverSearchOptions::max_work): ~0.4 s
   // p-median: the most demand x candidate pairs whose sorted rows the bound
   // and proof build (0: kMaxSortedCostEntries); past it the bound streams the
   // matrix (lagrangian_dense.hpp). Tests set it low to take that pass.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "lib/siting/covering_mip.hpp"
 #include "test_util.hpp"
 
 namespace gdist {
@@ -25,6 +26,10 @@ TEST(AppsVersion, EveryToolSaysWhatItIs) {
     EXPECT_NE(r.output.find("CPU kernels: "), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("portable"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("CUDA backend: "), std::string::npos) << r.output;
+    // Whether proofs (CBC) are in the build, as for OpenStreetMap input (issue 29).
+    EXPECT_NE(r.output.find(HaveMipSolver() ? "Proofs (CBC): built (COIN-OR CBC" : "Proofs (CBC): not built"),
+              std::string::npos)
+        << r.output;
   }
 }
 

@@ -146,7 +146,7 @@ class TerminalTest(unittest.TestCase):
     def test_progress_and_quiet_contradict(self):
         p = subprocess.run([tool("gapsp"), self.graph, self.path("x.gdm"), "-q", "--progress"], capture_output=True)
         self.assertEqual(p.returncode, 2)
-        self.assertIn(b"excludes", p.stderr)
+        self.assertIn(b"--quiet and --progress cannot be given together", p.stderr)
         self.assertFalse(os.path.exists(self.path("x.gdm")))
 
     def test_json_on_every_app(self):
