@@ -27,7 +27,7 @@ cd "$BUILD"
 # The tests that start mpirun: Open MPI's plugins (PMIx, UCX, hwloc) still
 # leave allocations of an unloaded "<unknown module>" that no suppression can
 # name, so there LeakSanitizer is off; ASan's memory errors and UBSan stay on.
-MPI_TESTS='^MpiApps\.'
+MPI_TESTS='^Mpi(Checkpoint)?Apps\.'
 rc=0
 ctest --output-on-failure -j "$JOBS" --timeout 1800 -E "$MPI_TESTS" || rc=1
 ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" ctest --output-on-failure -j "$JOBS" --timeout 1800 -R "$MPI_TESTS" || rc=1
