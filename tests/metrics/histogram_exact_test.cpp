@@ -88,7 +88,7 @@ TEST(HistogramExact, OneBinPerValuePastTwoToThe53) {
   w.EndObject();
   EXPECT_NE(json.str().find("\"min\":1152921504606846977,\"bin_width\":1,"), std::string::npos) << json.str();
   std::ostringstream text;
-  WriteCentralityText(text, c, VertexLabels::Range(n, 1));
+  WriteCentralityText(text, c, VertexLabels::Range(n, 1), true);  // with the bins (--histogram)
   EXPECT_NE(text.str().find("\n  1152921504606846978  "), std::string::npos) << text.str();
 }
 
