@@ -10,6 +10,7 @@
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
 #include "apps/common/picture_flags.hpp"
+#include "apps/common/place_flags.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/pipeline/run_center.hpp"
 #include "lib/util/output_check.hpp"
@@ -97,27 +98,7 @@ int main(int argc, char** argv) {
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
-  const std::string places = "Places (docs/FORMATS-INPUT.md)";
-  app.add_option("--places", req.places,
-                 "site at places: demands at the places of FILE (CSV with a header naming name, lat, lon and\n"
-                 "optionally weight: the demand weights), each snapped to the nearest vertex of DIST (an\n"
-                 "OpenStreetMap extract or a graph with a .co); reports, --assignment, --candidates and --fixed\n"
-                 "name places")
-      ->group(places);
-  app.add_option("--candidate-places", req.candidate_places,
-                 "with --places: the candidate sites are these places (same CSV; default: the --places)")
-      ->group(places);
-  app.add_option("--snapped", req.snapped,
-                 "with --places: also write each place's vertex and snap distance to FILE (CSV: name, lat, lon,\n"
-                 "vertex, vertex_lat, vertex_lon, snap_m)")
-      ->group(places);
-  app.add_option("--max-snap", req.max_snap_m, "with --places: refuse places farther than METRES from the network")
-      ->check(gdist::Metres())
-      ->capture_default_str()
-      ->group(places);
-  app.add_option("--geojson", req.geojson,
-                 "with --places: the answer as a map, GeoJSON (RFC 7946): sites, demands, assignment lines")
-      ->group(places);
+  gdist::AddPlaceFlags(app, req);
   app.add_option("--cost-matrix", req.cost_matrix,
                  "site on a demand x facility cost table instead of DIST: CSV or TSV, a header row of facility\n"
                  "names, then a demand name and its costs per row (empty or inf: cannot serve)")
@@ -167,15 +148,7 @@ int main(int argc, char** argv) {
                                     : "expected DIST or --cost-matrix FILE, not both");
     gdist::CheckPictureFlags(app, req.pictures, req.curve);
     gdist::CheckCenterFlags(app, req);
-    if (req.places.empty())
-      for (const char* flag : {"--candidate-places", "--max-snap", "--snapped"})
-        if (app.count(flag)) throw gdist::Error(std::string(flag) + " needs --places");
-    if (!req.places.empty() && !req.cost_matrix.empty())
-      throw gdist::Error("--places computes its own cost table from DIST; drop --cost-matrix");
-    // Siting at places runs one tree per candidate place: the engine choices would be ignored.
-    if (!req.places.empty())
-      for (const char* flag : {"--engine", "--centrality"})
-        if (app.count(flag)) throw gdist::Error(std::string(flag) + " does not apply to siting at --places");
+    gdist::CheckPlaceFlags(app, req);
     gdist::ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
     gdist::ParseBackend(backend, &req.backend);
     gdist::ParseEngine(engine, &req.engine);
