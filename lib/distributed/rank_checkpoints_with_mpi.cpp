@@ -62,7 +62,7 @@ RankCheckpoints::RankCheckpoints(const CheckpointOptions& options, int rank, int
   input_crcs_.assign(rank_ == 0 ? std::size_t(ranks_) : 1, crc);
   Check(MPI_Gather(&crc, 1, MPI_UINT32_T, input_crcs_.data(), 1, MPI_UINT32_T, 0, MPI_COMM_WORLD), "MPI_Gather");
   if (!options_.resume) {
-    last_save_s_ = CheckpointClock();
+    last_save_s_ = SteadySeconds();
     return;
   }
   OnEveryRank([&] {
@@ -86,7 +86,7 @@ RankCheckpoints::RankCheckpoints(const CheckpointOptions& options, int rank, int
     snapshot_ = SnapshotField(state, Key("snapshot", rank_));
     snapshot_crc_ = static_cast<std::uint32_t>(state.Number(Key("snapshot_crc", rank_)));
   });
-  last_save_s_ = CheckpointClock();
+  last_save_s_ = SteadySeconds();
 }
 
 void RankCheckpoints::Restore(void* local) const {
@@ -94,7 +94,7 @@ void RankCheckpoints::Restore(void* local) const {
 }
 
 bool RankCheckpoints::Due() const {
-  int due = rank_ == 0 && CheckpointClock() - last_save_s_ >= options_.every_s ? 1 : 0;
+  int due = rank_ == 0 && SteadySeconds() - last_save_s_ >= options_.every_s ? 1 : 0;
   Check(MPI_Bcast(&due, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
   return due == 1;
 }
@@ -128,7 +128,7 @@ void RankCheckpoints::Save(std::size_t next_round, const void* local) {
   if (!snapshot_.empty() && snapshot_ != name) RemoveSnapshot(options_.dir, snapshot_);
   snapshot_ = name;
   snapshot_crc_ = crc;
-  last_save_s_ = CheckpointClock();
+  last_save_s_ = SteadySeconds();
 }
 
 }  // namespace gdist

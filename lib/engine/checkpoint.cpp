@@ -1,6 +1,5 @@
 #include "lib/engine/checkpoint.hpp"
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -33,10 +32,6 @@ void RemoveTemporaries(const std::string& dir) {
 }
 
 }  // namespace
-
-double CheckpointClock() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 CheckpointState CheckpointState::Parse(const std::string& text, const std::string& path) {
   CheckpointState state;
@@ -182,12 +177,12 @@ RoundCheckpoints::RoundCheckpoints(const CheckpointOptions& options, const std::
     snapshot_ = SnapshotField(state, "snapshot");
     snapshot_crc_ = static_cast<std::uint32_t>(state.Number("snapshot_crc"));
   }
-  last_save_s_ = CheckpointClock();
+  last_save_s_ = SteadySeconds();
 }
 
 void RoundCheckpoints::Restore(void* d) const { LoadSnapshot(options_.dir, snapshot_, d, bytes_, snapshot_crc_); }
 
-bool RoundCheckpoints::Due() const { return CheckpointClock() - last_save_s_ >= options_.every_s; }
+bool RoundCheckpoints::Due() const { return SteadySeconds() - last_save_s_ >= options_.every_s; }
 
 void RoundCheckpoints::Save(std::size_t next_round, const void* d) {
   const std::string name = SnapshotName(next_round);
@@ -207,7 +202,7 @@ void RoundCheckpoints::Save(std::size_t next_round, const void* d) {
   if (!snapshot_.empty() && snapshot_ != name) RemoveSnapshot(options_.dir, snapshot_);
   snapshot_ = name;
   snapshot_crc_ = crc;
-  last_save_s_ = CheckpointClock();
+  last_save_s_ = SteadySeconds();
 }
 
 void RemoveCheckpoint(const std::string& dir) {

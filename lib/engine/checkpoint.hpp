@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/util/steady_seconds.hpp"  // SteadySeconds: the interval's clock
 
 namespace gdist {
 
@@ -107,9 +108,6 @@ class RoundCheckpoints {
   std::uint32_t snapshot_crc_ = 0;
   double last_save_s_ = 0;
 };
-
-// Seconds on a monotonic clock (the checkpoints' interval).
-double CheckpointClock();
 
 // After the run's outputs are committed: the state file, then the snapshots.
 void RemoveCheckpoint(const std::string& dir);
