@@ -7,6 +7,7 @@
 
 #include "apps/common/app_main.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/plan/memory_plan.hpp"
 #include "lib/util/json_writer.hpp"
 #include "lib/util/progress.hpp"
 
@@ -48,11 +49,14 @@ void PrintText(const Facts& f) {
             << "  next hops    "
             << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)") << "\n"
             << "  file         " << gdist::HumanBytes(double(f.file_bytes)) << "\n";
-  const double matrix = double(i.stride) * double(i.stride) * elem;
-  std::cout << "  a run needs  gapsp: " << gdist::HumanBytes(matrix) << " of memory for the matrix ("
-            << gdist::HumanBytes(matrix + double(i.stride) * double(i.stride) * 4)
-            << " with --paths), the same on the GPU;"
-            << " gcenter streams it from the file\n";
+  const gdist::FileRunBytes run = gdist::RunBytesOfFile(i.stride, i.rows(), std::size_t(elem), i.rectangular);
+  if (i.rectangular)
+    std::cout << "  a run needs  gcenter: " << gdist::HumanBytes(run.rows) << " of memory for siting on its "
+              << i.rows() << " rows (one copy; the file is mapped)\n";
+  else
+    std::cout << "  a run needs  gapsp: " << gdist::HumanBytes(run.matrix) << " of memory for the matrix ("
+              << gdist::HumanBytes(run.with_paths) << " with --paths), the same on the GPU;"
+              << " gcenter streams it from the file\n";
   if (f.checked) std::cout << "  checksums    " << (f.problem.empty() ? "valid" : "INVALID: " + f.problem) << "\n";
   else std::cout << "  checksums    not checked (--no-verify)\n";
 }
@@ -76,8 +80,9 @@ void PrintJson(const Facts& f) {
   j.Key("payload_bytes").Number(double(f.payload_bytes));
   j.Key("next_hop_bytes").Number(double(f.next_bytes));
   j.Key("file_bytes").Number(double(f.file_bytes));
-  const double matrix = double(i.stride) * double(i.stride) * double(gdist::ElementSize(i.type));
-  j.Key("gapsp_memory_bytes").Number(matrix);
+  const gdist::FileRunBytes run = gdist::RunBytesOfFile(i.stride, i.rows(), gdist::ElementSize(i.type), i.rectangular);
+  if (i.rectangular) j.Key("gcenter_memory_bytes").Number(run.rows);
+  else j.Key("gapsp_memory_bytes").Number(run.matrix);
   j.Key("checked").Bool(f.checked);
   if (f.checked) j.Key("valid").Bool(f.problem.empty());
   if (!f.problem.empty()) j.Key("problem").Str(f.problem);

@@ -1,5 +1,6 @@
 #include "lib/pipeline/apsp_plan.hpp"
 
+#include <filesystem>
 #include <optional>
 
 #include "lib/core/element_traits.hpp"
@@ -29,14 +30,23 @@ PlanRequest PlanRequestOf(const ApspRequest& request) {
   r.tree_refusal = request.tree_refusal;
   r.keep_adjacency = request.keep_adjacency;
   r.hierarchy_trial = request.hierarchy_trial;
+  r.output = request.output;
   return r;
+}
+
+// The estimate's reading part: the input file's bytes and kind.
+void SetInput(PlanRequest& r, const std::string& path, bool matrix_file) {
+  r.input_bytes = InputFileBytes(path);
+  r.input_matrix_file = matrix_file;
 }
 
 // Floyd-Warshall whatever the graph (asked for, or auto with the trees
 // refused): the plan of plan.matrix as read, without a CSR graph.
-void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const RunContext& context) {
+void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const RunContext& context,
+                             const std::string& path) {
   plan.n = std::visit([](const auto& m) { return m.n(); }, plan.matrix);
   PlanRequest forced = PlanRequestOf(request);
+  SetInput(forced, path, IsMatrixFile(path));
   forced.algorithm = ApspAlgorithm::kFloydWarshall;
   GraphShape shape;
   shape.n = plan.n;
@@ -46,6 +56,13 @@ void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const R
 }
 
 }  // namespace
+
+double InputFileBytes(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return 0;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  return ec ? 0 : static_cast<double>(bytes);
+}
 
 AnyCsrGraph CsrFromGraph(const Graph& g, const InputOptions& options, const std::string& input, int threads) {
   const ElementType type = ElementTypeFor(g, options);
@@ -65,7 +82,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
     // Floyd-Warshall whatever the graph: the matrix is read without its CSR graph.
     plan.matrix = LoadInput(path, options);
-    PlanForcedFloydWarshall(plan, request, context);
+    PlanForcedFloydWarshall(plan, request, context, path);
     return plan;
   }
   if (matrix_input) {
@@ -80,6 +97,7 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
           bool zero_diagonal = true;
           CsrGraph<W> g = CsrFromAdjacency(m.view(), m.meta(), &zero_diagonal);
           PlanRequest r = PlanRequestOf(request);
+          SetInput(r, path, true);
           r.hierarchy_trial = false;  // a matrix file: its trees or Floyd-Warshall
           if (!zero_diagonal)
             r.tree_refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
@@ -99,7 +117,7 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
   if (request.algorithm == ApspAlgorithm::kFloydWarshall ||
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
     plan.matrix = MatrixFromGraph(graph, options, path);
-    PlanForcedFloydWarshall(plan, request, context);
+    PlanForcedFloydWarshall(plan, request, context, path);
     return plan;
   }
   // The weights' scan (ChooseElementType) once: the CSR graph and the matrix take the type from here.
@@ -114,7 +132,9 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
       [&](const auto& g) {
         plan.n = g.n;
         plan.method = TreeMethodFor(g);
-        plan.run = PlanDistances(PlanRequestOf(request), ShapeOf(g, request.question), context);
+        PlanRequest r = PlanRequestOf(request);
+        SetInput(r, path, false);
+        plan.run = PlanDistances(r, ShapeOf(g, request.question), context);
       },
       csr);
   const bool trees = plan.trees();

@@ -31,8 +31,13 @@ struct ApspRequest {
   std::size_t rows = 0;                           // kRows: how many sources
   std::string tree_refusal;                       // why the trees cannot run here (mpirun); empty: they can
   bool keep_adjacency = false;                    // --paths: the adjacency matrix is needed even when the trees run
-  bool hierarchy_trial = false;  // a graph file auto may contract on trial (RunPlan::hierarchy_trial_s)
+  bool hierarchy_trial = false;           // a graph file auto may contract on trial (RunPlan::hierarchy_trial_s)
+  PlanOutput output = PlanOutput::kNone;  // what the estimate's writing part writes
 };
+
+// The bytes of an input file for the estimate's reading part: 0 for what is
+// not a regular file (a FIFO, stdin).
+double InputFileBytes(const std::string& path);
 
 struct ApspPlan {
   RunPlan run;  // the engine, backend, estimate and reasons (lib/plan/planner.hpp)

@@ -93,6 +93,8 @@ SparseMetricsRequest HierarchyRequest(const CenterRequest& req) {
 PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
   PlanRequest question;
   question.question = PlanQuestion::kMetrics;
+  question.input_bytes = InputFileBytes(req.in);
+  question.input_matrix_file = IsHierarchyInput(req.in);
   question.algorithm = algorithm;
   question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
   question.every_eccentricity = !req.eccentricities.empty();
@@ -100,6 +102,18 @@ PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
   // centralities: only then may auto try the hierarchy (RunPlan::hierarchy_trial_s).
   question.hierarchy_trial = algorithm == ApspAlgorithm::kAuto && !question.bounded_metrics;
   return question;
+}
+
+// The line before the road hierarchy's metrics: the plan's estimate (the
+// bounding searches' trees by their fit, or a tree from every vertex).
+void PrintHierarchyEstimate(const CenterRun& run, int threads) {
+  if (!run.voice.speaks()) return;
+  PrintRunEstimate(
+      run.voice.name + " (road hierarchy, " +
+          (run.plan->backend == Backend::kGpu ? std::string("the GPU")
+                                              : std::to_string(EstimateThreads(threads)) + " CPU threads") +
+          ")",
+      static_cast<double>(run.plan->memory_bytes), run.plan->estimate, "PHAST trees");
 }
 
 template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
@@ -122,6 +136,7 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
     SparseMetricsRequest sparse = HierarchyRequest(req);
     sparse.progress = bar.Callback();
+    PrintHierarchyEstimate(run, threads);
     m = HierarchyMetrics(std::move(*hierarchy), sparse, run.plan->backend);
   } else {
     SparseMetricsRequest sparse = SparseRequest(req);
@@ -129,7 +144,10 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
     sparse.centrality =
         req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
     sparse.progress = bar.Callback();
-    if (run.voice.speaks()) PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend);
+    if (run.voice.speaks()) {
+      PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend, run.plan->estimate);
+      run.plan->estimate_s = run.plan->estimate.total_s();  // the trees this request grows, as the line said
+    }
     m = ComputeSparseMetrics(csr, sparse);
   }
   bar.Finish();
@@ -241,7 +259,10 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     opts.gpu_probe = context.gpu_probe();
     ApspProgressBar bar;
     opts.progress = bar.Callback();
-    if (run.voice.speaks()) PrintApspEstimate(run.voice.name, m, opts, false);
+    if (run.voice.speaks()) {
+      PrintApspEstimate(run.voice.name, m, opts, false, run.plan->estimate);
+      run.plan->estimate_s = run.plan->estimate.total_s();  // on the engine's backend, as the line said
+    }
     SolveApsp(m, opts);
     bar.Finish();
     if (m.meta().decimal_scale > 0 && needs_matrix) {
@@ -270,6 +291,7 @@ std::string CenterOnSavedHierarchy(CenterRun& run) {
         SparseMetricsRequest sparse = HierarchyRequest(req);
         ApspProgressBar bar;
         sparse.progress = bar.Callback();
+        PrintHierarchyEstimate(run, req.metrics_options.threads);
         const SparseMetrics m = HierarchyMetrics(ch, sparse, run.plan->backend);
         bar.Finish();
         return SparseMetricsReport(m, ch.labels, ch.directed, run, false, 0);  // --largest-component: not on a .gch
@@ -289,7 +311,10 @@ std::string CenterOnAdjacencyMatrix(CenterRun& run) {
         ApspOptions opts = EngineOptions(run.req);
         ApspProgressBar bar;
         opts.progress = bar.Callback();
-        if (run.voice.speaks()) PrintApspEstimate(run.voice.name, mat, opts, false);
+        if (run.voice.speaks()) {
+          RunEstimate e = EstimateAround(opts.threads, InputFileBytes(run.req.in), true);
+          PrintApspEstimate(run.voice.name, mat, opts, false, e);
+        }
         SolveApsp(mat, opts);
         bar.Finish();
         return CenterReport(mat.view(), mat.meta(), run);

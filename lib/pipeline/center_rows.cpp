@@ -121,9 +121,11 @@ std::string CenterOnCandidateTrees(const CenterRun& run) {
         ApspProgressBar bar;
         std::vector<std::uint32_t> sources = RowVerticesFor(*lists.candidates, lists.fixed);
         const int threads = req.metrics_options.threads;
-        if (run.voice.speaks())
+        if (run.voice.speaks()) {
+          RunEstimate e = EstimateAround(threads, InputFileBytes(req.in), false);
           PrintTreeRowsEstimate(run.voice.name, csr, sources.size(), RowBytes(csr, sources.size()), threads,
-                                CandidateRowsBackend(csr, sources.size(), threads, req.backend).backend);
+                                CandidateRowsBackend(csr, sources.size(), threads, req.backend).backend, e, true);
+        }
         const CandidateRows<T> rows =
             ComputeCandidateRows(csr, std::move(sources), direction, threads, req.backend, bar.Callback());
         bar.Finish();

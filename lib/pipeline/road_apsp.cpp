@@ -6,6 +6,8 @@
 #include "lib/matrix/matrix_export.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
+#include "lib/pipeline/apsp_estimate.hpp"
+#include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/pipeline/write_distances.hpp"
@@ -45,7 +47,19 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
         result.rows = rows.size();
         const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
                                true};
+        question.input_bytes = InputFileBytes(r.in);
+        question.input_matrix_file = loaded.from_file;
+        question.output = !cols.empty() || r.out.empty() ? PlanOutput::kNone
+                          : r.to == "csv"                ? PlanOutput::kText
+                                                         : PlanOutput::kBinary;
         result.plan = PlanDistances(question, shape, context);
+        if (r.voice.speaks())
+          PrintRunEstimate(
+              r.voice.name + " (" + std::to_string(rows.empty() ? ch.n : rows.size()) + " PHAST trees on " +
+                  (result.plan.backend == Backend::kGpu ? std::string("the GPU")
+                                                        : std::to_string(context.threads()) + " CPU threads") +
+                  ")",
+              static_cast<double>(result.plan.memory_bytes), result.plan.estimate, "PHAST trees");
         if (!cols.empty()) {
           const std::vector<W> table = HierarchyTable(ch, rows, cols, r.threads, result.plan.backend);
           result.report.note =

@@ -12,6 +12,7 @@
 #include "lib/engine/progress.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/run_voice.hpp"
 #include "lib/plan/planner.hpp"
 
 namespace gdist {
@@ -24,6 +25,7 @@ struct HierarchyApspRequest {
   int threads = 0;
   Backend backend = Backend::kAuto;  // gpu: the GPU sweep for rows (auto: the CPU's PHAST for now)
   bool narrow = true;                // every row as .gdm: in 16 bits when every distance fits (WriteDistances)
+  RunVoice voice;                    // the estimate line before a long run; empty: none
 };
 
 struct HierarchyApspResult {

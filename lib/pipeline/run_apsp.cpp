@@ -42,12 +42,12 @@ void NoteMetricsFallback(const RunVoice& voice, const std::string& note) {
 
 // The hierarchy of a .gch or --algorithm ch, or (`trial`) the one the plan's
 // trial contracted, whose plan keeps the trial's reasons.
-ApspRunResult RunHierarchy(const ApspRunRequest& r, const LoadedHierarchy* trial = nullptr,
+ApspRunResult RunHierarchy(const ApspRunRequest& r, const RunVoice& voice, const LoadedHierarchy* trial = nullptr,
                            const RunPlan* tried = nullptr) {
   ApspProgressBar bar;
   // The trial's hierarchy sweeps where its plan priced it: where the trees would have run.
   const Backend where = tried ? tried->backend : r.backend;
-  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16};
+  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16, voice};
   HierarchyApspResult h =
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
@@ -99,7 +99,8 @@ void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions&
           const std::size_t block =
               RowBlockRows(rows.size(), PaddedSize(g.n) * sizeof(W), EstimateThreads(req.threads), kSourceRowsBudget);
           if (voice.speaks())
-            PrintTreeRowsEstimate(voice.name, g, rows.size(), RowBytes(g, block), req.threads, plan.run.backend);
+            PrintTreeRowsEstimate(voice.name, g, rows.size(), RowBytes(g, block), req.threads, plan.run.backend,
+                                  plan.run.estimate, false);
           return WriteSourceRows(g, rows, req.out, req.threads, kSourceRowsBudget, opts.progress,
                                  RowSourceFor(plan.run, g));
         },
@@ -139,10 +140,15 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
         ArcList<T> arcs;
         if (req.paths) arcs = ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
         double paths_s = timer.Lap();
-        if (voice.speaks() && !req.distributed() && !trees) PrintApspEstimate(voice.name, mat, opts, req.paths);
+        if (voice.speaks() && !req.distributed() && !trees) {
+          PrintApspEstimate(voice.name, mat, opts, req.paths, plan.run.estimate);
+          result.plan.estimate = plan.run.estimate;  // priced on the engine's backend and schedule
+          result.plan.estimate_s = plan.run.estimate.total_s();
+        }
         if (voice.speaks() && trees)
           PrintTreeRowsEstimate(voice.name, std::get<CsrGraph<T>>(*plan.csr), mat.n(),
-                                static_cast<double>(mat.payload_bytes()), req.threads, plan.run.backend);
+                                static_cast<double>(mat.payload_bytes()), req.threads, plan.run.backend,
+                                plan.run.estimate, false);
         const ApspReport r = trees ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, req.threads, opts.progress,
                                                       RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
                                    : SolveApsp(mat, opts);
@@ -186,7 +192,7 @@ std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& req) {
 }
 
 ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunVoice& voice) {
-  if (req.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(req.in)) return RunHierarchy(req);
+  if (req.algorithm == ApspAlgorithm::kHierarchy || IsHierarchyInput(req.in)) return RunHierarchy(req, voice);
   ApspOptions opts = EngineOptions(req, context);
   KeepLargeMatricesOnDisk(req);
   // A bar of rounds, relaxations/s and ETA; under mpirun one line per rank and report instead.
@@ -208,6 +214,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
                                                                     : PlanQuestion::kMatrix;
   if (!req.sources.empty()) plan_request.rows = CountSourcesFileLines(req.sources);
   plan_request.keep_adjacency = req.paths;
+  plan_request.output = req.out.empty() ? PlanOutput::kNone : req.to == "csv" ? PlanOutput::kText : PlanOutput::kBinary;
   if (req.distributed()) plan_request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
   // The hierarchy writes rows and matrices (no metrics, routes or MPI): auto may try it there.
   plan_request.hierarchy_trial = req.algorithm == ApspAlgorithm::kAuto && !req.distributed() && !req.paths &&
@@ -221,7 +228,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
     if (const auto loaded = TryContractHierarchy(*plan.csr, plan.run.hierarchy_trial_s, read_s, req.threads)) {
       const RunPlan tried = plan.run;
       plan = ApspPlan{};  // the trees' blank matrix and arcs go before the hierarchy's rows
-      return RunHierarchy(req, &*loaded, &tried);
+      return RunHierarchy(req, voice, &*loaded, &tried);
     }
     RecordHierarchyTrial(plan.run, false, timer.Lap());
   }

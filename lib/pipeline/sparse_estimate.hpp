@@ -1,7 +1,7 @@
-// The one line before a long run of the sparse engine (PrintEstimate,
-// lib/util/progress.hpp: terminal only, runs of kLongRunSeconds or more, any
-// run under --progress): the memory it holds and its time from the trees'
-// measured rates (TreesSeconds, lib/plan/cost_model.hpp).
+// The one line before a long run of the sparse engine (PrintRunEstimate,
+// apsp_estimate.hpp: terminal only, runs of kLongRunSeconds or more, any run
+// under --progress): the memory it holds and the whole run's time, its trees
+// priced by their measured rates (TreesSeconds, lib/plan/cost_model.hpp).
 // Only runs whose number of trees is known beforehand are announced: a tree
 // from every vertex (gcenter --per-vertex, the centralities, every
 // eccentricity where bounding does not apply, a graph that is not strongly
@@ -22,6 +22,7 @@
 #include "lib/metrics/gpu_tree_rows.hpp"
 #include "lib/metrics/sparse_all_eccentricities.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
+#include "lib/pipeline/apsp_estimate.hpp"
 #include "lib/plan/cost_model.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
@@ -57,9 +58,10 @@ template <class W> std::uint64_t SparseMetricsTrees(const CsrGraph<W>& g, const 
 }
 
 // gcenter GRAPH on the sparse engine, before ComputeSparseMetrics; `where`:
-// the trees' backend in the run's plan (lib/plan/planner.hpp).
+// the trees' backend in the run's plan (lib/plan/planner.hpp), `e` its
+// estimate, whose engine part becomes the trees counted here.
 template <class W> void PrintSparseMetricsEstimate(const std::string& tool, const CsrGraph<W>& g,
-                                                   const SparseMetricsRequest& r, Backend where) {
+                                                   const SparseMetricsRequest& r, Backend where, RunEstimate& e) {
   if (!ProgressEnabled()) return;
   std::uint64_t trees = SparseMetricsTrees(g, r);
   if (trees == 0) return;
@@ -69,26 +71,32 @@ template <class W> void PrintSparseMetricsEstimate(const std::string& tool, cons
   // The GPU's weighted trees leave every histogram to a second sweep, integer distances too.
   if (where == Backend::kGpu && !bfs && r.centrality && trees == g.n) trees *= 2;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads));
-  const double seconds =
-      TreesSeconds(static_cast<double>(trees), static_cast<double>(g.arc_count()), method, where, threads);
-  PrintEstimate(tool + " (" + DescribeTrees(trees, bfs, where, threads) + ")", bytes, seconds);
+  e.compute_s = TreesSeconds(static_cast<double>(trees), static_cast<double>(g.arc_count()), method, where, threads);
+  e.compute_on_gpu = where == Backend::kGpu;
+  PrintRunEstimate(tool + " (" + DescribeTrees(trees, bfs, where, threads) + ")", bytes, e, "trees");
 }
 
 // Trees that write rows: gapsp --algorithm dijkstra (every source; the n x n
 // matrix), gapsp --sources and gcenter GRAPH --candidates (k sources;
 // `rows_bytes`: the block of rows held at once; `where`: the candidates' rows
-// may run on the GPU, CandidateRowsBackend).
+// may run on the GPU, CandidateRowsBackend). `e`: the plan's estimate
+// (gapsp), printed as it is; `price_trees` (gcenter's candidates, planned
+// here): its engine part becomes the trees' time.
 template <class W> void PrintTreeRowsEstimate(const std::string& tool, const CsrGraph<W>& g, std::uint64_t sources,
-                                              double rows_bytes, int threads, Backend where = Backend::kCpu) {
+                                              double rows_bytes, int threads, Backend where, RunEstimate& e,
+                                              bool price_trees) {
   if (!ProgressEnabled()) return;
   threads = EstimateThreads(threads);
   const TreeMethod method = TreeMethodFor(g);
   const bool bfs = method == TreeMethod::kBfs;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads)) + rows_bytes;
   // The GPU's rows come from its weighted kernel whatever the weights.
-  const double seconds = TreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), method, where,
-                                      threads, /*gpu_bfs=*/false);
-  PrintEstimate(tool + " (" + DescribeTrees(sources, bfs, where, threads) + ")", bytes, seconds);
+  if (price_trees) {
+    e.compute_s = TreesSeconds(static_cast<double>(sources), static_cast<double>(g.arc_count()), method, where, threads,
+                               /*gpu_bfs=*/false);
+    e.compute_on_gpu = where == Backend::kGpu;
+  }
+  PrintRunEstimate(tool + " (" + DescribeTrees(sources, bfs, where, threads) + ")", bytes, e, "trees");
 }
 
 // The bytes of `rows` rows of g's vertices in W, padded as the matrices are.

@@ -99,4 +99,22 @@ bool GpuMetricsPays(double matrix_bytes, int cpu_threads) {
          MetricsPassSeconds(matrix_bytes, Backend::kGpu, cpu_threads);
 }
 
+double ReadSeconds(double bytes, bool matrix_file) {
+  return bytes / (matrix_file ? cost::kMatrixReadBytesPerSecond : cost::kGraphReadBytesPerSecond);
+}
+
+double WriteSeconds(double bytes) { return bytes / cost::kWriteBytesPerSecond; }
+
+double TextWriteSeconds(double distances) {
+  const double bytes = distances * cost::kTextBytesPerDistance;
+  return bytes / cost::kTextFormatBytesPerSecond + WriteSeconds(bytes);
+}
+
+double MatrixFillSeconds(double bytes) { return bytes / cost::kMatrixFillBytesPerSecond; }
+
+double CpuShare(int threads, int cores, double load) {
+  const double want = std::max(0.0, load) + PerThread(threads);
+  return want > cores && cores > 0 ? std::max(0.05, cores / want) : 1.0;
+}
+
 }  // namespace gdist

@@ -95,11 +95,28 @@ inline constexpr double kBoundingReferenceVertices = 264346;
 inline constexpr int kBoundingUsefulThreads = 4;
 inline constexpr double kEveryEccentricityTreesPerVertex = 0.2;
 
-// Rows streamed to a file as they are computed (gapsp --sources): the write
-// is part of the run. Fitted on bench/plan_check.sh's weighted NY row (H100
-// machine, 16 threads, 2026-11-26 18:25 UTC: 2.32 s for 1000 rows, 1.06 GB,
-// of which 0.68 s of trees by the rate above), so checked only by the other rows.
-inline constexpr double kRowsWriteBytesPerSecond = 0.65e9;
+// Writing an output (every matrix, rows and CSV file; rows streamed as they
+// are computed too): one disk rate for every writer, the estimate line's
+// "writing" part. dd of 512 MiB with fdatasync on the dev VM gave 206 MB/s
+// (2026-11-27, load 4); the H100 machine wrote weighted NY's 1.06 GB of rows
+// at about 0.65 GB/s (bench/plan_check.sh, 2026-11-26): the slower disk,
+// rounded up a little, so an estimate errs towards the long side.
+inline constexpr double kWriteBytesPerSecond = 0.25e9;
+// A text output (CSV) holds about this many bytes per distance and is
+// formatted at this rate (std::to_chars and the line's commas): rome99's
+// 75 MB CSV on the dev VM (bench/estimate_check.sh, 2026-11-27).
+inline constexpr double kTextBytesPerDistance = 7;
+inline constexpr double kTextFormatBytesPerSecond = 0.3e9;
+// Reading a graph file (parsed text, gzip inflated) or a matrix file (mapped,
+// its checksums verified), in bytes of the file as it lies on disk: a 30%-dense
+// n = 4000 DIMACS file (73.6 MB) read in 1.77 s on the dev VM at load 7
+// (2026-11-27), NY.gr.gz in 0.17 s; a .gdm about 1 GB/s.
+inline constexpr double kGraphReadBytesPerSecond = 60e6;
+inline constexpr double kMatrixReadBytesPerSecond = 1e9;
+// An n x n matrix is allocated and filled (INF, or the arcs) before an engine
+// runs: first-touch page faults and the fill, about 1.5 GB/s on one thread of
+// the dev VM (4elt's 975 MB blank matrix: 0.6-1.6 s under load).
+inline constexpr double kMatrixFillBytesPerSecond = 1.5e9;
 
 // The road hierarchy on trial (auto): a graph is contracted first when
 // kTrialContractionSlack times its contraction at the road rate above, plus
@@ -170,5 +187,37 @@ double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);
 
 // Whether the GPU's row passes beat the CPU's on this matrix (start included).
 bool GpuMetricsPays(double matrix_bytes, int cpu_threads);
+
+// A whole run's estimate, the one the line before a long run prints and
+// --json's plan holds: reading the input, the engine, writing the outputs.
+// The CPU parts are divided by cpu_share, the part of its threads' cores the
+// run can expect on a busy machine (CpuShare); the GPU's part is not.
+struct RunEstimate {
+  double read_s = 0;
+  double fill_s = 0;     // the n x n matrix allocated and filled before the engine
+  double compute_s = 0;  // the engine
+  double write_s = 0;
+  double write_bytes = 0;
+  bool compute_on_gpu = false;
+  double cpu_share = 1;
+  double load = 0;  // the load average cpu_share came from
+  double total_s() const {
+    const double cpu = read_s + fill_s + write_s + (compute_on_gpu ? 0 : compute_s);
+    return cpu / cpu_share + (compute_on_gpu ? compute_s : 0);
+  }
+};
+
+// Seconds to read an input of `bytes` on disk: a graph file, or a matrix file (.gdm, .gch).
+double ReadSeconds(double bytes, bool matrix_file);
+// Seconds to write `bytes` of binary output (a matrix, rows, next hops), or
+// `distances` as text (CSV: formatted, then written).
+double WriteSeconds(double bytes);
+double TextWriteSeconds(double distances);
+// Seconds to allocate and fill a matrix of `bytes` before the engine runs.
+double MatrixFillSeconds(double bytes);
+// The share of `threads` threads' cores a run gets when `load` other threads
+// (the 1-minute load average) want the machine's `cores` too: 1 on an idle
+// machine, cores / (load + threads) when they outnumber the cores.
+double CpuShare(int threads, int cores, double load);
 
 }  // namespace gdist

@@ -101,4 +101,16 @@ void RefuseIfSparseTooLarge(const std::string& input, std::uint64_t n, std::uint
               (ids_fit ? "" : "; its vertex ids are 32-bit: at most 4294967295 vertices"));
 }
 
+FileRunBytes RunBytesOfFile(std::uint64_t stride, std::uint64_t rows, std::size_t element_bytes, bool rectangular) {
+  const double s = static_cast<double>(stride), e = static_cast<double>(element_bytes);
+  FileRunBytes b;
+  if (rectangular) {
+    b.rows = static_cast<double>(rows) * s * e;
+  } else {
+    b.matrix = s * s * e;
+    b.with_paths = b.matrix + s * s * 4;
+  }
+  return b;
+}
+
 }  // namespace gdist

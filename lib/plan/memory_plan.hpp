@@ -30,6 +30,18 @@ MemoryPlan PlanMemory(const RunNeeds& needs);
 // M available; ...options...") when the host part of the plan cannot fit.
 void RefuseIfTooLarge(const std::string& input, const RunNeeds& needs);
 
+// The memory a run on a matrix file holds (ginfo's "a run needs"): a square
+// file, gapsp's stride x stride matrix of `element_bytes` (and its next hops,
+// stride x stride int32, with --paths); the rows of some sources (a
+// rectangular file, gapsp --sources), gcenter's one copy of its rows x stride
+// elements for siting (GatherCosts; the file itself is mapped), never the
+// whole matrix.
+struct FileRunBytes {
+  double matrix = 0, with_paths = 0;  // square
+  double rows = 0;                    // rectangular
+};
+FileRunBytes RunBytesOfFile(std::uint64_t stride, std::uint64_t rows, std::size_t element_bytes, bool rectangular);
+
 // The bytes the sparse engine may need for a graph of n vertices and `arcs`
 // arcs (CSR both ways, per-thread trees and bit-parallel lanes, per-vertex
 // results): checked before the CSR graph is built.

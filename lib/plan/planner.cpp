@@ -29,6 +29,34 @@ double MatrixBytes(std::size_t n, ElementType type) {
   return s * s * static_cast<double>(ElementSize(type));
 }
 
+// The whole run's estimate around the engine's `engine_s`: the input read, the
+// matrix filled before an engine that runs on one (`fills`), the distances
+// written, all on the share of the cores the run gets.
+void SetEstimate(RunPlan& plan, const PlanRequest& request, const GraphShape& shape, const RunContext& context,
+                 double engine_s, bool fills) {
+  RunEstimate& e = plan.estimate;
+  const double n = static_cast<double>(shape.n), stride = static_cast<double>(PaddedSize(shape.n));
+  e.read_s = ReadSeconds(request.input_bytes, request.input_matrix_file);
+  e.fill_s = fills ? MatrixFillSeconds(MatrixBytes(shape.n, shape.type)) : 0;
+  e.compute_s = engine_s;
+  e.compute_on_gpu = plan.backend == Backend::kGpu;
+  const double rows = request.question == PlanQuestion::kRows     ? static_cast<double>(request.rows)
+                      : request.question == PlanQuestion::kMatrix ? n
+                                                                  : 0;
+  if (request.output == PlanOutput::kText) {
+    e.write_bytes = rows * n * cost::kTextBytesPerDistance;
+    e.write_s = TextWriteSeconds(rows * n);
+  } else if (request.output == PlanOutput::kBinary) {
+    const bool next_hops = request.keep_adjacency && request.question == PlanQuestion::kMatrix;
+    e.write_bytes =
+        rows * stride * static_cast<double>(ElementSize(shape.type)) + (next_hops ? stride * stride * 4 : 0);
+    e.write_s = WriteSeconds(e.write_bytes);
+  }
+  e.cpu_share = context.cpu_share();
+  e.load = context.load();
+  plan.estimate_s = e.total_s();
+}
+
 }  // namespace
 
 const char* PlanEngineName(PlanEngine e) {
@@ -106,10 +134,11 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     plan.reasons.push_back(request.hierarchy_saved ? "a saved contraction hierarchy" : "asked for");
     // The GPU sweep when asked for (auto keeps the CPU's PHAST for now).
     plan.backend = context.backend() == Backend::kGpu ? Backend::kGpu : Backend::kCpu;
-    plan.estimate_s =
+    plan.hierarchy_s =
         metrics && request.bounded_metrics
             ? BoundedHierarchySeconds(n, arcs, request.hierarchy_saved, request.every_eccentricity, context.threads())
             : HierarchySeconds(trees, n, arcs, request.hierarchy_saved, context.threads(), plan.backend);
+    SetEstimate(plan, request, shape, context, plan.hierarchy_s, request.question == PlanQuestion::kMatrix);
     plan.memory_bytes = SparseEngineBytes(shape.n, 3 * shape.arcs, ElementSize(shape.type), context.threads());
     return plan;
   }
@@ -149,9 +178,8 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   const Backend fw_where = estimates(plan.engine == PlanEngine::kFloydWarshall);
   if (plan.engine == PlanEngine::kTrees) {
     plan.backend = tree_backend.backend;
-    plan.estimate_s = plan.trees_s;
+    SetEstimate(plan, request, shape, context, plan.trees_s, request.question == PlanQuestion::kMatrix);
     const double streamed_bytes = trees * static_cast<double>(PaddedSize(shape.n)) * ElementSize(shape.type);
-    if (request.question == PlanQuestion::kRows) plan.estimate_s += streamed_bytes / cost::kRowsWriteBytesPerSecond;
     const double rows_bytes = request.question == PlanQuestion::kMatrix ? matrix_bytes
                               : request.question == PlanQuestion::kRows
                                   ? std::min(streamed_bytes, static_cast<double>(kSourceRowsBudget))
@@ -178,7 +206,7 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
     }
   } else {
     plan.backend = fw_where;
-    plan.estimate_s = plan.fw_s;
+    SetEstimate(plan, request, shape, context, plan.fw_s, true);
     plan.memory_bytes =
         PlanMemory(RunNeeds{shape.n, shape.type, request.keep_adjacency}).host_bytes.value_or(UINT64_MAX);
   }
@@ -192,7 +220,8 @@ void RecordHierarchyTrial(RunPlan& plan, bool contracted, double seconds) {
     return;
   }
   plan.engine = PlanEngine::kHierarchy;
-  plan.estimate_s = plan.hierarchy_s;
+  plan.estimate.compute_s = plan.hierarchy_s;
+  plan.estimate_s = plan.estimate.total_s();
   plan.reasons.push_back("contracted in " + FormatSeconds(seconds) + ": the hierarchy runs");
 }
 

@@ -14,6 +14,7 @@
 
 #include "lib/core/backend.hpp"
 #include "lib/matrix/element_type.hpp"
+#include "lib/plan/cost_model.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/shortest_paths.hpp"
@@ -35,6 +36,10 @@ enum class PlanQuestion {
   kMetrics,  // the metrics of every vertex, no matrix kept (gapsp --metrics alone, gcenter on a graph)
 };
 
+// What a run writes, for the estimate's writing part: nothing (metrics, a
+// report), a binary file of its distances (.gdm, .npy, NTHU, rows), or text (CSV).
+enum class PlanOutput { kNone, kBinary, kText };
+
 struct PlanRequest {
   PlanQuestion question = PlanQuestion::kMatrix;
   ApspAlgorithm algorithm = ApspAlgorithm::kAuto;  // fw or dijkstra (trees) when forced
@@ -48,6 +53,13 @@ struct PlanRequest {
   bool every_eccentricity = false;
   // The input is a graph the run can contract on trial (auto; RunPlan::hierarchy_trial_s).
   bool hierarchy_trial = false;
+  // The estimate's reading and writing: the input's bytes on disk (0: a graph
+  // in memory) and whether it is a matrix or hierarchy file; what the run
+  // writes (its distances: the rows asked for, or every row; with
+  // keep_adjacency the next hops too).
+  double input_bytes = 0;
+  bool input_matrix_file = false;
+  PlanOutput output = PlanOutput::kNone;
 };
 
 struct GraphShape {
@@ -65,7 +77,8 @@ struct RunPlan {
   PlanEngine engine = PlanEngine::kFloydWarshall;
   Backend backend = Backend::kCpu;  // where the chosen engine is expected to run
   int element_bits = 32;            // the width distances are stored in (a proven 16-bit run is the engine's)
-  double estimate_s = 0;            // the chosen engine's
+  double estimate_s = 0;            // the whole run's: estimate.total_s()
+  RunEstimate estimate;             // its parts: reading, the chosen engine, writing
   std::uint64_t memory_bytes = 0;   // host bytes the chosen engine holds
   std::vector<std::string> reasons;
   double fw_s = 0;          // Floyd-Warshall's estimate (on its backend)

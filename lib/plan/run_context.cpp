@@ -2,7 +2,10 @@
 
 #include <omp.h>
 
+#include <fstream>
+
 #include "lib/engine/gpu_backend.hpp"
+#include "lib/plan/cost_model.hpp"
 #include "lib/util/host_memory.hpp"
 #include "lib/util/option_names.hpp"
 
@@ -12,16 +15,27 @@ namespace {
 
 GpuStatus NotAskedFor() { return GpuStatus{false, OptionText(Option::kBackend, "cpu"), 0}; }
 
+// The 1-minute load average (/proc/loadavg's first field); 0 where there is none.
+double LoadAverage() {
+  std::ifstream f("/proc/loadavg");
+  double load = 0;
+  return f >> load ? load : 0;
+}
+
 }  // namespace
 
 RunContext::RunContext(int threads, Backend backend)
     : threads_(threads > 0 ? threads : omp_get_max_threads()),
       backend_(backend),
       host_memory_(HostMemoryAvailable()),
-      probe_(std::async(std::launch::deferred, backend == Backend::kCpu ? NotAskedFor : ProbeGpu).share()) {}
+      probe_(std::async(std::launch::deferred, backend == Backend::kCpu ? NotAskedFor : ProbeGpu).share()) {
+  load_ = LoadAverage();
+  cpu_share_ = CpuShare(threads_, omp_get_num_procs(), load_);
+}
 
 RunContext::RunContext(int threads, Backend backend, GpuStatus gpu) : RunContext(threads, Backend::kCpu) {
   backend_ = backend;
+  set_cpu_share(1);  // a context made to order (tests): an idle machine
   std::promise<GpuStatus> known;
   known.set_value(std::move(gpu));
   probe_ = known.get_future().share();

@@ -26,6 +26,16 @@ class RunContext {
   int threads() const { return threads_; }  // resolved: never 0
   Backend backend() const { return backend_; }
   std::optional<std::uint64_t> host_memory() const { return host_memory_; }
+  // The part of its threads' cores the run can expect (CpuShare of
+  // lib/plan/cost_model.hpp on the 1-minute load average, read once): the
+  // estimates' divisor, never a choice's (the same command gets the same plan
+  // on a busy machine). set_cpu_share: tests, and callers that know better.
+  double cpu_share() const { return cpu_share_; }
+  double load() const { return load_; }
+  void set_cpu_share(double share, double load = 0) {
+    cpu_share_ = share;
+    load_ = load;
+  }
 
   void StartGpuProbe();
   // The probe's answer (waits for it); "not asked for" under --backend cpu.
@@ -40,6 +50,7 @@ class RunContext {
   int threads_;
   Backend backend_;
   std::optional<std::uint64_t> host_memory_;
+  double load_ = 0, cpu_share_ = 1;
   std::shared_future<GpuStatus> probe_;
 };
 

@@ -82,10 +82,10 @@ std::string HumanRate(double r) {
 
 bool ProgressForced() { return g_mode.load() == ProgressMode::kAlways; }
 
-void PrintEstimate(const std::string& tool, double bytes, double seconds) {
+void PrintEstimate(const std::string& tool, double bytes, double seconds, const std::string& parts) {
   if (!ProgressEnabled() || !(seconds >= kLongRunSeconds || ProgressForced())) return;
-  std::fprintf(stderr, "%s: needs about %s of memory, estimated %s\n", tool.c_str(), HumanBytes(bytes).c_str(),
-               HumanDuration(seconds).c_str());
+  std::fprintf(stderr, "%s: needs about %s of memory, estimated %s%s\n", tool.c_str(), HumanBytes(bytes).c_str(),
+               HumanDuration(seconds).c_str(), parts.empty() ? "" : (" (" + parts + ")").c_str());
 }
 
 ProgressBar::ProgressBar(std::string label, std::uint64_t total, std::string unit, double rate_scale,

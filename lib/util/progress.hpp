@@ -70,10 +70,11 @@ std::string HumanBytes(double bytes);
 std::string HumanRate(double per_second);
 
 // The one line before a long run, "TOOL: needs about X of memory, estimated
-// T": printed when progress is shown and the run is estimated to take at
-// least kLongRunSeconds; --progress (forced) prints it for any run.
+// T (PARTS)": printed when progress is shown and the run is estimated to take
+// at least kLongRunSeconds; --progress (forced) prints it for any run.
+// `parts` says what T holds (reading, the engine, writing); empty: nothing.
 inline constexpr double kLongRunSeconds = 2.0;
-void PrintEstimate(const std::string& tool, double bytes, double seconds);
+void PrintEstimate(const std::string& tool, double bytes, double seconds, const std::string& parts = "");
 // True under --progress: bars and the estimate line whatever the run's length.
 bool ProgressForced();
 

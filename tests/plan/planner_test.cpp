@@ -11,6 +11,7 @@
 #include <string>
 
 #include "lib/plan/cost_model.hpp"
+#include "lib/plan/memory_plan.hpp"
 #include "lib/plan/tree_backend.hpp"
 #include "lib/util/error.hpp"
 
@@ -20,7 +21,12 @@ namespace {
 const GpuStatus kNoGpu{false, "no NVIDIA GPU or driver found", 0};
 const GpuStatus kGpu{true, "test GPU", std::size_t{80} << 30};
 
-RunContext Cpu(int threads = 2) { return RunContext(threads, Backend::kCpu); }
+// An idle machine: the estimates here do not depend on the load of the machine running the test.
+RunContext Cpu(int threads = 2) {
+  RunContext context(threads, Backend::kCpu);
+  context.set_cpu_share(1);
+  return context;
+}
 
 GraphShape Shape(std::size_t n, std::size_t arcs, TreeMethod method, ElementType type = ElementType::kInt32) {
   return GraphShape{n, arcs, method, type, true};
@@ -47,7 +53,9 @@ TEST(Planner, TreesOnSparseGraphsAndFloydWarshallOnDenseOnes) {
   p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(2000, 400000, TreeMethod::kDijkstraRadix), Cpu());
   EXPECT_EQ(p.engine, PlanEngine::kFloydWarshall) << p.Reasons();
   EXPECT_EQ(p.backend, Backend::kCpu);
-  EXPECT_DOUBLE_EQ(p.estimate_s, p.fw_s);
+  EXPECT_DOUBLE_EQ(p.estimate.compute_s, p.fw_s);
+  // Nothing read from disk or written: the engine and the matrix's fill before it.
+  EXPECT_DOUBLE_EQ(p.estimate_s, p.fw_s + 2048.0 * 2048 * 4 / cost::kMatrixFillBytesPerSecond);
 }
 
 TEST(Planner, EstimatesScaleAsTheCostModelSays) {
@@ -271,6 +279,88 @@ TEST(CostModel, OutOfCorePricesIdleThreadsAndExtraPasses) {
     EXPECT_GE(tiny, 64.0 * 64 * 64 * cost::kOutOfCoreStepSeconds);
     EXPECT_GT(tiny, large);
   }
+}
+
+// One estimate per run (issue #29): reading the input and writing the output
+// are in it, priced by the cost model's rates, and it grows with the rows
+// asked; hand-computed from the request's bytes.
+TEST(RunEstimate, ReadingAndWritingScaleWithWhatWasAsked) {
+  const GraphShape g = Shape(1000, 5000, TreeMethod::kDijkstraRadix);  // rows padded to 1024
+  PlanRequest rows = Ask(PlanQuestion::kRows);
+  rows.rows = 10;
+  rows.input_bytes = 3e6;
+  rows.output = PlanOutput::kBinary;
+  const RunPlan ten = PlanDistances(rows, g, Cpu(1));
+  ASSERT_EQ(ten.engine, PlanEngine::kTrees) << ten.Reasons();
+  EXPECT_DOUBLE_EQ(ten.estimate.read_s, 3e6 / cost::kGraphReadBytesPerSecond);
+  EXPECT_DOUBLE_EQ(ten.estimate.write_bytes, 10.0 * 1024 * 4);
+  EXPECT_DOUBLE_EQ(ten.estimate.write_s, 10.0 * 1024 * 4 / cost::kWriteBytesPerSecond);
+  EXPECT_DOUBLE_EQ(ten.estimate.fill_s, 0);  // rows are streamed: no n x n matrix
+  EXPECT_DOUBLE_EQ(ten.estimate_s, ten.estimate.read_s + ten.trees_s + ten.estimate.write_s);
+  // Ten times the rows: ten times the trees and the bytes, the same reading.
+  rows.rows = 100;
+  const RunPlan hundred = PlanDistances(rows, g, Cpu(1));
+  EXPECT_DOUBLE_EQ(hundred.estimate.read_s, ten.estimate.read_s);
+  EXPECT_NEAR(hundred.estimate.write_s, 10 * ten.estimate.write_s, 1e-15);
+  EXPECT_NEAR(hundred.estimate.compute_s, 10 * ten.estimate.compute_s, 1e-15);
+  // The whole matrix: n rows written (and the next hops with --paths), a matrix filled first.
+  PlanRequest matrix = Ask(PlanQuestion::kMatrix);
+  matrix.output = PlanOutput::kBinary;
+  matrix.keep_adjacency = true;
+  const RunPlan whole = PlanDistances(matrix, g, Cpu(1));
+  EXPECT_DOUBLE_EQ(whole.estimate.write_bytes, 1000.0 * 1024 * 4 + 1024.0 * 1024 * 4);
+  EXPECT_DOUBLE_EQ(whole.estimate.fill_s, 1024.0 * 1024 * 4 / cost::kMatrixFillBytesPerSecond);
+  // CSV: its bytes per distance, formatted and written; the metrics alone write nothing; a matrix file reads at its
+  // rate.
+  matrix.output = PlanOutput::kText;
+  matrix.keep_adjacency = false;
+  const RunPlan text = PlanDistances(matrix, g, Cpu(1));
+  EXPECT_DOUBLE_EQ(text.estimate.write_bytes, 1000.0 * 1000 * cost::kTextBytesPerDistance);
+  EXPECT_DOUBLE_EQ(text.estimate.write_s, 7e6 / cost::kTextFormatBytesPerSecond + 7e6 / cost::kWriteBytesPerSecond);
+  PlanRequest metrics = Ask(PlanQuestion::kMetrics);
+  metrics.input_bytes = 2e9;
+  metrics.input_matrix_file = true;
+  const RunPlan m = PlanDistances(metrics, Shape(5000, 20000, TreeMethod::kDijkstraRadix), Cpu(1));
+  EXPECT_DOUBLE_EQ(m.estimate.write_s, 0);
+  EXPECT_DOUBLE_EQ(m.estimate.read_s, 2e9 / cost::kMatrixReadBytesPerSecond);
+}
+
+// A busy machine: the CPU parts take 1 / share as long (the engine's choice
+// does not change), the GPU's part does not.
+TEST(RunEstimate, TheLoadStretchesTheCpuPartsOnly) {
+  EXPECT_DOUBLE_EQ(CpuShare(2, 2, 0), 1);
+  EXPECT_DOUBLE_EQ(CpuShare(1, 2, 0.9), 1);      // 1.9 threads want 2 cores
+  EXPECT_DOUBLE_EQ(CpuShare(2, 2, 4), 2.0 / 6);  // 6 threads on 2 cores
+  EXPECT_DOUBLE_EQ(CpuShare(16, 16, 16), 0.5);
+  const GraphShape g = Shape(1000, 5000, TreeMethod::kDijkstraRadix);
+  PlanRequest rows = Ask(PlanQuestion::kRows);
+  rows.rows = 10;
+  rows.output = PlanOutput::kBinary;
+  RunContext busy = Cpu(2);
+  busy.set_cpu_share(0.25, 6);
+  const RunPlan idle_plan = PlanDistances(rows, g, Cpu(2)), busy_plan = PlanDistances(rows, g, busy);
+  EXPECT_EQ(busy_plan.engine, idle_plan.engine);
+  EXPECT_EQ(busy_plan.Reasons(), idle_plan.Reasons());
+  EXPECT_NEAR(busy_plan.estimate_s, 4 * idle_plan.estimate_s, 1e-15);
+  RunEstimate gpu;
+  gpu.read_s = 1;
+  gpu.compute_s = 2;
+  gpu.write_s = 3;
+  gpu.compute_on_gpu = true;
+  gpu.cpu_share = 0.5;
+  EXPECT_DOUBLE_EQ(gpu.total_s(), (1 + 3) / 0.5 + 2);
+}
+
+// ginfo's "a run needs": a square file, gapsp's matrix (and next hops); the
+// rows of some sources, gcenter's copy of those rows, never the full matrix.
+TEST(MemoryPlan, ARowsFileNeedsItsRowsNotTheMatrix) {
+  const FileRunBytes rows = RunBytesOfFile(15616, 2230, 4, true);
+  EXPECT_DOUBLE_EQ(rows.rows, 2230.0 * 15616 * 4);
+  EXPECT_DOUBLE_EQ(rows.matrix, 0);
+  const FileRunBytes square = RunBytesOfFile(3456, 3353, 4, false);
+  EXPECT_DOUBLE_EQ(square.matrix, 3456.0 * 3456 * 4);
+  EXPECT_DOUBLE_EQ(square.with_paths, 2 * 3456.0 * 3456 * 4);
+  EXPECT_DOUBLE_EQ(square.rows, 0);
 }
 
 }  // namespace
