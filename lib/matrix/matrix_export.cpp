@@ -62,6 +62,7 @@ template <class T>
 void WriteNpyTable(const std::string& path, const T* data, std::size_t rows, std::size_t cols, std::size_t stride) {
   AtomicFile out(path);
   const std::string header = NpyHeader<T>(rows, cols);
+  out.ShowProgress(header.size() + rows * cols * sizeof(T));
   out.Write(header.data(), header.size());
   for (std::size_t i = 0; i < rows; ++i) out.Write(data + i * stride, cols * sizeof(T));
   out.Commit();
@@ -71,6 +72,7 @@ template <class T> void WriteCsvTable(const std::string& path, const T* data, st
                                       std::size_t stride, const std::function<std::string(std::size_t)>& row_label,
                                       const std::function<std::string(std::size_t)>& col_label, int decimal_scale) {
   AtomicFile out(path);
+  out.ShowProgress(rows * cols * 2, /*exact=*/false);  // a digit and a comma at least
   std::string line = "vertex";
   for (std::size_t j = 0; j < cols; ++j) line.append(",").append(CsvField(col_label(j)));
   line += '\n';
@@ -96,6 +98,7 @@ template <class T> void WriteNpy(const std::string& path, const MatrixView<T>& d
   // Exact decimals: float64, each value the nearest double of the true one.
   AtomicFile out(path);
   const std::string header = NpyHeader<double>(d.n, d.n);
+  out.ShowProgress(header.size() + d.n * d.n * sizeof(double));
   out.Write(header.data(), header.size());
   const DecimalScale scale{decimal_scale};
   std::vector<double> row(d.n);

@@ -479,6 +479,7 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
   StampHeader(h, block.data());
 
   AtomicFile out(path);
+  out.ShowProgress(end);
   out.Write(block.data(), block.size());
   out.Write(m.data(), m.payload_bytes());
   if (next) out.Write(next->data(), next->bytes());
@@ -563,6 +564,7 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
   StampHeader(h, block.data());
 
   AtomicFile out(path);
+  out.ShowProgress(end);
   out.Write(block.data(), block.size());
   NarrowPayload(
       m, [&](const std::int16_t* values, std::size_t count) { out.Write(values, count * sizeof(std::int16_t)); });

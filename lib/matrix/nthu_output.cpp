@@ -13,6 +13,7 @@ template <class T> void WriteNthuOutput(const std::string& path, const DistMatri
                 ElementTraits<T>::kName);
   } else {
     AtomicFile out(path);
+    out.ShowProgress(m.n() * m.n() * sizeof(T));
     if (m.stride() == m.n()) {
       out.Write(m.data(), m.n() * m.n() * sizeof(T));
     } else {

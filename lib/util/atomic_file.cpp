@@ -135,9 +135,16 @@ void AtomicFile::Write(const void* data, std::size_t bytes) {
     if (kind_ == Kind::kReplace)  // a hint: errors surface at fsync
       sync_file_range(fd_, static_cast<off_t>(written_), w, SYNC_FILE_RANGE_WRITE);
     written_ += static_cast<std::size_t>(w);
+    if (bar_) bar_->Add(static_cast<std::uint64_t>(w));
     p += w;
     bytes -= static_cast<std::size_t>(w);
   }
+}
+
+void AtomicFile::ShowProgress(std::uint64_t bytes, bool exact) {
+  if (!ProgressEnabled() || bytes < kWriteBarBytes || bar_) return;
+  const std::string name = path_.substr(path_.find_last_of('/') + 1);
+  bar_ = std::make_unique<ProgressBar>("writing " + name, exact ? bytes : 0, "B");
 }
 
 void AtomicFile::Commit() {

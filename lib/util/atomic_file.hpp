@@ -19,8 +19,12 @@
 // outputs thus writes all of them or none.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "lib/util/progress.hpp"
 
 namespace gdist {
 
@@ -38,6 +42,12 @@ class AtomicFile {
 
   void Write(const void* data, std::size_t bytes);  // throws gdist::Error
   void Commit();                                    // fsync + rename (or hand over to the OutputGroup)
+  // A bar of the bytes written ("writing NAME", lib/util/progress.hpp: a
+  // terminal, or --progress) for an output of `bytes`, from kWriteBarBytes up
+  // (smaller files are written before a bar would show). `exact` false: at
+  // least `bytes` (text, CSV), counted without a total.
+  void ShowProgress(std::uint64_t bytes, bool exact = true);
+  static constexpr std::uint64_t kWriteBarBytes = std::uint64_t{64} << 20;
   int fd() const { return fd_; }
 
   enum class Kind { kStdout, kInPlace, kReplace };
@@ -52,6 +62,7 @@ class AtomicFile {
   int registry_slot_ = -1;
   std::size_t written_ = 0;  // bytes written by Write(), to start their writeback
   bool committed_ = false;
+  std::unique_ptr<ProgressBar> bar_;  // ShowProgress
 };
 
 class OutputGroup {

@@ -320,6 +320,26 @@ class TerminalTest(unittest.TestCase):
         p = subprocess.run(args, capture_output=True)
         self.assertEqual((p.returncode, p.stderr), (0, b""))
 
+    def test_writing_a_large_output_draws_a_bar(self):
+        # A 4200-vertex ring written as .npy: 4200^2 int32 = 70.6 MB, past the bar's 64 MiB
+        # (lib/util/atomic_file.hpp): "writing ring.npy" on a terminal, nothing in a pipe or with -q.
+        graph = self.path("ring.gr")
+        n = 4200
+        with open(graph, "w") as f:
+            f.write("p sp %d %d\n" % (n, n) + "".join("a %d %d 1\n" % (v, v % n + 1) for v in range(1, n + 1)))
+        args = [tool("gapsp"), graph, self.path("ring.npy"), "--to", "npy", "--undirected"]
+        rc, _, term = run_in_pty(args + ["--progress"])
+        self.assertEqual(rc, 0, term)
+        self.assertRegex(term, r"writing ring\.npy \[#+\] 100% 67\.3 MiB/67\.3 MiB")
+        # The estimate line counts the write: 4200 rows of 4224 int32 (the padded rows) at the cost model's rate.
+        self.assertRegex(term, r"writing 67\.7 MiB [0-9.]+ s")
+        p = subprocess.run(args, capture_output=True)  # in a pipe: the summary line alone
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertNotIn(b"writing", p.stderr)
+        self.assertNotIn(b"needs about", p.stderr)
+        rc, _, term = run_in_pty(args + ["-q"])
+        self.assertEqual((rc, term), (0, ""))
+
     def test_ginfo_quiet_is_the_exit_status(self):
         dist = self.path("v.gdm")
         subprocess.run([tool("gapsp"), self.graph, dist, "-q"], check=True)
