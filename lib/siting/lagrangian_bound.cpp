@@ -307,7 +307,16 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
   std::size_t since_better = 0;
   std::vector<double> share(lag.num_candidates(), 0.0);
   double share_weight = 0;
+  // The run ends at max_iterations or once the step falls below min_step: the
+  // halvings it may still take measure its progress as well as the count.
+  const double halvings = std::max(1.0, std::ceil(std::log2(options.start_step / options.min_step)));
+  double halved = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
+    if (options.progress)
+      options.progress(
+          {"lower bound", it,
+           std::max(static_cast<double>(it) / static_cast<double>(options.max_iterations), halved / halvings),
+           best.bound});
     if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
     for (std::uint32_t k : point.chosen) share[k] += static_cast<double>(it + 1);
     share_weight += static_cast<double>(it + 1);
@@ -317,6 +326,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
       since_better = 0;
     } else if (++since_better >= options.patience) {
       f /= 2;
+      ++halved;
       since_better = 0;
       if (f < options.min_step) break;
     }

@@ -22,6 +22,7 @@
 
 #include "lib/siting/deadline.hpp"
 #include "lib/siting/siting_problem.hpp"
+#include "lib/siting/siting_result.hpp"
 
 namespace gdist {
 
@@ -166,6 +167,9 @@ struct SubgradientOptions {
   double min_step = 0.005;
   double deadline_s = 0;        // SteadySeconds() to stop at; 0: none
   std::size_t price_every = 5;  // price the relaxation's open set as a solution every this many iterations
+  // Each iteration as a "lower bound" phase whose fraction is the larger of
+  // the iterations used and the step halvings left before min_step; empty: none.
+  SitingProgressFn progress;
 };
 
 // Raises L from `*lambda` (updated to the best multipliers found) towards

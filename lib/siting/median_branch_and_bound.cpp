@@ -136,7 +136,9 @@ class MedianSearch {
     {
       std::lock_guard<std::mutex> lock(mu_);  // one thread reports at a time
       ++nodes_;
-      if (options_.progress) options_.progress({"branch and bound", nodes_, -1, upper_ + root_lag_.costs().constant});
+      // The root reports its bound's iterations instead (SubgradientOptions::progress).
+      if (options_.progress && !t.root)
+        options_.progress({"branch and bound", nodes_, -1, upper_ + root_lag_.costs().constant});
     }
     std::vector<FacilityState>& state = t.state;
     const std::size_t p = lag_->num_open();
@@ -171,10 +173,16 @@ class MedianSearch {
       // Each node prices its relaxations against its own copy of the incumbent.
       double upper = Upper();
       std::vector<std::uint32_t> found;
+      so.progress = t.root && round == 0 ? options_.progress : SitingProgressFn{};
       const LagrangianPoint pt = RunSubgradient(*lag_, state, &t.lambda, &upper, &found, PruneAt(upper), so);
       if (!found.empty()) Offer(upper, found);
       if (pt.bound == -kInf) return {};
-      if (t.root && round == 0) root_bound_ = NodeLower(pt.bound);
+      if (t.root && round == 0) {
+        root_bound_ = NodeLower(pt.bound);
+        std::lock_guard<std::mutex> lock(mu_);  // the root's node, once its bound is in
+        if (options_.progress && options_.branch)
+          options_.progress({"branch and bound", nodes_, -1, upper_ + root_lag_.costs().constant});
+      }
       if (!options_.branch && t.root && round == 0) {  // bound only
         Closed(pt.bound);
         complete_ = pt.bound >= PruneAt(Upper());
@@ -324,6 +332,7 @@ MedianProof BoundMedianRoot(const LagrangianPass& pass, bool integral, const std
   SubgradientOptions so;
   so.max_iterations = options.root_iterations;
   so.deadline_s = options.deadline_s;
+  so.progress = options.progress;
   const LagrangianPoint pt =
       RunSubgradient(pass, state, &lambda, &proof.upper, &found, PruneLevel(proof.upper, integral, options.gap), so);
   std::vector<char> is_fixed(pass.num_candidates(), 0);

@@ -82,7 +82,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     MedianProofOptions po;
     po.branch = options.exact;
     po.gap = options.gap;
-    if (options.exact) po.progress = options.progress;
+    po.progress = options.progress;  // the bound's iterations, then (exact) the nodes
     // Heuristic mode: the bound's iterations alone stop it, unless --time-limit caps it too.
     po.deadline_s = options.exact ? SitingOptions::DeadlineAfter(t0, limit)
                                   : SitingOptions::DeadlineAfter(SteadySeconds(), options.time_limit_s);

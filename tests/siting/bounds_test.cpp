@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
@@ -44,6 +46,40 @@ Instance MakeInstance(std::uint64_t seed) {
 }
 
 constexpr double kEps = 1e-9;
+
+// The bar of a p-median run (issue #29: it sat at 95% for seconds while the
+// bound ran unreported): the local search, then the Lagrangian bound's own
+// phase, each fraction within [0, 1] and never going back, the bound's at
+// least its share of the iterations (MedianProofOptions::root_iterations).
+TEST(Bounds, ProgressReportsTheBoundPhaseAndNeverGoesBack) {
+  const testing::SmallGraph g = testing::RandomGraph(60, false, 0.2, 50, 29);
+  SitingInput input;
+  input.symmetric = true;
+  input.threads = 2;
+  const SitingProblem<std::int32_t> prob(g.matrix.view(), input);
+  std::vector<std::string> phases;
+  std::vector<SitingProgress> bound;
+  SitingOptions options;
+  options.max_rounds = 30;
+  options.progress = [&](const SitingProgress& p) {
+    if (phases.empty() || phases.back() != p.phase) phases.push_back(p.phase);
+    EXPECT_GE(p.fraction, 0) << p.phase;
+    EXPECT_LE(p.fraction, 1) << p.phase;
+    if (std::string(p.phase) == "lower bound") bound.push_back(p);
+  };
+  const SitingResult r = SolvePMedian(prob, 5, options);
+  ASSERT_TRUE(r.has_bound());
+  ASSERT_EQ(phases, (std::vector<std::string>{"local search", "lower bound"}));
+  ASSERT_FALSE(bound.empty());
+  const double iterations = static_cast<double>(MedianProofOptions{}.root_iterations);
+  for (std::size_t i = 0; i < bound.size(); ++i) {
+    EXPECT_EQ(bound[i].steps, i);
+    EXPECT_GE(bound[i].fraction, static_cast<double>(i) / iterations);
+    if (i > 0) {
+      EXPECT_GE(bound[i].fraction, bound[i - 1].fraction);
+    }
+  }
+}
 
 TEST(Bounds, NeverCrossTheOptimum) {
   int median_proven = 0, center_proven = 0, checked = 0;
