@@ -191,7 +191,9 @@ bool GpuMetricsPays(double matrix_bytes, int cpu_threads);
 // A whole run's estimate, the one the line before a long run prints and
 // --json's plan holds: reading the input, the engine, writing the outputs.
 // The CPU parts are divided by cpu_share, the part of its threads' cores the
-// run can expect on a busy machine (CpuShare); the GPU's part is not.
+// run can expect on a busy machine (CpuShare); the GPU's part and the writing
+// (the disk's: 1 GB of rows took 4-5 s at load 7 as at load 2 on the dev VM,
+// bench/estimate_check.sh) are not.
 struct RunEstimate {
   double read_s = 0;
   double fill_s = 0;     // the n x n matrix allocated and filled before the engine
@@ -202,8 +204,8 @@ struct RunEstimate {
   double cpu_share = 1;
   double load = 0;  // the load average cpu_share came from
   double total_s() const {
-    const double cpu = read_s + fill_s + write_s + (compute_on_gpu ? 0 : compute_s);
-    return cpu / cpu_share + (compute_on_gpu ? compute_s : 0);
+    const double cpu = read_s + fill_s + (compute_on_gpu ? 0 : compute_s);
+    return cpu / cpu_share + (compute_on_gpu ? compute_s : 0) + write_s;
   }
 };
 
