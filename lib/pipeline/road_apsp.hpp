@@ -25,7 +25,7 @@ struct HierarchyApspRequest {
   int threads = 0;
   Backend backend = Backend::kAuto;  // gpu: the GPU sweep for rows (auto: the CPU's PHAST for now)
   bool narrow = true;                // every row as .gdm: in 16 bits when every distance fits (WriteDistances)
-  RunVoice voice;                    // the estimate line before a long run; empty: none
+  RunVoice voice = {};               // the estimate line before a long run; empty: none
 };
 
 struct HierarchyApspResult {
