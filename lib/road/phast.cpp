@@ -15,6 +15,7 @@
 #include "lib/road/hierarchy_search.hpp"
 #include "lib/road/phast_sweep.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 namespace {
@@ -87,12 +88,14 @@ void PhastTrees<W>::ForEachBatch(std::span<const std::uint32_t> sources, int thr
     SweepWorkspace<W> ws(ch_.n, kLanes);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < batches; ++b) {
+      if (InterruptionRequested()) continue;  // thrown below, once the threads have joined
       const std::size_t first = static_cast<std::size_t>(b) * kLanes;
       const std::size_t count = std::min(kLanes, sources.size() - first);
       SweepBatch<W, kLanes>(ch_, direction_, sweep_arc_vertex_.data(), sources.subspan(first, count), ws, ws.lines());
       visit(first, count, ws.lines());
     }
   }
+  ThrowIfInterrupted();
 }
 
 #define GDIST_INSTANTIATE(W) template class PhastTrees<W>;

@@ -13,6 +13,7 @@
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
+#include "python/src/interruption.hpp"
 
 namespace gdist::python {
 
@@ -82,8 +83,7 @@ void BindMetricsCalls(nb::module_& m) {
         req.metrics_options.backend = req.backend;
         req.metrics_options.reachable_only = reachable_only;
         req.metrics_options.threads = threads;
-        nb::gil_scoped_release release;
-        return GraphMetrics(g, req);
+        return Interruptible([&] { return GraphMetrics(g, req); });
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
       nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "");
@@ -95,11 +95,7 @@ void BindMetricsCalls(nb::module_& m) {
           throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
         options.reachable_only = reachable_only;
         options.threads = threads;
-        MetricsAnswer a;
-        {
-          nb::gil_scoped_release release;
-          a = Metrics(d, options);
-        }
+        MetricsAnswer a = Interruptible([&] { return Metrics(d, options); });
         nb::dict per_vertex;
         per_vertex["eccentricity"] = ArrayOf(std::move(a.eccentricity));
         per_vertex["total"] = ArrayOf(std::move(a.total));
