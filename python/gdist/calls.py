@@ -56,7 +56,8 @@ def apsp(g, weight="weight", backend="auto", paths=False, algorithm="auto", type
          threads=0, directed=None, labels=None, progress=None):
     """All-pairs shortest-path distances (gapsp). Returns gdist.Distances: .matrix is an n x n
     NumPy array over the library's buffer (no copy). backend: auto, cpu or gpu; algorithm: auto,
-    fw (Floyd-Warshall) or dijkstra (a tree per source); type: int32, int64, float32 or float64
+    fw (Floyd-Warshall), dijkstra (a tree per source) or ch (a contraction hierarchy of the graph
+    and PHAST's trees: road networks; non-negative weights); type: int32, int64, float32 or float64
     (default: the weights decide); duplicates: min or last; paths=True keeps the next hops for
     .route(a, b); progress: fn(done, total, unit, task) called as the engine goes (rounds or
     trees), or True for a tqdm bar. Raises gdist.Error with the library's message (a negative
@@ -85,7 +86,8 @@ class _Names(_Labelled):
 def rows(g, sources, weight="weight", backend="auto", algorithm="auto", type=None, duplicates=None, threads=0,
          directed=None, labels=None, progress=None):
     """The distances from some sources only (gapsp --sources): gdist.Rows, .matrix k x n, row r
-    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then."""
+    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then.
+    algorithm="ch" contracts the graph in memory and sweeps PHAST's trees (road networks)."""
     inp = as_input(g, weight=weight, directed=directed, labels=labels)
     names = _Names(inp.labels)
     idx = _vertices(names, sources, "sources")
