@@ -78,6 +78,7 @@ SparseMetricsRequest SparseRequest(const CenterRequest& req) {
   sparse.options = req.metrics_options;
   sparse.every_vertex = !req.per_vertex.empty();
   sparse.eccentricities = !req.eccentricities.empty();
+  sparse.median = req.median;
   return sparse;
 }
 

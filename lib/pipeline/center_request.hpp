@@ -25,6 +25,7 @@ struct CenterRequest {
   bool metrics = false;            // also the metrics when a siting model is asked for
   std::string per_vertex;          // vertex,eccentricity,total,... CSV
   std::string eccentricities;      // vertex,eccentricity only
+  bool median = true;              // the 1-median (Python's median=False: the bounding searches' extremes only)
   MetricsOptions metrics_options;  // reachable_only, threads, backend
   // Siting: one p each, or several (a sweep, siting_sweep.hpp).
   std::vector<std::size_t> p_median, p_center;

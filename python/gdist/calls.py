@@ -152,7 +152,7 @@ def _read_per_vertex(path, names):
 
 
 def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
-            directed=None, labels=None):
+            directed=None, labels=None, median=True):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
     plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
     closeness, harmonic (inf where unreachable pairs make them so) and "labels".
@@ -160,7 +160,9 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     distance .gdm path), or any graph gdist.apsp takes: then gcenter's own run on it, whose plan
     picks the engine (the dense matrix, a tree per vertex, or, with per_vertex=False, the
     bounding searches that answer diameter, radius and center of a large sparse graph without
-    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse."""
+    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse.
+    median=False skips the 1-median on a large graph's bounding searches (its own search costs
+    more than diameter, radius and center together): "median" is then None."""
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         handle, names = got
@@ -176,7 +178,7 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
         csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
         text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
-                                    threads=threads, per_vertex_csv=csv_path)
+                                    threads=threads, per_vertex_csv=csv_path, median=median)
         out = json.loads(text)
         if per_vertex:
             out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)

@@ -70,11 +70,12 @@ void BindMetricsCalls(nb::module_& m) {
   m.def(
       "graph_metrics",
       [](const Graph& g, const std::string& backend, const std::string& algorithm, bool reachable_only, int threads,
-         const std::string& per_vertex_csv) {
+         const std::string& per_vertex_csv, bool median) {
         CenterRequest req;
         req.in = "graph";
         req.json = true;
         req.per_vertex = per_vertex_csv;
+        req.median = median;
         if (!ParseBackend(backend, &req.backend))
           throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
         if (!ParseApspAlgorithm(algorithm, &req.engine) || req.engine == ApspAlgorithm::kHierarchy)
@@ -86,7 +87,7 @@ void BindMetricsCalls(nb::module_& m) {
         return Interruptible([&] { return GraphMetrics(g, req); });
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
-      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "");
+      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "", nb::arg("median") = true);
   m.def(
       "metrics",
       [](const DistanceMatrix& d, const std::string& backend, bool reachable_only, int threads) {
