@@ -66,9 +66,9 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
                                                siting.prob ? &*siting.prob : nullptr, siting.done));
   if (run.places && !req.geojson.empty() && siting.prob)
     WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
-  if (!row_vertex)
-    WritePictures(req.pictures, d, meta, run.lon_lat, run.coordinates_file, metrics ? &*metrics : nullptr,
-                  siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);
+  // Rows of candidates: the map from the input's coordinates alone (no layout without the whole matrix).
+  WritePictures(req.pictures, d, meta, run.lon_lat, run.coordinates_file, metrics ? &*metrics : nullptr,
+                siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice, row_vertex != nullptr);
   files.CommitAll();
   return report.str();
 }
