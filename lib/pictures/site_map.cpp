@@ -19,10 +19,12 @@ ScaleBar ChooseScaleBar(double max_units, double metres_per_unit, const std::str
     if (f * mag <= max_len) len = f * mag;
   const double units = metres ? len / metres_per_unit : len;
   if (!std::isfinite(units) || !(units > 0)) return {};
+  // 1, 2 or 5 x 10^k written out ("20000", not "2e+04"), as the reader says it.
+  const auto text = [](double x) { return x >= 1 && x < 1e15 ? std::to_string(std::llround(x)) : FormatNumber(x); };
   std::string label;
-  if (!metres) label = FormatNumber(len) + " " + unit;
-  else if (len >= 1000) label = FormatNumber(len / 1000) + " km";
-  else label = FormatNumber(len) + " m";
+  if (!metres) label = text(len) + " " + unit;
+  else if (len >= 1000) label = text(len / 1000) + " km";
+  else label = text(len) + " m";
   return {units, label};
 }
 
@@ -110,8 +112,14 @@ std::string SiteMapSvg(const SiteMap& map, std::size_t max_points, std::size_t m
   // The footer: the scale bar (at most a quarter of the drawing wide), then the legend.
   const double footer = kTitle + plot_height;
   const double pixels_per_unit = scale / 2;
-  const ScaleBar bar = ChooseScaleBar((kSize - 2 * kMargin) / 4 / pixels_per_unit, map.metres_per_unit, map.unit);
-  if (bar.units > 0) {
+  const ScaleBar bar = map.unit.empty() && map.metres_per_unit <= 0
+                           ? ScaleBar{}
+                           : ChooseScaleBar((kSize - 2 * kMargin) / 4 / pixels_per_unit, map.metres_per_unit, map.unit);
+  if (map.unit.empty() && map.metres_per_unit <= 0) {
+    doc.BeginGroup("scale");
+    doc.Text(kMargin, footer + 18, "positions: a layout of the distances, no scale", 11);
+    doc.EndGroup();
+  } else if (bar.units > 0) {
     const double x0 = kMargin, x1 = kMargin + bar.units * pixels_per_unit, y = footer + 14;
     doc.BeginGroup("scale");
     doc.Line(x0, y, x1, y, "#000", 2);

@@ -34,7 +34,8 @@ struct SiteMap {
   std::vector<std::uint32_t> periphery;                       // vertex ids boxed as the graph's periphery
   bool y_up = false;                                          // geographic coordinates: north is up
   // The scale bar: metres per unit of `position` (geographic coordinates
-  // projected by map_projection.hpp); 0: the bar counts `unit`s instead.
+  // projected by map_projection.hpp); 0: the bar counts `unit`s instead;
+  // `unit` empty: positions without a scale (a layout), said in its place.
   double metres_per_unit = 0;
   std::string unit = "coordinate units";
 };

@@ -134,7 +134,7 @@ template <class T> void WritePictures(const PictureRequest& flags, const MatrixV
     map.position = std::move(*placed.xy);
   } else {
     map.position = MapPositions(d, placed.xy, &note);
-    if (note != "coordinates from the input") map.metres_per_unit = 0, map.unit = "distance units (layout)";
+    if (note != "coordinates from the input") map.metres_per_unit = 0, map.unit.clear();  // a layout: no scale
   }
   voice.Note(OptionText(Option::kSvg) + ": " + note);
   map.arcs = std::move(arcs);

@@ -56,7 +56,9 @@ std::string Run(CenterRun& run) {
   if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
   if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
     throw Error(in + ": a saved hierarchy answers metrics, and siting on " + OptionText(Option::kCandidates) +
-                "; pictures and " + OptionText(Option::kLargestComponent) + " need the graph file");
+                " (its map: " + OptionText(Option::kSvg) + " with " + OptionText(Option::kCoordinates, "FILE") +
+                ", as it keeps no coordinates); other pictures and " + OptionText(Option::kLargestComponent) +
+                " need the graph file");
   if (saved_hierarchy) return CenterOnSavedHierarchy(run);
   if (hierarchy && (req.any_siting() || req.pictures.any() || !req.geojson.empty()))
     throw Error(OptionText(Option::kEngine, "hierarchy") + ": siting runs on " + OptionText(Option::kCandidates) +

@@ -126,6 +126,8 @@ TEST(Svg, ScaleBarPicksARoundLength) {
   EXPECT_EQ(bar.units, 2);
   bar = ChooseScaleBar(999.9, 0, "u");
   EXPECT_EQ(bar.label, "500 u");
+  EXPECT_EQ(ChooseScaleBar(30000, 0, "u").label, "20000 u");  // written out, not 2e+04
+  EXPECT_EQ(ChooseScaleBar(0.3, 0, "u").label, "0.2 u");
   EXPECT_EQ(ChooseScaleBar(0, 0, "u").units, 0);  // no room, or a span past the double range: no bar
   EXPECT_EQ(ChooseScaleBar(1e308, kMetresPerDegree, "u").units, 0);
 }
