@@ -60,6 +60,11 @@ std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRu
 }
 
 void CheckCostMatrixRequest(const CenterRequest& req) {
+  if (!req.geojson.empty())
+    throw Error(OptionText(Option::kCostMatrix) + ": a cost table keeps no longitude/latitude, so " +
+                OptionText(Option::kGeoJson) + " has nothing to place; its map: " + OptionText(Option::kSvg) +
+                " FILE with " + OptionText(Option::kCoordinates, "FILE") + ", or siting at " +
+                OptionText(Option::kPlaces, "P.csv") + " on the road graph, whose GeoJSON places every demand");
   if (req.needs_whole_matrix())
     throw Error(OptionText(Option::kCostMatrix) + ": a demand x facility cost table answers a siting model (" +
                 SitingModelOptions() + "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures" +
@@ -114,7 +119,7 @@ std::string CenterOnHierarchyCandidates(CenterRun& run) {
   return std::visit(
       [&](const auto& ch) {
         // The maps: an OpenStreetMap graph's own coordinates (a .co is read by the pictures; a .gch keeps none).
-        if (!req.geojson.empty()) run.lon_lat = VertexLonLat(loaded.lon_lat, ch.labels, req.in);
+        if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in);
         else if (!req.pictures.svg.empty()) run.lon_lat = loaded.lon_lat;
         const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
         Direction direction = Direction::kOut;

@@ -22,6 +22,9 @@ namespace gdist {
 // beside `in`); throws gdist::Error when the input has none or leaves some
 // vertex unplaced (the map draws every vertex).
 std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in);
+// The same from a graph's own coordinates (empty: a .co beside `in`) and labels (a hierarchy contracted from it).
+std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& lon_lat, const VertexLabels& labels,
+                                   const std::string& in);
 
 // lon_lat: every vertex placed (the caller refuses NaN ones). summary or prob may be null.
 template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,

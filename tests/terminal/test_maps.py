@@ -249,6 +249,13 @@ class MapsTest(unittest.TestCase):
         svg = os.path.join(folder, "cost.svg")
         p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--svg", svg, check=2)
         self.assertIn("--svg FILE with --coordinates FILE", p.stderr)
+        # GeoJSON needs longitude/latitude, which neither a cost table nor a rows file keeps.
+        geo = os.path.join(folder, "x.geojson")
+        p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--geojson", geo, check=2)
+        self.assertIn("a cost table keeps no longitude/latitude, so --geojson has nothing to place", p.stderr)
+        p = run("gcenter", rows, "--p-median", "2", "--geojson", geo, check=2)
+        self.assertIn("a matrix file keeps no coordinates; --geojson needs the graph file", p.stderr)
+        self.assertFalse(os.path.exists(geo))
         p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--svg", svg, "--coordinates", xy, "--json",
                 check=0)
         sites = json.loads(p.stdout)["p_median"]["sites"]
