@@ -137,7 +137,8 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
         plan.run = PlanDistances(r, ShapeOf(g, request.question), context);
       },
       csr);
-  const bool trees = plan.trees();
+  // The hierarchy (asked for) contracts the same CSR graph and, like the trees, fills a blank matrix.
+  const bool trees = plan.trees() || plan.run.engine == PlanEngine::kHierarchy;
   if (!trees || request.keep_adjacency) {
     plan.matrix = MatrixFromGraph(graph, typed, path);
   } else if (request.question != PlanQuestion::kRows) {

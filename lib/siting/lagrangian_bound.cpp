@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -312,6 +313,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
   const double halvings = std::max(1.0, std::ceil(std::log2(options.start_step / options.min_step)));
   double halved = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
+    if (InterruptionRequested()) break;  // the best bound so far stands; the caller throws (interruption.hpp)
     if (options.progress)
       options.progress(
           {"lower bound", it,
