@@ -78,7 +78,21 @@ void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits) {
 }
 
 void WriteDecimalDigitsJson(JsonWriter& json, int digits) {
-  if (digits > 0) json.Key("decimal_digits").Number(digits);
+  json.Key("decimal_digits");
+  if (digits > 0) json.Number(digits);
+  else json.Null();
+}
+
+void WriteFallbackJson(JsonWriter& json, bool fell_back, const std::string& note) {
+  json.Key("metrics_fallback");
+  if (fell_back) json.Str(note);
+  else json.Null();
+}
+
+void WriteNoCentralityJson(JsonWriter& json) {
+  for (const char* key : {"average_shortest_path_length", "wiener_index", "reachable_pairs", "closeness_max",
+                          "harmonic_max", "distance_histogram"})
+    json.Key(key).Null();
 }
 
 void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed) {
@@ -187,9 +201,10 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& met
   json.BeginObject();
   WriteSummaryJson(json, s, meta.labels, meta.directed);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
+  json.Key("components").Null();  // gcenter's keys: the components and the plan are the run's, not the matrix's
   WriteDecimalDigitsJson(json, meta.decimal_scale);
-  // Only a fallback is reported: the same numbers from either backend print the same JSON.
-  if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
+  WriteFallbackJson(json, m.fell_back, m.note);
+  json.Key("plan").Null();
   json.EndObject();
   text << "\n";
   WriteTextFile(path, text.str());

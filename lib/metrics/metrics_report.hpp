@@ -22,8 +22,14 @@ namespace gdist {
 // path length from the exact sum. No-op for digits 0.
 void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits);
 // "decimal_digits": digits when the weights were read as exact decimals
-// (digits > 0; the key is absent otherwise).
+// (digits > 0), else null.
 void WriteDecimalDigitsJson(JsonWriter& json, int digits);
+// "metrics_fallback": why the CPU computed them when the GPU ran out of
+// memory, else null (the same numbers from either backend print the same JSON).
+void WriteFallbackJson(JsonWriter& json, bool fell_back, const std::string& note);
+// The centrality keys, each null: an engine that did not compute them
+// (docs/schema: the metrics question has one key set on every engine).
+void WriteNoCentralityJson(JsonWriter& json);
 
 // Keys added to the summary's: average_shortest_path_length, wiener_index,
 // reachable_pairs, closeness_max, harmonic_max ({vertex, value}) and
