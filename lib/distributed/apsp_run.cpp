@@ -40,7 +40,8 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   if (!result.printable) return result;
   OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
   if (r.matrix)
-    std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr, req.allow_int16); }, *r.matrix);
+    std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr, req.allow_int16, req.as_float); },
+               *r.matrix);
   if (r.metrics) {
     MatrixMeta meta;
     meta.directed = g.directed;
