@@ -8,6 +8,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/matrix_components.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
@@ -186,7 +187,7 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 }
 
 std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& metrics, const MatrixMeta& meta,
-                             const std::string& per_vertex_csv) {
+                             const std::string& per_vertex_csv, const Connectivity* connectivity) {
   std::optional<DistanceMetrics> scaled;  // exact decimals: the numbers as the user wrote them
   if (meta.decimal_scale > 0) {
     scaled = metrics;
@@ -199,7 +200,7 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& met
   std::ostringstream text;
   JsonWriter json(text);
   json.BeginObject();
-  WriteSummaryJson(json, s, meta.labels, meta.directed);
+  WriteSummaryJson(json, s, meta.labels, meta.directed, connectivity);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
   json.Key("components").Null();  // gcenter's keys: the components and the plan are the run's, not the matrix's
   WriteDecimalDigitsJson(json, meta.decimal_scale);
@@ -214,7 +215,11 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& met
 template <class T> std::string WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d,
                                                     const MatrixMeta& meta, const MetricsOptions& options,
                                                     const std::string& per_vertex_csv) {
-  return WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
+  const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
+  // Why the center is undefined, in gcenter's words: the matrix's components (one pass, only then).
+  std::optional<Connectivity> connectivity;
+  if (!UndefinedReason(m.summary, meta.directed, nullptr).empty()) connectivity = MatrixConnectivity(d);
+  return WriteMetricsJson(path, m, meta, per_vertex_csv, connectivity ? &*connectivity : nullptr);
 }
 
 #define GDIST_INSTANTIATE(T)                                                                             \

@@ -10,6 +10,7 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary.hpp"
+#include "lib/metrics/summary_report.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -44,9 +45,10 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 // The JSON object of metrics computed elsewhere (the distributed schedule
 // reduces them where the rows are), and the per-vertex CSV when asked for.
 // Returns the note of a GPU run that fell back to the CPU (empty: none), for
-// the caller to print.
+// the caller to print. connectivity: the components, for the reason an
+// undefined center gives (as gcenter's report gives it); may be null.
 std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
-                             const std::string& per_vertex_csv = "");
+                             const std::string& per_vertex_csv = "", const Connectivity* connectivity = nullptr);
 
 // ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically), and the per-vertex CSV to
