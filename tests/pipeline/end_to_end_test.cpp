@@ -91,14 +91,14 @@ TEST(EndToEnd, SampleMetricsAgreeWithSciPy) {
   long long diameter, radius, median, total;
   in >> diameter >> radius >> median >> total;
   std::string center, c;
-  while (in >> c) center += (center.empty() ? "" : ",") + c;
+  while (in >> c) center.append(center.empty() ? "" : ",").append("\"").append(c).append("\"");  // labels: strings
   auto json = RunCommand(App("gcenter") + " --backend cpu " + sample + " --json");
   ASSERT_EQ(json.exit_code, 0) << json.output;
   EXPECT_NE(json.output.find("\"diameter\":" + std::to_string(diameter) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"radius\":" + std::to_string(radius) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"center\":[" + center + "]"), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"median\":{\"vertex\":" + std::to_string(median) +
-                             ",\"total\":" + std::to_string(total) + "}"),
+  EXPECT_NE(json.output.find("\"median\":{\"vertex\":\"" + std::to_string(median) +
+                             "\",\"total\":" + std::to_string(total) + "}"),
             std::string::npos)
       << json.output;
 }
