@@ -1,5 +1,6 @@
 // gpath DIST --from U [--to V]: shortest routes from a distance matrix written
-// by `gapsp --paths` (its next-hop section), in the input's vertex labels.
+// by `gapsp --paths` (its next-hop section), a graph file or a .gch (a
+// contraction-hierarchy query), or distances from a rows file (gapsp --sources).
 #include <iostream>
 #include <sstream>
 
@@ -8,6 +9,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
+#include "lib/pipeline/matrix_route.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/route_map.hpp"
 #include "lib/pipeline/route_report.hpp"
@@ -32,21 +34,6 @@ int PrintNoPath(const gdist::VertexLabels& labels, std::size_t from, std::size_t
   std::cerr << "gpath: no path from " << gdist::TerminalText(labels.label(from)) << " to "
             << gdist::TerminalText(labels.label(to)) << "\n";
   return gdist::kExitCheckFailed;
-}
-
-template <class T> int PrintRoute(const gdist::MappedMatrixFile& file, std::size_t from, std::size_t to, bool json) {
-  const auto& labels = file.info().meta.labels;
-  auto route = gdist::FindRoute(file.view<T>(), file.next_hops(), from, to);
-  if (!route) return PrintNoPath(labels, from, to, json);
-  std::cout << gdist::RouteText(labels, route->vertices, route->weights, route->length, json,
-                                file.info().meta.decimal_scale);
-  return gdist::kExitOk;
-}
-
-template <class T> int PrintTree(const gdist::MappedMatrixFile& file, std::size_t from) {
-  std::cout << gdist::TreeCsv(file.info().meta.labels, file.view<T>(), file.next_hops(), from,
-                              file.info().meta.decimal_scale);
-  return gdist::kExitOk;
 }
 
 // What a route on a graph file is asked for: its ends (vertex labels, or
@@ -118,12 +105,15 @@ int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const G
 int main(int argc, char** argv) {
   CLI::App app{
       "Shortest routes from a distance matrix written by 'gapsp --paths', or from a graph file or a\n"
-      "saved road hierarchy (gconvert --to ch) by a contraction-hierarchy query.",
+      "saved road hierarchy (gconvert --to ch) by a contraction-hierarchy query; distances from a rows\n"
+      "file written by 'gapsp --sources'.",
       "gpath"};
   std::string in, duplicates, largest_component;
   bool undirected = false;
   GraphRouteFlags route;
-  app.add_option("DIST", in, "distance matrix file with a next-hop section, a graph file (contracted first), or a .gch")
+  app.add_option("DIST", in,
+                 "distance matrix file with a next-hop section, a graph file (contracted first), a .gch, or a\n"
+                 "rows file of gapsp --sources (distances from its sources, no routes)")
       ->required();
   app.add_flag("--undirected", undirected, "graph files: every edge stands for both arcs");
   app.add_option("--duplicates", duplicates, "graph files: parallel arcs, min (default) or last")
@@ -150,11 +140,14 @@ int main(int argc, char** argv) {
       "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
       "  gpath dist.gdm --from 1 > tree.csv\n"
       "  gpath NY.gch --from 1 --to 264346      # a road graph's route, no matrix (gconvert --to ch)\n"
+      "  gpath rows.gdm --from 5 --to 3353      # the distance from a source of gapsp --sources\n"
       "  gpath andorra.osm.pbf --from 52073542 --to 625180385 --weight time   # OSM node ids\n"
       "  gpath monaco.osm.gz --places p.csv --from Casino --to Port --geojson route.geojson");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     osm.RefuseUnlessOsm(in, gdist::InputFormat::kAuto);
     if (app.count("--max-snap") && route.places.empty()) throw gdist::Error("--max-snap needs --places");
+    if (route.json && route.to.empty())
+      throw gdist::Error("--json prints one route as JSON: give --to (the tree from --from is a CSV table)");
     if (!route.geojson.empty() && route.to.empty())
       throw gdist::Error("--geojson maps one route: give --to (the tree from --from is a CSV table)");
     gdist::CheckOutputPaths({{"--geojson", route.geojson}}, {{"DIST", in}, {"--places", route.places}});
@@ -177,17 +170,19 @@ int main(int argc, char** argv) {
       throw gdist::Error(in + ": a matrix file keeps no coordinates; --geojson and --places need the graph file");
     if (!largest_component.empty())
       throw gdist::Error(in + ": a matrix file; --largest-component applies to graph files");
-    gdist::MappedMatrixFile file(in);
-    const auto& info = file.info();
-    if (info.meta.kind != gdist::MatrixKind::kDistance)
+    gdist::MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);  // rows: gapsp --sources
+    const auto& labels = file.info().meta.labels;
+    if (file.info().meta.kind != gdist::MatrixKind::kDistance)
       throw gdist::Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
-    if (!file.next_hops().data)
+    if (!file.info().rectangular && !file.next_hops().data)
       throw gdist::Error(in + ": has no next-hop section; write it with 'gapsp IN OUT --paths'");
-    const std::size_t u = Vertex(info.meta.labels, route.from, "--from");
-    return gdist::DispatchElement(info.type, [&](auto zero) {
-      using T = decltype(zero);
-      if (route.to.empty()) return PrintTree<T>(file, u);
-      return PrintRoute<T>(file, u, Vertex(info.meta.labels, route.to, "--to"), route.json);
-    });
+    const std::size_t u = Vertex(labels, route.from, "--from");
+    std::optional<std::size_t> v;
+    if (!route.to.empty()) v = Vertex(labels, route.to, "--to");
+    const gdist::MatrixPathAnswer answer = gdist::MatrixFilePath(file, u, v, route.json);
+    if (answer.no_path) return PrintNoPath(labels, u, *v, route.json);
+    std::cout << answer.text;
+    if (!answer.note.empty()) gdist::RunVoice{"gpath"}.Note(answer.note);
+    return gdist::kExitOk;
   });
 }

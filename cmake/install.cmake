@@ -44,7 +44,7 @@ if("MPI::MPI_CXX" IN_LIST links)
 endif()
 get_target_property(links gdist_analysis INTERFACE_LINK_LIBRARIES)
 set(GDIST_PACKAGE_CBC OFF)
-if("PkgConfig::GDIST_CBC" IN_LIST links)
+if(links MATCHES "PkgConfig::GDIST_CBC")  # linked PRIVATE: $<LINK_ONLY:...> in the list
   set(GDIST_PACKAGE_CBC ON)
 endif()
 get_target_property(links gdist_formats INTERFACE_LINK_LIBRARIES)

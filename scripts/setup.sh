@@ -10,7 +10,7 @@ GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
 packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
           coinor-libcbc-dev python3 python3-venv python3-dev python3-numpy python3-scipy python3-networkx python3-jsonschema librsvg2-bin help2man
           libopenmpi-dev openmpi-bin clang-14 clang-format-14
-          libosmium2-dev libprotozero-dev libexpat1-dev libbz2-dev libnanoflann-dev)
+          libosmium2-dev libprotozero-dev libexpat1-dev libbz2-dev libnanoflann-dev ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -34,7 +34,11 @@ if ! command -v nvcc >/dev/null && [[ -x /usr/local/cuda/bin/nvcc ]]; then
 fi
 
 jobs="$(nproc 2>/dev/null || echo 2)"
-cmake -S "$GDIST_ROOT" -B "$GDIST_BUILD" -DCMAKE_BUILD_TYPE=Release \
+# ccache: a second build of the same tree (test_without_cbc.sh, a rebuild after
+# a branch switch) reuses the objects that compile the same.
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+cmake -S "$GDIST_ROOT" -B "$GDIST_BUILD" -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
       -DGDIST_TEST_LEVEL="${GDIST_TEST_LEVEL:-0}" -DGDIST_WERROR="${GDIST_WERROR:-OFF}" \
       >"$GDIST_BUILD.configure.log" 2>&1 \
   || { cat "$GDIST_BUILD.configure.log" >&2; exit 2; }

@@ -37,7 +37,10 @@ fi
 cmake_args="-DGDIST_WERROR=${GDIST_WERROR:-OFF}"
 if command -v ccache >/dev/null; then
   cmake_args+=" -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache"
-  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+  # The tests' build's generator too, on a fresh folder: nvcc's command lines then match that
+  # build's (Ninja passes the include folders in a response file), so ccache has every object.
+  generator="$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)"
+  if [[ -n $generator && ! -f $build/python-build/CMakeCache.txt ]]; then export CMAKE_GENERATOR="$generator"; fi
 fi
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}"
 pip_args=()

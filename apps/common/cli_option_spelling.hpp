@@ -52,6 +52,7 @@ inline std::string_view CliFlag(Option option) {
     case Option::kMaxSnap: return "--max-snap";
     case Option::kCandidatePlaces: return "--candidate-places";
     case Option::kGeoJson: return "--geojson";
+    case Option::kCoordinates: return "--coordinates";
     case Option::kCheckpoint: return "--checkpoint";
     case Option::kResume: return "--resume";
   }

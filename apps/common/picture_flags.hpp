@@ -31,8 +31,9 @@ inline void CheckPictureFlags(const CLI::App& app, PictureRequest& pictures, con
 inline void AddPictureFlags(CLI::App& app, PictureRequest& pictures, const std::string& group) {
   app.add_option("--svg", pictures.svg,
                  "draw the graph to FILE (SVG): the sites of the first siting model asked for, each demand\n"
-                 "coloured by the site serving it, the center ringed; positions from --coordinates, else a\n"
-                 "layout of the distances")
+                 "coloured by the site serving it, the center ringed, a legend and a scale bar; positions from\n"
+                 "the input's coordinates (OSM, a .co, --coordinates), else a layout of the distances; with\n"
+                 "coordinates, siting on --candidates rows draws it without the n x n matrix")
       ->group(group);
   app.add_option("--histogram", pictures.histogram,
                  "print the distance histogram's bins in the report; with FILE (.svg), also plot it there")

@@ -22,6 +22,7 @@
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -112,9 +113,11 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
   };
   auto worker = [&](bool caller) {
     for (std::size_t r = 0; r < tiles; ++r) {
+      // Interrupted: this thread's remaining rounds only meet the barriers (interruption.hpp).
+      const bool skip = InterruptionRequested();
       T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
       // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
-      for (std::size_t t; (t = next[2 * r].fetch_add(1, std::memory_order_relaxed)) < 2 * others;) {
+      for (std::size_t t; !skip && (t = next[2 * r].fetch_add(1, std::memory_order_relaxed)) < 2 * others;) {
         const std::size_t j = other(r, t / 2);
         if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
         else k.min_plus(tile(j, r), tile(j, r), diag, stride);
@@ -125,7 +128,7 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
       // tile handed out is (r+1, r+1): its update is final for this round, so
       // that thread closes it at once for round r+1. This saves the serial
       // diagonal phase and one barrier per round.
-      for (std::size_t t; (t = next[2 * r + 1].fetch_add(1, std::memory_order_relaxed)) < others * others;) {
+      for (std::size_t t; !skip && (t = next[2 * r + 1].fetch_add(1, std::memory_order_relaxed)) < others * others;) {
         const std::size_t i = other(r, t / others), j = other(r, t % others);
         k.min_plus(tile(i, j), tile(i, r), tile(r, j), stride);
         if (t == 0 && r + 1 < tiles) k.close_diagonal(tile(i, j), stride);
@@ -154,6 +157,7 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
     go.notify_all();
     worker(true);
   }  // jthreads join here
+  ThrowIfInterrupted();
 }
 
 }  // namespace

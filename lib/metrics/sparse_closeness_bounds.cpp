@@ -14,6 +14,7 @@
 #include "lib/metrics/sparse_bounding.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/sparse/shortest_paths.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -132,11 +133,12 @@ template <class W> class MedianSearch {
 #pragma omp parallel num_threads(nt_)
     {
       TreeSlot<W>& t = slots_[static_cast<std::size_t>(omp_get_thread_num())];
-      for (std::uint32_t s = Claim(kNone); s != kNone; s = Claim(RaiseBounds(t))) {
+      for (std::uint32_t s = Claim(kNone); s != kNone && !InterruptionRequested(); s = Claim(RaiseBounds(t))) {
         Tree(s, t);
         Settle(t);
       }
     }
+    ThrowIfInterrupted();  // once the threads have joined (interruption.hpp)
     result_.vertex = best_vertex_;
     result_.total = best_exact_;
     return result_;

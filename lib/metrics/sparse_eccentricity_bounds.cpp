@@ -11,6 +11,7 @@
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/sparse_bounding.hpp"
 #include "lib/sparse/shortest_paths.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -174,6 +175,7 @@ template <class W> GraphExtremes BoundedExtremes(const BoundingTreeSource<W>& tr
   const std::size_t batch = trees.TreesPerRound(nt, BoundingTreeSource<W>::Search::kExtremes);
   ProgressCounter counter(std::move(progress), "metrics", "eccentricity bounds", "settled", n);
   for (std::vector<std::uint32_t> next = b.NextSources(batch); !next.empty(); next = b.NextSources(batch)) {
+    ThrowIfInterrupted();
     counter.Set(n - b.open());
     b.RunTrees(next);
   }

@@ -145,7 +145,7 @@ template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& t
   }
   const int threads = request.options.threads;
   const GraphExtremes x = BoundedExtremes(trees, threads, false, request.progress);
-  const MedianResult median = BoundedMedian(trees, threads, request.progress);
+  const MedianResult median = request.median ? BoundedMedian(trees, threads, request.progress) : MedianResult{};
   DistanceSummary& s = m.summary;
   s.n = n;
   s.diameter = x.diameter;
@@ -154,9 +154,11 @@ template <class W> SparseMetrics MetricsFromTrees(const BoundingTreeSource<W>& t
   s.radius = x.radius;
   s.center = x.center;
   s.periphery = x.periphery;
-  s.median = median.vertex;
-  s.median_total = median.total;
-  if (n == 1) s.median_total = MetricNumber::Of(W{0});
+  if (request.median) {  // else none: the JSON's median is null
+    s.median = median.vertex;
+    s.median_total = median.total;
+    if (n == 1) s.median_total = MetricNumber::Of(W{0});
+  }
   s.unreachable_pairs = 0;
   m.method = "bounds";
   m.trees =

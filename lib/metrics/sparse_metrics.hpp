@@ -29,6 +29,7 @@ struct SparseMetricsRequest {
   bool every_vertex = false;    // fill the per-vertex vectors (eccentricity, total, unreachable)
   bool centrality = false;      // closeness, harmonic, path length, Wiener index, histogram
   bool eccentricities = false;  // summary.eccentricity for every vertex (by bounding where it applies)
+  bool median = true;           // the bounding 1-median search (false: no median, its trees saved)
   ProgressFn progress;          // trees done (task "metrics"), or vertices settled by the bounds
 };
 

@@ -9,9 +9,15 @@
 #include <utility>
 #include <vector>
 
+#include "lib/core/great_circle.hpp"
 #include "lib/pictures/layout_2d.hpp"
 
 namespace gdist {
+
+// One unit of the projection (a degree of latitude, or of longitude times
+// cos(lat0)) in metres on the sphere of great_circle.hpp: the scale bar's
+// conversion, exact along the meridians and along the parallel lat0.
+inline constexpr double kMetresPerProjectedUnit = kMeanEarthRadiusMetres * std::numbers::pi / 180.0;
 
 inline std::vector<Point2> ProjectLonLat(const std::vector<std::pair<double, double>>& lon_lat) {
   double lat_sum = 0;

@@ -102,6 +102,10 @@ void SvgDocument::Text(double x, double y, std::string_view text, double size, s
 
 void SvgDocument::Title(std::string_view text) { title_ = XmlEscape(text); }
 
+void SvgDocument::BeginGroup(std::string_view id) { Append({"<g id=\"", XmlEscape(id), "\">\n"}); }
+
+void SvgDocument::EndGroup() { Append({"</g>\n"}); }
+
 std::string SvgDocument::Finish() const {
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"").append(Num(width_));

@@ -25,6 +25,10 @@ class SvgDocument {
             std::string_view fill = "#222");
   // A <title> tooltip on the last shape is not needed; a document title is.
   void Title(std::string_view text);
+  // <g id="..."> around the shapes drawn until EndGroup: names a layer (the
+  // map's sites, legend, scale) for readers and tests.
+  void BeginGroup(std::string_view id);
+  void EndGroup();
 
   // The whole document, ready to write.
   std::string Finish() const;

@@ -117,7 +117,8 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
         plan.run = PlanDistances(PlanRequestOf(request), ShapeOf(g, request.question), context);
       },
       csr);
-  const bool trees = plan.trees();
+  // The hierarchy (asked for) contracts the same CSR graph and, like the trees, fills a blank matrix.
+  const bool trees = plan.trees() || plan.run.engine == PlanEngine::kHierarchy;
   if (!trees || request.keep_adjacency) {
     plan.matrix = MatrixFromGraph(graph, typed, path);
   } else if (request.question != PlanQuestion::kRows) {

@@ -40,7 +40,7 @@ struct ApspPlan {
   // keep_adjacency or for a matrix input, else a blank n x n matrix (INF, 0
   // diagonal, kind adjacency until the rows arrive); empty for kRows.
   AnyMatrix matrix;
-  std::optional<AnyCsrGraph> csr;  // set when the trees run
+  std::optional<AnyCsrGraph> csr;  // set when the trees or the hierarchy run (a graph input)
   TreeMethod method = TreeMethod::kBfs;
   std::size_t n = 0;
   bool trees() const { return run.engine == PlanEngine::kTrees; }

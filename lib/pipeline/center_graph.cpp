@@ -14,6 +14,7 @@
 #include "lib/pipeline/apsp_estimate.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
+#include "lib/pipeline/graph_map.hpp"
 #include "lib/pipeline/place_snap.hpp"
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
@@ -79,6 +80,7 @@ SparseMetricsRequest SparseRequest(const CenterRequest& req) {
   sparse.options = req.metrics_options;
   sparse.every_vertex = !req.per_vertex.empty();
   sparse.eccentricities = !req.eccentricities.empty();
+  sparse.median = req.median;
   return sparse;
 }
 
@@ -148,8 +150,10 @@ void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, Elem
   if (req.metrics) what = "the metrics report";
   else if (!req.per_vertex.empty()) what = OptionText(Option::kPerVertex);
   else if (!req.eccentricities.empty()) what = "the eccentricities file";
-  else if (req.pictures.any()) what = "the pictures (" + OptionText(Option::kSvg) + ")";
-  else if (!req.geojson.empty()) what = OptionText(Option::kGeoJson);
+  else if (!req.pictures.histogram.empty()) what = "the distance histogram";
+  else if (!req.pictures.svg.empty() && !req.pictures.svg_from_coordinates())
+    what = OptionText(Option::kSvg) + " without coordinates";
+  else if (!req.geojson.empty() && !req.any_siting()) what = OptionText(Option::kGeoJson);
   const std::string need = (plan.host_bytes ? DescribeBytes(*plan.host_bytes) : std::string("2^64 bytes or more")) +
                            " for " + std::to_string(n) + " vertices; this machine has " +
                            (avail ? DescribeBytes(*avail) : std::string("less")) + " available";
@@ -162,11 +166,17 @@ void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, Elem
                 in + " " + OptionText(Option::kCandidates, "sites.txt") +
                 (req.p_median.empty() ? "" : " " + OptionText(Option::kPMedian, "10")) + "; or " +
                 OptionText(Option::kCostMatrix) + " FILE, a demand x facility cost table");
+  const bool layout = !req.pictures.svg.empty() && !req.pictures.svg_from_coordinates();
   if (req.any_siting() && what.empty())
     what = "this model";  // --candidates given: a model that needs the whole matrix all the same
-  throw Error(in + ": " + (what.empty() ? std::string("this report") : what) +
-              " reads the whole n x n matrix: " + need + "; without it: " +
-              (req.any_siting() ? "siting on " + OptionText(Option::kCandidates) + " rows alone (drop " + what + ")"
+  // A map needs no matrix where coordinates place the vertices: say so rather than "drop --svg".
+  const std::string map_route = layout ? "; or give " + OptionText(Option::kCoordinates, "FILE") +
+                                             " (a DIMACS .co or 'label x y' lines): the map is then drawn from the rows"
+                                       : "";
+  throw Error(in + ": " + (what.empty() ? std::string("this report") : what) + " reads the whole n x n matrix" +
+              (layout ? " (a layout of the distances)" : "") + ": " + need + "; without it: " +
+              (req.any_siting() ? "siting on " + OptionText(Option::kCandidates) + " rows alone (drop " +
+                                      (layout ? OptionText(Option::kSvg) : what) + ")" + map_route
                                 : "the metrics from the sparse engine (drop " + what + ")"));
 }
 
@@ -182,14 +192,7 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
   // as plain numbers (below).
   if (!req.input.type) ScaleDecimalWeights(g);
   // --geojson draws the vertices where the input places them (refused when it does not).
-  if (!req.geojson.empty()) {
-    run.lon_lat = VertexLonLat(g, in);
-    std::size_t unplaced = 0;
-    for (const auto& [lon, lat] : run.lon_lat) unplaced += std::isnan(lon) || std::isnan(lat);
-    if (unplaced)
-      throw Error(in + ": its coordinates leave " + std::to_string(unplaced) + " of " + std::to_string(g.n) +
-                  " vertices unplaced; " + OptionText(Option::kGeoJson) + " draws every vertex");
-  }
+  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, in);
   // --svg draws an OpenStreetMap input where it lies (a .co beside a graph is read by the pictures).
   if (!req.pictures.svg.empty() && run.lon_lat.empty() && !g.lon_lat.empty()) run.lon_lat = g.lon_lat;
   AdjacencyOptions adj;

@@ -1,6 +1,7 @@
 #include "lib/pipeline/center_report.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
@@ -63,14 +64,18 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (!req.eccentricities.empty()) WriteEccentricitiesFile(req.eccentricities, metrics->summary.eccentricity, labels);
   WriteSitingFiles(req, siting, labels);
   if (run.places && !req.snapped.empty()) WriteTextFile(req.snapped, run.places->snapped_csv);
+  // Every route that maps a graph's vertices placed them all before its work (GraphMapLonLat); a route
+  // that did not is ours to fix, said as such rather than as an index out of range.
+  if (!run.places && !req.geojson.empty() && run.lon_lat.size() != labels.size())
+    throw std::logic_error(OptionText(Option::kGeoJson) + ": the vertices were not placed before the run");
   if (!run.places && !req.geojson.empty())
     WriteGeoJson(req.geojson, GraphMapFeatures(run.lon_lat, labels, metrics ? &metrics->summary : nullptr,
                                                siting.prob ? &*siting.prob : nullptr, siting.done));
   if (run.places && !req.geojson.empty() && siting.prob)
     WriteGeoJson(req.geojson, PlaceSitingFeatures(*run.places, *siting.prob, siting.done, req));
-  if (!row_vertex)
-    WritePictures(req.pictures, d, meta, run.lon_lat, run.coordinates_file, metrics ? &*metrics : nullptr,
-                  siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice);
+  // Rows of candidates: the map from the input's coordinates alone (no layout without the whole matrix).
+  WritePictures(req.pictures, d, meta, run.lon_lat, run.coordinates_file, metrics ? &*metrics : nullptr,
+                siting.prob ? &*siting.prob : nullptr, siting.done, run.arcs, run.voice, row_vertex != nullptr);
   files.CommitAll();
   return report.str();
 }

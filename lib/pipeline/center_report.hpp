@@ -35,8 +35,9 @@ struct CenterRun {
 };
 
 // row_vertex: d holds rows of these vertices only (a rectangular file, the
-// candidates' trees, a cost table's facilities): siting alone, no metrics or
-// pictures. lists: the site lists already read (null: read here).
+// candidates' trees, a cost table's facilities): siting alone, no metrics; the
+// map (--svg, --geojson) only where coordinates place the vertices. lists: the site lists already read (null: read
+// here).
 template <class T> std::string CenterReport(const MatrixView<T>& d, const MatrixMeta& meta, const CenterRun& run,
                                             const ComponentCounts* components = nullptr,
                                             const std::vector<std::uint32_t>* row_vertex = nullptr,

@@ -25,6 +25,7 @@ struct CenterRequest {
   bool metrics = false;            // also the metrics when a siting model is asked for
   std::string per_vertex;          // vertex,eccentricity,total,... CSV
   std::string eccentricities;      // vertex,eccentricity only
+  bool median = true;              // the 1-median (Python's median=False: the bounding searches' extremes only)
   MetricsOptions metrics_options;  // reachable_only, threads, backend
   // Siting: one p each, or several (a sweep, siting_sweep.hpp).
   std::vector<std::size_t> p_median, p_center;
@@ -56,10 +57,11 @@ struct CenterRequest {
     return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0 ||
            backup_cover >= 0 || facility_location;
   }
-  // What the rows of candidates cannot give: everything that needs the whole matrix.
+  // What the rows of candidates cannot give: everything that needs the whole
+  // matrix. (The maps of a siting model need only the rows and coordinates.)
   bool needs_whole_matrix() const {
-    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || pictures.any() ||
-           (!geojson.empty() && places.empty());
+    return !any_siting() || metrics || !per_vertex.empty() || !eccentricities.empty() || !pictures.histogram.empty() ||
+           (!pictures.svg.empty() && !pictures.svg_from_coordinates());
   }
 };
 

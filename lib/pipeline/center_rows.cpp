@@ -5,6 +5,8 @@
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
 #include "lib/pipeline/cost_matrix_siting.hpp"
+#include "lib/pipeline/graph_map.hpp"
+#include "lib/pipeline/input_component.hpp"
 #include "lib/pipeline/place_siting.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
@@ -23,6 +25,13 @@ MatrixMeta DistanceMeta(bool directed, const VertexLabels& labels) {
   return meta;
 }
 
+// A siting-rows input asked for a map it cannot draw: the maps it can.
+std::string RowsMapHint(const CenterRequest& req) {
+  return req.pictures.svg.empty() ? ""
+                                  : "; its siting's map: " + OptionText(Option::kSvg) + " FILE with " +
+                                        OptionText(Option::kCoordinates, "FILE") + " (DIMACS .co or 'label x y' lines)";
+}
+
 std::string SitingModelOptions() {
   return OptionText(Option::kPMedian) + ", " + OptionText(Option::kPCenter) + ", " + OptionText(Option::kCover) + ", " +
          OptionText(Option::kMaxCover);
@@ -33,7 +42,8 @@ template <class T> std::string RectangularReport(const MappedMatrixFile& file, c
   if (req.needs_whole_matrix())
     throw Error(file.path() + ": holds the rows of " + std::to_string(file.info().rows()) + " sources of " +
                 std::to_string(file.info().n) + " vertices; it answers a siting model (" + SitingModelOptions() +
-                ") with its sources as candidates, not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
+                ") with its sources as candidates, not metrics, " + OptionText(Option::kPerVertex) + " or pictures" +
+                RowsMapHint(req));
   if (file.info().meta.directed && req.direction == "in")
     throw Error(file.path() + ": its rows are distances from the sources (" + OptionText(Option::kDirection, "out") +
                 "); " + OptionText(Option::kDirection, "in") +
@@ -50,9 +60,15 @@ std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRu
 }
 
 void CheckCostMatrixRequest(const CenterRequest& req) {
+  if (!req.geojson.empty())
+    throw Error(OptionText(Option::kCostMatrix) + ": a cost table keeps no longitude/latitude, so " +
+                OptionText(Option::kGeoJson) + " has nothing to place; its map: " + OptionText(Option::kSvg) +
+                " FILE with " + OptionText(Option::kCoordinates, "FILE") + ", or siting at " +
+                OptionText(Option::kPlaces, "P.csv") + " on the road graph, whose GeoJSON places every demand");
   if (req.needs_whole_matrix())
     throw Error(OptionText(Option::kCostMatrix) + ": a demand x facility cost table answers a siting model (" +
-                SitingModelOptions() + "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures");
+                SitingModelOptions() + "), not metrics, " + OptionText(Option::kPerVertex) + " or pictures" +
+                RowsMapHint(req));
 }
 
 namespace {
@@ -90,14 +106,21 @@ std::string CenterOnPlaces(CenterRun& run) {
                 " needs the graph file (an OpenStreetMap extract, or a graph with a .co)");
   const PlaceSiting places = BuildPlaceSiting(req, run.voice);
   run.places = &places;
+  // The cost table's vertices (demands, then facilities) where the places lie: --svg draws them there.
+  if (!req.pictures.svg.empty())
+    for (const PlacesFile* side : {&places.demands, &places.facilities})
+      for (const Place& p : side->places) run.lon_lat.emplace_back(p.lon, p.lat);
   return CenterOnCostTable(run, places.costs, PlaceWeights(places));
 }
 
-std::string CenterOnHierarchyCandidates(const CenterRun& run) {
+std::string CenterOnHierarchyCandidates(CenterRun& run) {
   const CenterRequest& req = run.req;
   const LoadedHierarchy loaded = LoadHierarchy(req.in, req.input, req.metrics_options.threads);
   return std::visit(
       [&](const auto& ch) {
+        // The maps: an OpenStreetMap graph's own coordinates (a .co is read by the pictures; a .gch keeps none).
+        if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in);
+        else if (!req.pictures.svg.empty()) run.lon_lat = loaded.lon_lat;
         const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
         Direction direction = Direction::kOut;
         ParseDirection(req.direction, &direction);
@@ -108,9 +131,27 @@ std::string CenterOnHierarchyCandidates(const CenterRun& run) {
       loaded.hierarchy);
 }
 
-std::string CenterOnCandidateTrees(const CenterRun& run) {
+std::string CenterOnCandidateTrees(CenterRun& run) {
   const CenterRequest& req = run.req;
-  const Graph g = ReadGraph(req.in, req.input.read);
+  Graph g = ReadGraph(req.in, req.input.read);
+  // --largest-component: the demands and candidates of the kept part only (one-way stubs of an
+  // OpenStreetMap extract reach no site, which made every model infeasible).
+  if (!req.largest_component.empty()) {
+    const std::size_t before = g.n;
+    const ComponentKind kind = req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
+    KeepLargestComponent(&g, kind);
+    run.voice.Note(req.in + ": the largest " + req.largest_component + " component keeps " + std::to_string(g.n) +
+                   " of " + std::to_string(before) + " vertices");
+  }
+  // The maps, from the graph's coordinates: --geojson needs every vertex placed; --svg draws the roads
+  // under the sites when they are few enough to stay a light background (site_map.hpp).
+  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, req.in);
+  else if (!req.pictures.svg.empty()) run.lon_lat = g.lon_lat;
+  if (!req.pictures.svg.empty() && g.edges.size() <= kMapMaxArcs)
+    for (const Edge& e : g.edges) run.arcs.emplace_back(e.from, e.to);
+  else if (!req.pictures.svg.empty())
+    run.voice.Note(OptionText(Option::kSvg) + ": " + std::to_string(g.edges.size()) + " arcs, more than " +
+                   std::to_string(kMapMaxArcs) + ": the roads are not drawn (the file stays small)");
   AnyCsrGraph any = CsrFromGraph(g, req.input, req.in, req.metrics_options.threads);
   return std::visit(
       [&](const auto& csr) {

@@ -18,8 +18,9 @@ std::string CenterOnCostMatrix(const CenterRun& run);
 // memory (place_siting.hpp), solved as CenterOnCostMatrix; --geojson maps it.
 std::string CenterOnPlaces(CenterRun& run);
 
-std::string CenterOnCandidateTrees(const CenterRun& run);
-std::string CenterOnHierarchyCandidates(const CenterRun& run);
+// Both draw the maps (--svg, --geojson) where the graph's coordinates place the vertices.
+std::string CenterOnCandidateTrees(CenterRun& run);
+std::string CenterOnHierarchyCandidates(CenterRun& run);
 
 // The refusal of a cost table with metrics, --per-vertex or pictures.
 void CheckCostMatrixRequest(const CenterRequest& req);

@@ -4,6 +4,10 @@
 #include <limits>
 #include <string>
 
+#include "lib/pipeline/place_snap.hpp"
+#include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
+
 namespace gdist {
 
 namespace {
@@ -14,6 +18,21 @@ GeoValue Eccentricity(const DistanceSummary& s, std::size_t v) {
 }
 
 }  // namespace
+
+std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& given, const VertexLabels& labels,
+                                   const std::string& in) {
+  std::vector<LonLat> lon_lat = VertexLonLat(given, labels, in);
+  std::size_t unplaced = 0;
+  for (const auto& [lon, lat] : lon_lat) unplaced += std::isnan(lon) || std::isnan(lat);
+  if (unplaced)
+    throw Error(in + ": its coordinates leave " + std::to_string(unplaced) + " of " + std::to_string(lon_lat.size()) +
+                " vertices unplaced; " + OptionText(Option::kGeoJson) + " draws every vertex");
+  return lon_lat;
+}
+
+std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in) {
+  return GraphMapLonLat(g.lon_lat, g.labels, in);
+}
 
 template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,
                                                             const VertexLabels& labels, const DistanceSummary* summary,

@@ -5,9 +5,11 @@
 // (a straight LineString from the demand to its site, with the network
 // distance). Service areas are drawn for places (place_siting.hpp).
 #pragma once
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "lib/core/graph.hpp"
 #include "lib/core/vertex_labels.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/pictures/geojson.hpp"
@@ -15,6 +17,14 @@
 #include "lib/siting/siting_problem.hpp"
 
 namespace gdist {
+
+// Every vertex's longitude and latitude for the map (OpenStreetMap, or a .co
+// beside `in`); throws gdist::Error when the input has none or leaves some
+// vertex unplaced (the map draws every vertex).
+std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in);
+// The same from a graph's own coordinates (empty: a .co beside `in`) and labels (a hierarchy contracted from it).
+std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& lon_lat, const VertexLabels& labels,
+                                   const std::string& in);
 
 // lon_lat: every vertex placed (the caller refuses NaN ones). summary or prob may be null.
 template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,

@@ -1,5 +1,7 @@
 #include "lib/pipeline/run_center.hpp"
 
+#include <filesystem>
+
 #include "formats/read_graph.hpp"
 #include "lib/matrix/decimal_matrix.hpp"
 #include "lib/matrix/matrix_file.hpp"
@@ -54,7 +56,9 @@ std::string Run(CenterRun& run) {
   if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
   if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
     throw Error(in + ": a saved hierarchy answers metrics, and siting on " + OptionText(Option::kCandidates) +
-                "; pictures and " + OptionText(Option::kLargestComponent) + " need the graph file");
+                " (its map: " + OptionText(Option::kSvg) + " with " + OptionText(Option::kCoordinates, "FILE") +
+                ", as it keeps no coordinates); other pictures and " + OptionText(Option::kLargestComponent) +
+                " need the graph file");
   if (saved_hierarchy) return CenterOnSavedHierarchy(run);
   if (hierarchy && (req.any_siting() || req.pictures.any() || !req.geojson.empty()))
     throw Error(OptionText(Option::kEngine, "hierarchy") + ": siting runs on " + OptionText(Option::kCandidates) +
@@ -67,11 +71,29 @@ std::string Run(CenterRun& run) {
   return CenterOnAdjacencyMatrix(run);
 }
 
+// Whether the input places its vertices by itself (places, a .co beside it,
+// an OpenStreetMap extract): then --svg needs no layout, so no whole matrix.
+// Only a regular file is looked into (a FIFO would lose what is read).
+bool InputPlacesVertices(const CenterRequest& req, const std::optional<std::string>& coordinates_file) {
+  if (coordinates_file || !req.places.empty()) return true;
+  const std::string& in = req.in;
+  std::error_code ec;
+  if (in.empty() || !std::filesystem::is_regular_file(in, ec) || IsMatrixFile(in) || IsHierarchyInput(in)) return false;
+  if (req.input.read.format != InputFormat::kAuto) return req.input.read.format == InputFormat::kOsm;
+  try {
+    return DetectFormat(in) == InputFormat::kOsm;
+  } catch (const Error&) {
+    return false;  // the reader says what is wrong with it
+  }
+}
+
 }  // namespace
 
 CenterResult RunCenter(const CenterRequest& request, const RunVoice& voice) {
-  CenterRun run{request, voice, std::nullopt, std::nullopt, {}, nullptr, {}};
-  if (!request.in.empty()) run.coordinates_file = CoordinatesFor(request.pictures, request.in);
+  CenterRequest req = request;
+  std::optional<std::string> coordinates = CoordinatesFor(req.pictures, req.in);
+  if (!req.pictures.svg.empty()) req.pictures.placed = InputPlacesVertices(req, coordinates);
+  CenterRun run{req, voice, std::move(coordinates), std::nullopt, {}, nullptr, {}};
   return CenterResult{Run(run)};
 }
 

@@ -11,18 +11,25 @@
 #include <string>
 #include <vector>
 
+#include "lib/matrix/page_buffer.hpp"
 #include "lib/road/hierarchy_search.hpp"
 #include "lib/road/phast_sweep.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 namespace {
 
 template <class W> struct SweepWorkspace {
-  explicit SweepWorkspace(std::size_t n, std::size_t lanes) : search(n), lines(n * lanes) {}
+  explicit SweepWorkspace(std::size_t n, std::size_t lanes) : search(n), line_pages(n * lanes * sizeof(W)) {}
+  W* lines() const { return static_cast<W*>(line_pages.data()); }
   HierarchySearch<W> search;
   std::vector<UpwardDistance<W>> upward;
-  std::vector<W> lines;  // vertex-major: vertex v's lanes at [v*K, v*K + K)
+  // vertex-major: vertex v's lanes at [v*K, v*K + K). Page-aligned, so each
+  // line is one cache line (a vector's heap block starts 16 bytes into a page:
+  // every line then straddled two), and on huge pages, since the sweep reads
+  // lines all over the buffer.
+  PageBuffer line_pages;
 };
 
 // Sources (at most K) of one batch into lines (n x K, by vertex).
@@ -81,13 +88,14 @@ void PhastTrees<W>::ForEachBatch(std::span<const std::uint32_t> sources, int thr
     SweepWorkspace<W> ws(ch_.n, kLanes);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < batches; ++b) {
+      if (InterruptionRequested()) continue;  // thrown below, once the threads have joined
       const std::size_t first = static_cast<std::size_t>(b) * kLanes;
       const std::size_t count = std::min(kLanes, sources.size() - first);
-      SweepBatch<W, kLanes>(ch_, direction_, sweep_arc_vertex_.data(), sources.subspan(first, count), ws,
-                            ws.lines.data());
-      visit(first, count, ws.lines.data());
+      SweepBatch<W, kLanes>(ch_, direction_, sweep_arc_vertex_.data(), sources.subspan(first, count), ws, ws.lines());
+      visit(first, count, ws.lines());
     }
   }
+  ThrowIfInterrupted();
 }
 
 #define GDIST_INSTANTIATE(W) template class PhastTrees<W>;

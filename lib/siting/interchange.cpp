@@ -11,6 +11,7 @@
 
 #include "lib/siting/cost_models.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -228,6 +229,7 @@ std::vector<std::uint32_t> SwapSearch(const SitingProblem<T>& prob, Model model,
     if (best_obj <= options.stop_at) break;
     if (options.patience && since_improvement >= options.patience) break;
     if (options.max_work && engine.work() >= options.max_work) break;
+    if (InterruptionRequested()) break;  // the caller throws (interruption.hpp)
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (options.time_limit_s > 0 && elapsed > options.time_limit_s) break;
     if (options.progress) {  // the search ends at the first of its budgets

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -308,6 +309,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
   std::vector<double> share(lag.num_candidates(), 0.0);
   double share_weight = 0;
   for (std::size_t it = 0; it < options.max_iterations; ++it) {
+    if (InterruptionRequested()) break;  // the best bound so far stands; the caller throws (interruption.hpp)
     if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
     for (std::uint32_t k : point.chosen) share[k] += static_cast<double>(it + 1);
     share_weight += static_cast<double>(it + 1);

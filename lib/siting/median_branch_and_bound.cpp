@@ -6,6 +6,8 @@
 #include <memory>
 #include <mutex>
 
+#include "lib/util/interruption.hpp"
+
 namespace gdist {
 
 namespace {
@@ -119,7 +121,10 @@ class MedianSearch {
       incumbent_ = Original(sites);
     }
   }
-  bool OutOfTime() const { return options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s; }
+  // Past the deadline, or interrupted: the nodes left stop (the caller throws, interruption.hpp).
+  bool OutOfTime() const {
+    return (options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s) || InterruptionRequested();
+  }
   void Stopped(double b) {
     std::lock_guard<std::mutex> lock(mu_);
     complete_ = false;

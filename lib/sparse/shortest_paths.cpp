@@ -80,6 +80,7 @@ void MsBfsRows(const CsrView<W>& view, std::span<const std::uint32_t> sources, W
     Bfs bfs(view.n, view.offsets, view.targets);
 #pragma omp for schedule(dynamic, 1)
     for (std::int64_t b = 0; b < batches; ++b) {
+      if (InterruptionRequested()) continue;  // thrown below, once the threads have joined
       const std::size_t first = static_cast<std::size_t>(b) * batch;
       const std::size_t count = std::min(batch, sources.size() - first);
       W* rows = out + first * stride;
@@ -93,6 +94,7 @@ void MsBfsRows(const CsrView<W>& view, std::span<const std::uint32_t> sources, W
           [](std::uint32_t, const typename Bfs::Mask&) {});
     }
   }
+  ThrowIfInterrupted();
 }
 
 }  // namespace

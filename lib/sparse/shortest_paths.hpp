@@ -17,6 +17,7 @@
 #include "lib/sparse/csr_graph.hpp"
 #include "lib/sparse/johnson.hpp"
 #include "lib/sparse/single_source.hpp"
+#include "lib/util/interruption.hpp"
 
 namespace gdist {
 
@@ -61,10 +62,12 @@ template <class W> class ShortestPathTrees {
       const int thread = omp_get_thread_num();
 #pragma omp for schedule(dynamic, 1)
       for (std::int64_t i = 0; i < k; ++i) {
+        if (InterruptionRequested()) continue;  // thrown below, once the threads have joined
         Tree(sources[i], dist.data(), workspace);
         f(thread, static_cast<std::size_t>(i), sources[i], static_cast<const W*>(dist.data()));
       }
     }
+    ThrowIfInterrupted();
   }
 
  private:

@@ -87,11 +87,13 @@ template <class W> void TreeRows(const ShortestPathTrees<W>& trees, std::span<co
         DialQueue queue(static_cast<std::size_t>(buckets));
 #pragma omp for schedule(dynamic, 1)
         for (std::int64_t i = 0; i < k; ++i) {
+          if (InterruptionRequested()) continue;  // thrown below, once the threads have joined
           queue.Run<W>(view, sources[static_cast<std::size_t>(i)], out + static_cast<std::size_t>(i) * stride,
                        ElementTraits<W>::kInf);
           if (counted) progress->Add(1);
         }
       }
+      ThrowIfInterrupted();
       return;
     }
   }

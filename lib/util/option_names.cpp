@@ -45,6 +45,7 @@ std::string_view OptionKey(Option option) {
     case Option::kMaxSnap: return "max_snap";
     case Option::kCandidatePlaces: return "candidate_places";
     case Option::kGeoJson: return "geojson";
+    case Option::kCoordinates: return "coordinates";
     case Option::kCheckpoint: return "checkpoint";
     case Option::kResume: return "resume";
   }

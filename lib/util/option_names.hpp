@@ -42,6 +42,7 @@ enum class Option {
   kMaxSnap,          // the largest snap distance of a place, in metres
   kCandidatePlaces,  // candidate sites at places
   kGeoJson,          // the map (GeoJSON)
+  kCoordinates,      // vertex positions for the map (SVG)
   kCheckpoint,       // a folder for a long run's checkpoints
   kResume,           // go on from the checkpoint in a folder
 };

@@ -56,7 +56,8 @@ def apsp(g, weight="weight", backend="auto", paths=False, algorithm="auto", type
          threads=0, directed=None, labels=None, progress=None):
     """All-pairs shortest-path distances (gapsp). Returns gdist.Distances: .matrix is an n x n
     NumPy array over the library's buffer (no copy). backend: auto, cpu or gpu; algorithm: auto,
-    fw (Floyd-Warshall) or dijkstra (a tree per source); type: int32, int64, float32 or float64
+    fw (Floyd-Warshall), dijkstra (a tree per source) or ch (a contraction hierarchy of the graph
+    and PHAST's trees: road networks; non-negative weights); type: int32, int64, float32 or float64
     (default: the weights decide); duplicates: min or last; paths=True keeps the next hops for
     .route(a, b); progress: fn(done, total, unit, task) called as the engine goes (rounds or
     trees), or True for a tqdm bar. Raises gdist.Error with the library's message (a negative
@@ -85,7 +86,8 @@ class _Names(_Labelled):
 def rows(g, sources, weight="weight", backend="auto", algorithm="auto", type=None, duplicates=None, threads=0,
          directed=None, labels=None, progress=None):
     """The distances from some sources only (gapsp --sources): gdist.Rows, .matrix k x n, row r
-    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then."""
+    from sources[r] (labels). The trees run when the plan picks them; never an n x n matrix then.
+    algorithm="ch" contracts the graph in memory and sweeps PHAST's trees (road networks)."""
     inp = as_input(g, weight=weight, directed=directed, labels=labels)
     names = _Names(inp.labels)
     idx = _vertices(names, sources, "sources")
@@ -165,7 +167,7 @@ def _caller_labels(out, labels):
 
 
 def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
-            directed=None, labels=None):
+            directed=None, labels=None, median=True):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
     plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
     closeness, harmonic (inf where unreachable pairs make them so) and "labels".
@@ -173,7 +175,9 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     distance .gdm path), or any graph gdist.apsp takes: then gcenter's own run on it, whose plan
     picks the engine (the dense matrix, a tree per vertex, or, with per_vertex=False, the
     bounding searches that answer diameter, radius and center of a large sparse graph without
-    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse."""
+    every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse.
+    median=False skips the 1-median on a large graph's bounding searches (its own search costs
+    more than diameter, radius and center together): "median" is then None."""
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         handle, names = got
@@ -189,7 +193,7 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
         csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
         text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
-                                    threads=threads, per_vertex_csv=csv_path)
+                                    threads=threads, per_vertex_csv=csv_path, median=median)
         out = _caller_labels(json.loads(text), inp.labels)
         if per_vertex:
             out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)

@@ -4,7 +4,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <chrono>
 #include <cstring>
+#include <numeric>
+#include <span>
 #include <type_traits>
 #include <variant>
 
@@ -13,9 +16,12 @@
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
+#include "lib/road/contraction_hierarchy.hpp"
+#include "lib/road/phast.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
+#include "python/src/interruption.hpp"
 #include "python/src/progress_callback.hpp"
 
 namespace gdist::python {
@@ -37,8 +43,8 @@ EngineChoice ParseChoice(const std::string& backend, const std::string& algorith
                          const std::string& duplicates, int threads) {
   EngineChoice c;
   if (!ParseBackend(backend, &c.backend)) throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
-  if (!ParseApspAlgorithm(algorithm, &c.algorithm) || c.algorithm == ApspAlgorithm::kHierarchy)
-    throw Error("algorithm must be auto, fw or dijkstra, not '" + algorithm + "'");
+  if (!ParseApspAlgorithm(algorithm, &c.algorithm))
+    throw Error("algorithm must be auto, fw, dijkstra or ch, not '" + algorithm + "'");
   if (!type.empty()) {
     ElementType t;
     if (!ParseElementType(type, &t)) throw Error("type must be int32, int64, float32 or float64, not '" + type + "'");
@@ -68,6 +74,21 @@ template <class W> RowSource<W> RowSourceFor(const RunPlan& plan, const CsrGraph
   return plan.backend == Backend::kGpu ? GpuRowSource(g) : RowSource<W>{};
 }
 
+// algorithm="ch": gapsp --algorithm ch's rows (lib/road), the graph contracted
+// in memory and PHAST's trees written straight into the rows.
+template <class W> ApspReport HierarchyRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources, W* out,
+                                            std::size_t stride, int threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  ContractionOptions options;
+  options.threads = threads;
+  const ContractionHierarchy<W> ch = BuildContractionHierarchy(g, options);
+  PhastTrees<W>(ch).Rows(sources, out, stride, threads);
+  ApspReport r;
+  r.used = Backend::kCpu;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
 // Every row, as gapsp IN OUT [--paths] computes them (run_apsp.cpp's RunWholeMatrix).
 DistanceMatrix Apsp(const Graph& graph, const EngineChoice& c, bool paths) {
   RunContext context(c.threads, c.backend);
@@ -86,10 +107,16 @@ DistanceMatrix Apsp(const Graph& graph, const EngineChoice& c, bool paths) {
         using T = std::decay_t<decltype(*mat.data())>;
         ArcList<T> arcs;
         if (paths) arcs = ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
-        const ApspReport r =
-            plan.trees() ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, context.threads(), c.progress,
-                                            RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
-                         : SolveApsp(mat, opts);
+        ApspReport r;
+        if (plan.run.engine == PlanEngine::kHierarchy) {
+          std::vector<std::uint32_t> all(mat.n());
+          std::iota(all.begin(), all.end(), 0u);
+          r = HierarchyRows(std::get<CsrGraph<T>>(*plan.csr), all, mat.data(), mat.stride(), context.threads());
+        } else {
+          r = plan.trees() ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, context.threads(), c.progress,
+                                              RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
+                           : SolveApsp(mat, opts);
+        }
         out.engine = r;
         if (paths) {
           NextHopMatrix next;
@@ -129,6 +156,18 @@ DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources,
   ApspPlan plan = PlanApspOfGraph(graph, c.input, request, context, "graph");
   DistanceRows out;
   out.plan = plan.run;
+  if (plan.csr && plan.run.engine == PlanEngine::kHierarchy) {
+    std::visit(
+        [&](const auto& g) {
+          using T = std::decay_t<decltype(g.max_abs_weight)>;
+          CandidateRows<T> rows = BlankCandidateRows<T>(sources, g.n);
+          out.engine =
+              HierarchyRows(g, sources, static_cast<T*>(rows.buffer.data()), rows.view.stride, context.threads());
+          out.rows = std::move(rows);
+        },
+        *plan.csr);
+    return out;
+  }
   if (plan.csr) {
     std::visit(
         [&](const auto& g) {
@@ -190,8 +229,7 @@ void BindApspCalls(nb::module_& m) {
          const std::string& duplicates, int threads, bool paths, nb::object progress) {
         EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
         c.progress = PythonProgress(std::move(progress));
-        nb::gil_scoped_release release;
-        return Apsp(g, c, paths);
+        return Interruptible([&] { return Apsp(g, c, paths); });
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("type") = "",
       nb::arg("duplicates") = "", nb::arg("threads") = 0, nb::arg("paths") = false,
@@ -203,8 +241,7 @@ void BindApspCalls(nb::module_& m) {
          nb::object progress) {
         EngineChoice c = ParseChoice(backend, algorithm, type, duplicates, threads);
         c.progress = PythonProgress(std::move(progress));
-        nb::gil_scoped_release release;
-        return Rows(g, sources, c);
+        return Interruptible([&] { return Rows(g, sources, c); });
       },
       nb::arg("graph"), nb::arg("sources"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto",
       nb::arg("type") = "", nb::arg("duplicates") = "", nb::arg("threads") = 0,

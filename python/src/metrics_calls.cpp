@@ -13,6 +13,7 @@
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
+#include "python/src/interruption.hpp"
 
 namespace gdist::python {
 
@@ -69,11 +70,12 @@ void BindMetricsCalls(nb::module_& m) {
   m.def(
       "graph_metrics",
       [](const Graph& g, const std::string& backend, const std::string& algorithm, bool reachable_only, int threads,
-         const std::string& per_vertex_csv) {
+         const std::string& per_vertex_csv, bool median) {
         CenterRequest req;
         req.in = "graph";
         req.json = true;
         req.per_vertex = per_vertex_csv;
+        req.median = median;
         if (!ParseBackend(backend, &req.backend))
           throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
         if (!ParseApspAlgorithm(algorithm, &req.engine) || req.engine == ApspAlgorithm::kHierarchy)
@@ -82,11 +84,10 @@ void BindMetricsCalls(nb::module_& m) {
         req.metrics_options.backend = req.backend;
         req.metrics_options.reachable_only = reachable_only;
         req.metrics_options.threads = threads;
-        nb::gil_scoped_release release;
-        return GraphMetrics(g, req);
+        return Interruptible([&] { return GraphMetrics(g, req); });
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
-      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "");
+      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "", nb::arg("median") = true);
   m.def(
       "metrics",
       [](const DistanceMatrix& d, const std::string& backend, bool reachable_only, int threads) {
@@ -95,11 +96,7 @@ void BindMetricsCalls(nb::module_& m) {
           throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
         options.reachable_only = reachable_only;
         options.threads = threads;
-        MetricsAnswer a;
-        {
-          nb::gil_scoped_release release;
-          a = Metrics(d, options);
-        }
+        MetricsAnswer a = Interruptible([&] { return Metrics(d, options); });
         nb::dict per_vertex;
         per_vertex["eccentricity"] = ArrayOf(std::move(a.eccentricity));
         per_vertex["total"] = ArrayOf(std::move(a.total));

@@ -5,6 +5,7 @@
 #include <nanobind/nanobind.h>
 
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 #include "python/src/apsp_calls.hpp"
 #include "python/src/distance_matrix.hpp"
 #include "python/src/graph_input.hpp"
@@ -19,6 +20,14 @@ NB_MODULE(_gdist, m) {
   // Library messages name options by meaning; here they read as gdist's keywords.
   gdist::python::InstallPythonOptionSpelling();
   nb::exception<gdist::Error>(m, "Error");
+  // Ctrl-C stopped the run (interruption.hpp): what Python raises for Ctrl-C.
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const gdist::Interrupted&) {
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
+    }
+  });
   gdist::python::BindGraphInput(m);
   gdist::python::BindDistanceMatrix(m);
   gdist::python::BindApspCalls(m);

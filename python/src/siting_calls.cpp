@@ -15,6 +15,7 @@
 #include "lib/siting/siting_report.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
+#include "python/src/interruption.hpp"
 
 namespace gdist::python {
 
@@ -103,11 +104,8 @@ void BindSitingCalls(nb::module_& m) {
           call.options.time_limit_s = *time_limit;
           if (exact) call.options.proof_time_limit_s = *time_limit;
         }
-        SitingAnswer a;
-        {
-          nb::gil_scoped_release release;
-          a = std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix);
-        }
+        SitingAnswer a =
+            Interruptible([&] { return std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix); });
         const SitingResult& r = a.result;
         nb::dict out;
         out["sites"] = ArrayOf(std::move(a.sites));

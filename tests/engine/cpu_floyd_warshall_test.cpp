@@ -9,6 +9,7 @@
 
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/testing/reference_fw.hpp"
+#include "lib/util/interruption.hpp"
 #include "tests/engine/test_graphs.hpp"
 
 namespace gdist {
@@ -87,6 +88,30 @@ TEST(CpuFloydWarshall, ManyTilesAgainstBoost) {
     test::NormaliseUnreachable(m, g);
     ASSERT_EQ(test::FirstDifference(m, test::BoostDistances<std::int32_t>(g)), "") << "threads " << threads;
   }
+}
+
+// Interruption (lib/util/interruption.hpp; Ctrl-C in the Python package),
+// requested by the progress hook in the middle of a run on two threads: every
+// thread stops at a round boundary without a deadlock, the call throws, and
+// the next call runs to the right answer.
+TEST(CpuFloydWarshall, InterruptedMidRunThrowsAndTheNextRunIsExact) {
+  const std::uint64_t seed = test::FreshSeed();
+  const TestGraph g = test::RandomGraph(700, 0.02, 1000, 0, seed);  // 6 tiles per side: 6 rounds
+  SCOPED_TRACE(test::SeedNote(seed));
+  std::size_t last_round = 0;
+  DistMatrix<std::int32_t> m = test::ToMatrix<std::int32_t>(g);
+  const ProgressFn stop_after_two = [&](const ApspProgress& p) {
+    last_round = p.rounds_done;
+    if (p.rounds_done == 2) RequestInterruption();
+  };
+  EXPECT_THROW(CpuFloydWarshall(m.data(), m.stride(), 2, stop_after_two), Interrupted);
+  EXPECT_EQ(last_round, m.stride() / kTile) << "the rounds after the request still met their barriers";
+  EXPECT_THROW(CpuFloydWarshall(m.data(), m.stride(), 2), Interrupted) << "a request stands until cleared";
+  ClearInterruption();
+  m = test::ToMatrix<std::int32_t>(g);
+  CpuFloydWarshall(m.data(), m.stride(), 2);
+  test::NormaliseUnreachable(m, g);
+  EXPECT_EQ(test::FirstDifference(m, test::BoostDistances<std::int32_t>(g)), "");
 }
 
 // A hand-checked case: the directed path 0 -> 1 -> ... -> n-1 with weight 1,

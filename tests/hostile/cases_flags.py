@@ -101,6 +101,8 @@ def cases(ctx, Case):
     bad(["gpath", "dp.gdm", "--from", "1", "--to", "0"], r"--to: no vertex labelled '0'")
     bad(["gpath", "d.gdm", "--from", "1"], r"no next-hop section")
     bad(["gpath", "g.gdm", "--from", "1"], r"adjacency matrix")
+    # --json always prints JSON: the tree is a CSV table, so --json without --to is refused, not ignored.
+    bad(["gpath", "dp.gdm", "--from", "1", "--json"], r"--json prints one route as JSON: give --to")
     out.append(Case(g, "gpath/route-ok", ["gpath", "dp.gdm", "--from", "1", "--to", "7", "--json"], rc=0,
                     out=r'"length": ?9'))
     # One GPU policy: --backend gpu is the GPU or a clear error, in every command.

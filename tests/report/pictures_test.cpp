@@ -111,6 +111,47 @@ TEST(Svg, SiteMapDrawsSitesAndServiceAreas) {
   EXPECT_GT(r[2], 3000);
 }
 
+// The scale bar: the largest 1, 2 or 5 x 10^k within the room, in m or km for
+// geographic maps (lengths worked by hand), else in the positions' units.
+TEST(Svg, ScaleBarPicksARoundLength) {
+  constexpr double kMetresPerDegree = 6371008.8 * 3.14159265358979323846 / 180;  // 111195.08 m
+  ScaleBar bar = ChooseScaleBar(0.0049, kMetresPerDegree, "x");                  // room for 544.9 m
+  EXPECT_EQ(bar.label, "500 m");
+  EXPECT_NEAR(bar.units * kMetresPerDegree, 500, 1e-9);
+  bar = ChooseScaleBar(0.02, kMetresPerDegree, "x");  // 2223.9 m
+  EXPECT_EQ(bar.label, "2 km");
+  EXPECT_NEAR(bar.units * kMetresPerDegree, 2000, 1e-9);
+  bar = ChooseScaleBar(3.7, 0, "coordinate units");
+  EXPECT_EQ(bar.label, "2 coordinate units");
+  EXPECT_EQ(bar.units, 2);
+  bar = ChooseScaleBar(999.9, 0, "u");
+  EXPECT_EQ(bar.label, "500 u");
+  EXPECT_EQ(ChooseScaleBar(30000, 0, "u").label, "20000 u");  // written out, not 2e+04
+  EXPECT_EQ(ChooseScaleBar(0.3, 0, "u").label, "0.2 u");
+  EXPECT_EQ(ChooseScaleBar(0, 0, "u").units, 0);  // no room, or a span past the double range: no bar
+  EXPECT_EQ(ChooseScaleBar(1e308, kMetresPerDegree, "u").units, 0);
+}
+
+// The map's legend names the marks drawn, and its layers are groups.
+TEST(Svg, SiteMapHasALegendAndAScaleBar) {
+  SiteMap map;
+  for (int i = 0; i < 100; ++i) map.position.push_back({double(i % 10), double(i / 10)});
+  map.position[5] = {std::nan(""), std::nan("")};  // not placed: not drawn
+  map.sites = {22};
+  map.site_labels = {"A"};
+  map.served_by.assign(100, 0);
+  map.served_by[7] = kNoSite;
+  map.center = {44};
+  map.periphery = {0, 99};
+  const std::string svg = SiteMapSvg(map);
+  for (const char* part :
+       {"<g id=\"legend\">", "<g id=\"scale\">", "<g id=\"sites\">", ">site (its label)<",
+        ">demand, coloured by its site<", ">no site<", ">center<", ">periphery<", ">2 coordinate units<"})
+    EXPECT_NE(svg.find(part), std::string::npos) << part;
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+  EXPECT_EQ(svg.find(">road<"), std::string::npos);  // no arcs given: no road in the legend
+}
+
 // Classical MDS recovers points on a line exactly (up to scale, sign and
 // shift): with every vertex a pivot, the x coordinate is affine in the index
 // and the second axis collapses.

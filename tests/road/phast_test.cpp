@@ -10,6 +10,7 @@
 
 #include "lib/road/contraction_hierarchy.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/interruption.hpp"
 #include "road_test_graphs.hpp"
 #include "test_util.hpp"
 
@@ -145,6 +146,37 @@ TEST(Phast, InexactFloatSumsWithinTheRule) {
   spec.fraction = 0.37;
   ExpectRowsNearDijkstra<float>(MakeGridRoads(spec, seed), seed, 1e-5);
   ExpectRowsNearDijkstra<double>(MakeGridRoads(spec, seed), seed, 1e-13);
+}
+
+// Interruption (lib/util/interruption.hpp): requested before or during the
+// batches, PHAST's and Dijkstra's parallel loops skip what is left and throw
+// once their threads have joined; cleared, both give the rows again.
+TEST(Phast, InterruptedTreesThrowAndTheNextRunIsExact) {
+  const unsigned seed = TestSeed();
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const CsrGraph<std::int32_t> g = BuildCsrGraph<std::int32_t>(MakeGridRoads(GridSpec{}, seed));
+  ContractionOptions options;
+  options.threads = 2;
+  const ContractionHierarchy<std::int32_t> ch = BuildContractionHierarchy(g, options);
+  const std::vector<std::uint32_t> sources = SomeSources(g.n, 200, seed);
+  const PhastTrees<std::int32_t> phast(ch);
+  const ShortestPathTrees<std::int32_t> dijkstra(g, TreeDirection::kFrom);
+  std::size_t batches = 0;
+  EXPECT_THROW(phast.ForEachBatch(sources, 2,
+                                  [&](std::size_t, std::size_t, const std::int32_t*) {
+                                    if (++batches == 2) RequestInterruption();
+                                  }),
+               Interrupted);
+  EXPECT_LT(batches, (sources.size() + phast.kLanes - 1) / phast.kLanes) << "the batches after the request ran";
+  std::size_t trees = 0;
+  EXPECT_THROW(dijkstra.ForEachTree(sources, 2, [&](int, std::size_t, std::uint32_t, const std::int32_t*) { ++trees; }),
+               Interrupted);
+  EXPECT_EQ(trees, 0u) << "requested before the loop: no tree runs";
+  ClearInterruption();
+  const std::vector<std::int32_t> want = DijkstraRows(g, sources);
+  std::vector<std::int32_t> got(sources.size() * g.n);
+  phast.Rows(sources, got.data(), g.n, 2);
+  EXPECT_EQ(got, want);
 }
 
 TEST(ContractionHierarchy, SameHierarchyWhateverTheThreadCount) {

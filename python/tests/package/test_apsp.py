@@ -11,12 +11,12 @@ import gdist
 from conftest import random_digraph, scipy_distances
 
 
-@pytest.mark.parametrize("algorithm", ["auto", "fw", "dijkstra"])
+@pytest.mark.parametrize("algorithm", ["auto", "fw", "dijkstra", "ch"])
 def test_engines_agree_with_scipy(digraph, algorithm):
     n, src, dst, w = digraph
     d = gdist.apsp((src, dst, w), algorithm=algorithm, backend="cpu")
     np.testing.assert_array_equal(d.to_float(), scipy_distances(n, src, dst, w))
-    expected = {"fw": "floyd-warshall", "dijkstra": "trees"}.get(algorithm)
+    expected = {"fw": "floyd-warshall", "dijkstra": "trees", "ch": "hierarchy"}.get(algorithm)
     if expected:
         assert d.plan["engine"] == expected
     assert d.plan["reasons"]
@@ -89,7 +89,7 @@ def test_routes_follow_the_distances(digraph):
             assert sum(arc[(x, y)] for x, y in zip(r, r[1:])) == d.matrix[a, b]
 
 
-@pytest.mark.parametrize("algorithm", ["fw", "dijkstra"])
+@pytest.mark.parametrize("algorithm", ["fw", "dijkstra", "ch"])
 def test_rows_and_table(digraph, algorithm):
     n, src, dst, w = digraph
     ref = scipy_distances(n, src, dst, w)
@@ -145,6 +145,31 @@ def test_progress_callback(algorithm):
     assert calls, "the engine reported"
     done, total, unit, task = calls[-1]
     assert done == total and unit in ("rounds", "trees") and task == "apsp"
+    np.testing.assert_array_equal(d.to_float(), scipy_distances(n, src, dst, w))
+
+
+@pytest.mark.parametrize("algorithm", ["fw", "dijkstra"])
+def test_ctrl_c_stops_the_run_with_keyboard_interrupt(algorithm):
+    # Ctrl-C as a terminal sends it: SIGINT to the process, here from the progress callback
+    # (on whichever thread reports) once the run is under way.
+    import os
+    import signal
+
+    n = 1500
+    src, dst, w = random_digraph(n, 5 * n, seed=3)
+    calls = []
+
+    def press_ctrl_c(done, total, unit, task):
+        calls.append(done)
+        if len(calls) == 1:  # after the first round or tree
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        gdist.apsp((src, dst, w), algorithm=algorithm, backend="cpu", threads=2, progress=press_ctrl_c)
+    if algorithm == "dijkstra":
+        assert calls[-1] < n, "the trees stopped early"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, "Python's handler is back"
+    d = gdist.apsp((src, dst, w), algorithm=algorithm, backend="cpu", threads=2)  # not interrupted
     np.testing.assert_array_equal(d.to_float(), scipy_distances(n, src, dst, w))
 
 

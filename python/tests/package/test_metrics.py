@@ -68,6 +68,13 @@ def test_large_sparse_graph_runs_gcenters_plan():
     assert "per_vertex" not in bounded and bounded["plan"]["reasons"]
     assert bounded["diameter"] == ecc.max() and bounded["radius"] == ecc.min()
     assert sorted(bounded["center"]) == sorted(np.nonzero(ecc == ecc.min())[0].tolist())
+    totals = ref.sum(axis=1)
+    if bounded["plan"]["engine"] == "trees":  # the bounding searches: the 1-median is a search of its own
+        assert bounded["median"]["total"] == totals.min() and totals[int(bounded["median"]["vertex"])] == totals.min()
+        extremes = gdist.metrics(g, per_vertex=False, median=False)
+        assert extremes["median"] is None
+        assert (extremes["diameter"], extremes["radius"], sorted(extremes["center"])) == (
+            bounded["diameter"], bounded["radius"], sorted(bounded["center"]))
     full = gdist.metrics(g)
     np.testing.assert_array_equal(full["per_vertex"]["eccentricity"], ecc)
     np.testing.assert_array_equal(full["per_vertex"]["total"], ref.sum(axis=1))

@@ -1,0 +1,28 @@
+// gpath on a matrix file: a square distance matrix with its next-hop section
+// (gapsp --paths) gives routes and the tree from one source; a rows file
+// (gapsp --sources: k rows of n columns, no next hops) gives the distances
+// from its sources, and says that the route needs the graph file. Distances
+// are printed exactly (the decimals a matrix of exact decimals was written with).
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "lib/matrix/matrix_file.hpp"
+
+namespace gdist {
+
+struct MatrixPathAnswer {
+  std::string text;      // stdout: the route, the tree (CSV) or the distance (text or JSON)
+  bool no_path = false;  // no path from `from` to `to`: the caller says so (exit 1)
+  std::string note;      // a line for stderr (a rows file: where the route is), or empty
+};
+
+// from, to: vertex indices of the file's labels. A square file needs its next
+// hops (the caller refuses one without). A rows file answers from its sources;
+// for an undirected one, also to a source (d(u, v) = d(v, u)). Throws
+// gdist::Error naming the file when neither end is a source it holds.
+MatrixPathAnswer MatrixFilePath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to,
+                                bool json);
+
+}  // namespace gdist
