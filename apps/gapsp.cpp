@@ -17,6 +17,7 @@
 #include "lib/pipeline/apsp_summary.hpp"
 #include "lib/pipeline/place_table.hpp"
 #include "lib/pipeline/run_apsp.hpp"
+#include "lib/pipeline/write_distances.hpp"
 #include "lib/plan/run_context.hpp"
 #include "lib/util/output_check.hpp"
 
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
   std::string in, out, backend = "auto", to = "auto", metrics, per_vertex, element_bits = "auto", algorithm = "auto",
                        sources, targets;
   int threads = 0;
-  bool paths = false, json = false;
+  bool paths = false, json = false, as_float = false;
   std::size_t memory_limit = 0, device_memory = 0;
   gdist::PlaceTableRequest place_table;
   gdist::InputFlags flags;
@@ -36,10 +37,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--to", to,
                  "output: gdm (matrix file), nthu (raw n x n int32, INF = 1073741823), npy (NumPy, n x n,\n"
-                 "values >= the type's INF mean no path) or csv (labels in the first row and column, inf);\n"
-                 "auto: from OUT's extension (.csv, .npy), else gdm")
-      ->check(CLI::IsMember({"auto", "gdm", "nthu", "npy", "csv"}))
+                 "values >= the type's INF mean no path), npz (NumPy: 'dist' as npy and the vertex 'labels')\n"
+                 "or csv (labels in the first row and column, inf); auto: from OUT's extension (.csv, .npy,\n"
+                 ".npz), else gdm")
+      ->check(CLI::IsMember({"auto", "gdm", "nthu", "npy", "npz", "csv"}))
       ->capture_default_str();
+  app.add_flag("--float", as_float, "npy, npz: float64 values, inf for no path (d.max() is the diameter)");
   app.add_option("--metrics", metrics, "also write the gcenter metrics (JSON) to FILE, without a second pass");
   app.add_option("--per-vertex", per_vertex, "with --metrics: also write the per-vertex metrics (CSV) to FILE");
   app.add_option("--memory-limit", memory_limit,
@@ -106,7 +109,7 @@ int main(int argc, char** argv) {
       "EXIT STATUS: 0 written, 2 bad input, flags or output, no GPU for --backend gpu, a run that cannot\n"
       "fit in memory; 3 out of memory mid-run, 4 internal error (docs/CLI.md); nothing is left half-written.\n"
       "EXAMPLES:\n  gapsp rome.gdm dist.gdm\n  gapsp c01.1 c01.1.out --to nthu --backend cpu\n"
-      "  gapsp rome99.gr dist.npy --to npy      # numpy.load('dist.npy')\n"
+      "  gapsp rome99.gr dist.npz --float       # numpy.load('dist.npz')['dist'], ['labels']\n"
       "  gapsp 4elt.graph dist.gdm --algorithm dijkstra\n"
       "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex\n"
       "  gapsp monaco.osm.gz table.csv --places clinics.csv   # place x place, metres");
@@ -140,9 +143,8 @@ int main(int argc, char** argv) {
     gdist::ApspRunRequest request;
     request.in = in;
     request.out = out;
-    // A .csv or .npy OUT is written as its extension says (a binary .gdm under a .csv name misled).
-    const auto ends_with = [&](const char* ext) { return out.size() > 4 && out.compare(out.size() - 4, 4, ext) == 0; };
-    request.to = to != "auto" ? to : ends_with(".csv") ? "csv" : ends_with(".npy") ? "npy" : "gdm";
+    request.to = gdist::MatrixOutputFormat(to, out);
+    request.as_float = as_float;
     request.metrics = metrics;
     request.per_vertex = per_vertex;
     request.sources = sources;

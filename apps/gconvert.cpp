@@ -8,10 +8,11 @@
 #include "formats/graph_writers.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/matrix/matrix_file.hpp"
+#include "lib/pipeline/conversion_report.hpp"
 #include "lib/pipeline/input_component.hpp"
 #include "lib/pipeline/road_run.hpp"
+#include "lib/pipeline/write_distances.hpp"
 #include "lib/road/hierarchy_file.hpp"
-#include "lib/util/json_writer.hpp"
 #include "lib/util/output_check.hpp"
 
 namespace {
@@ -33,16 +34,13 @@ int WriteHierarchyFile(const std::string& in, const std::string& out, const gdis
   std::visit(
       [&](const auto& ch) {
         if (json) {
-          gdist::JsonWriter w(std::cout);
-          w.BeginObject();
-          w.Key("output").Str(out).Key("format").Str("ch");
-          w.Key("n").Number(double(ch.n)).Key("directed").Bool(ch.directed);
-          w.Key("element_type")
-              .Str(gdist::ElementName(gdist::ElementTraits<std::decay_t<decltype(ch.up.weights[0])>>::kType));
-          w.Key("levels").Number(double(ch.levels)).Key("shortcuts").Number(double(h.shortcuts));
-          w.Key("read_s").Number(h.read_s).Key("contract_s").Number(h.contract_s);
-          w.EndObject();
-          std::cout << "\n";
+          gdist::ConversionReport r{out, "ch", ch.n, ch.directed};
+          r.element_type = gdist::ElementName(gdist::ElementTraits<std::decay_t<decltype(ch.up.weights[0])>>::kType);
+          r.levels = ch.levels;
+          r.shortcuts = h.shortcuts;
+          r.read_s = h.read_s;
+          r.contract_s = h.contract_s;
+          gdist::WriteConversionJson(std::cout, r);
         }
         if (!gdist::Quiet())
           std::cerr << "gconvert: " << gdist::TerminalText(out) << ": contraction hierarchy of " << ch.n
@@ -61,17 +59,19 @@ int main(int argc, char** argv) {
       "OR-Library p-median, METIS, OpenStreetMap .osm.pbf/.osm; gzip or not) into a padded gdist matrix file.",
       "gconvert"};
   std::string in, out, to = "auto";
-  bool json = false;
+  bool json = false, as_float = false;
   gdist::InputFlags flags;
   app.add_option("IN", in, "graph file")->required();
   app.add_option("OUT", out, "file to write: a matrix file, or a graph file (--to)")->required();
   app.add_option("--to", to,
                  "output: gdm (padded matrix file), gr (DIMACS), edgelist (CSV: source,target,weight with the\n"
                  "input's labels), mtx (Matrix Market), ch (a contraction hierarchy for road graphs, .gch:\n"
-                 "gapsp, gcenter and gpath take it as they take the graph and skip the preprocessing); auto:\n"
-                 "from OUT's extension (.gr, .csv .tsv .txt .el .edges, .mtx, .gch), else gdm")
-      ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx", "ch"}))
+                 "gapsp, gcenter and gpath take it as they take the graph and skip the preprocessing), npy or\n"
+                 "npz (the matrix for NumPy, as gapsp writes them); auto: from OUT's extension (.gr, .csv .tsv\n"
+                 ".txt .el .edges, .mtx, .gch, .npy, .npz), else gdm")
+      ->check(CLI::IsMember({"auto", "gdm", "gr", "edgelist", "mtx", "ch", "npy", "npz"}))
       ->capture_default_str();
+  app.add_flag("--float", as_float, "npy, npz: float64 values, inf for no arc or path");
   flags.Add(app);
   flags.AddLargestComponent(app);
   app.add_flag("--json", json,
@@ -89,9 +89,13 @@ int main(int argc, char** argv) {
     flags.RefuseOsmFlagsUnlessOsm(in);
     if (to == "ch" || (to == "auto" && out.size() > 4 && out.compare(out.size() - 4, 4, ".gch") == 0))
       return WriteHierarchyFile(in, out, flags.Options(), json);
+    // A .npy or .npz OUT (or --to npy|npz): the matrix for NumPy; else a graph format or gdm.
+    if (to == "auto" && gdist::MatrixOutputFormat(to, out).rfind("np", 0) == 0) to = gdist::MatrixOutputFormat(to, out);
+    const bool numpy = to == "npy" || to == "npz";
+    if (as_float && !numpy) throw gdist::Error("--float: writes float64 into --to npy or npz");
     std::optional<gdist::GraphFormatOut> graph_out;
     if (to == "auto") graph_out = gdist::GraphFormatOfPath(out);
-    else if (to != "gdm") {
+    else if (to != "gdm" && !numpy) {
       graph_out.emplace();
       gdist::ParseGraphFormatOut(to, &*graph_out);
     }
@@ -107,15 +111,11 @@ int main(int argc, char** argv) {
       const std::string note = gdist::WriteGraph(out, g, *graph_out, gdist::DuplicatesFor(g, flags.Options()));
       if (!coordinates.empty()) gdist::WriteDimacsCoordinates(coordinates, g);
       if (json) {
-        gdist::JsonWriter w(std::cout);
-        w.BeginObject();
-        w.Key("output").Str(out).Key("format").Str(FormatName(*graph_out));
-        w.Key("n").Number(double(g.n)).Key("directed").Bool(g.directed);
-        w.Key("arcs").Number(double(g.edges.size()));
-        if (!coordinates.empty()) w.Key("coordinates").Str(coordinates);
-        if (!note.empty()) w.Key("note").Str(note);
-        w.EndObject();
-        std::cout << "\n";
+        gdist::ConversionReport r{out, FormatName(*graph_out), g.n, g.directed};
+        r.arcs = g.edges.size();
+        if (!coordinates.empty()) r.coordinates = coordinates;
+        if (!note.empty()) r.note = note;
+        gdist::WriteConversionJson(std::cout, r);
       }
       if (!gdist::Quiet()) {
         if (!note.empty()) std::cerr << "gconvert: note: " << gdist::TerminalText(note) << "\n";
@@ -130,19 +130,18 @@ int main(int argc, char** argv) {
     gdist::InputOptions options = flags.Options();
     options.exact_decimals = true;  // the matrix file keeps the decimal scale (docs/FORMAT.md)
     gdist::AnyMatrix m = gdist::LoadInput(in, options);
-    std::visit([&](auto& mat) { gdist::WriteMatrixFile(out, mat); }, m);
+    const std::string format = numpy ? to : "gdm";
+    std::visit([&](auto& mat) { gdist::WriteDistances(out, format, mat, nullptr, false, as_float); }, m);
     if (json)
       std::visit(
           [&](auto& mat) {
-            gdist::JsonWriter w(std::cout);
-            w.BeginObject();
-            w.Key("output").Str(out).Key("format").Str("gdm");
-            w.Key("n").Number(double(mat.n())).Key("directed").Bool(mat.meta().directed);
-            w.Key("element_type").Str(gdist::ElementName(gdist::TypeOf(m)));
-            if (mat.meta().decimal_scale > 0) w.Key("decimal_digits").Number(double(mat.meta().decimal_scale));
-            w.Key("stride").Number(double(mat.stride()));
-            w.EndObject();
-            std::cout << "\n";
+            gdist::ConversionReport r{out, format, mat.n(), mat.meta().directed};
+            // npy and npz hold float64 for --float and exact decimals (matrix_export.hpp).
+            const bool as_double = format != "gdm" && (as_float || mat.meta().decimal_scale > 0);
+            r.element_type = as_double ? "float64" : gdist::ElementName(gdist::TypeOf(m));
+            if (format == "gdm") r.stride = mat.stride();
+            r.decimal_digits = mat.meta().decimal_scale;
+            gdist::WriteConversionJson(std::cout, r);
           },
           m);
     if (!gdist::Quiet())

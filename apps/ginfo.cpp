@@ -73,10 +73,15 @@ void PrintJson(const Facts& f) {
   j.Key("rectangular").Bool(i.rectangular);
   j.Key("rows").Number(double(i.rectangular ? i.rows() : i.n));
   j.Key("element_type").Str(gdist::ElementName(i.type));
-  if (i.meta.decimal_scale > 0) j.Key("decimal_digits").Number(double(i.meta.decimal_scale));
+  // Every key in every object (docs/schema/ginfo.schema.json): what does not apply is null.
+  j.Key("decimal_digits");
+  if (i.meta.decimal_scale > 0) j.Number(double(i.meta.decimal_scale));
+  else j.Null();
   j.Key("stored_bits").Number(double(8 * i.stored_element_bytes()));
   j.Key("labels").Str(i.meta.labels.is_range() ? "range" : "strings");
-  if (i.n) j.Key("first_label").Str(i.meta.labels.label(0));
+  j.Key("first_label");
+  if (i.n) j.Str(i.meta.labels.label(0));
+  else j.Null();
   j.Key("payload_bytes").Number(double(f.payload_bytes));
   j.Key("next_hop_bytes").Number(double(f.next_bytes));
   j.Key("file_bytes").Number(double(f.file_bytes));
@@ -84,8 +89,12 @@ void PrintJson(const Facts& f) {
   if (i.rectangular) j.Key("gcenter_memory_bytes").Number(run.rows);
   else j.Key("gapsp_memory_bytes").Number(run.matrix);
   j.Key("checked").Bool(f.checked);
-  if (f.checked) j.Key("valid").Bool(f.problem.empty());
-  if (!f.problem.empty()) j.Key("problem").Str(f.problem);
+  j.Key("valid");
+  if (f.checked) j.Bool(f.problem.empty());
+  else j.Null();
+  j.Key("problem");
+  if (!f.problem.empty()) j.Str(f.problem);
+  else j.Null();
   j.EndObject();
   std::cout << "\n";
 }

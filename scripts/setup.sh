@@ -8,7 +8,7 @@ GDIST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GDIST_BUILD="${GDIST_BUILD:-$GDIST_ROOT/build}"
 
 packages=(cmake g++ make pkg-config zlib1g-dev libboost-graph-dev libcli11-dev libgtest-dev
-          coinor-libcbc-dev python3 python3-venv python3-dev python3-numpy python3-scipy python3-networkx librsvg2-bin help2man
+          coinor-libcbc-dev python3 python3-venv python3-dev python3-numpy python3-scipy python3-networkx python3-jsonschema librsvg2-bin help2man
           libopenmpi-dev openmpi-bin clang-14 clang-format-14
           libosmium2-dev libprotozero-dev libexpat1-dev libbz2-dev libnanoflann-dev ccache)
 missing=()

@@ -36,8 +36,8 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
   if (!r.metrics.empty()) throw Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
   if (r.out.empty()) throw Error("--algorithm ch: OUT is required");
   if (!r.targets.empty() && r.sources.empty()) throw Error("--targets needs --sources (the table's rows)");
-  if (!r.targets.empty() && r.to != "csv" && r.to != "npy")
-    throw Error("--targets: a sources x targets table is written --to csv or --to npy");
+  if (!r.targets.empty() && r.to != "csv" && r.to != "npy" && r.to != "npz")
+    throw Error("--targets: a sources x targets table is written --to csv, npy or npz");
   if (r.targets.empty() && !r.sources.empty()) {
     ApspRunRequest rows = r;
     rows.paths = false;
@@ -60,6 +60,8 @@ inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json)
   CheckOneOutputOnStdout({{"OUT", r.out}, {"--metrics", r.metrics}, {"--per-vertex", r.per_vertex}},
                          json ? "the --json summary" : "");
   if (r.paths && r.to != "gdm") throw Error("--paths needs --to gdm (only the matrix file has room for routes)");
+  if (r.as_float && r.to != "npy" && r.to != "npz")
+    throw Error("--float: writes float64 into --to npy or npz (csv writes inf for no path already)");
   if (r.out.empty() && r.metrics.empty()) throw Error("OUT is required unless --metrics FILE is given");
   if (r.out.empty() && r.paths) throw Error("--paths needs OUT (the routes are stored in the matrix file)");
   if (!r.per_vertex.empty() && r.metrics.empty()) throw Error("--per-vertex needs --metrics FILE");

@@ -28,7 +28,7 @@ class VertexLabels {
   const std::vector<std::string>& strings() const { return strings_; }
 
   std::string label(std::size_t i) const;
-  // True when every label is a decimal integer (JSON then prints numbers).
+  // True when every label is a decimal integer.
   bool all_integers() const;
   // Index of a label, or nullopt.
   std::optional<std::size_t> find(std::string_view label) const;

@@ -1,7 +1,12 @@
 #include "lib/distributed/apsp_run.hpp"
 
+#include <algorithm>
+#include <optional>
+#include <vector>
+
 #include "lib/distributed/distributed_fw.hpp"
 #include "lib/distributed/process_grid.hpp"
+#include "lib/graph/strong_components.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/pipeline/input_component.hpp"
@@ -13,6 +18,36 @@
 #include "lib/util/progress.hpp"
 
 namespace gdist {
+
+namespace {
+
+// The graph's strong components (an undirected graph's components), so an
+// undefined center gives its reason with them, in the bytes one process
+// writes from the matrix (MatrixConnectivity: mutual reachability).
+Connectivity GraphConnectivity(const Graph& g) {
+  std::vector<std::uint64_t> offsets(g.n + 1, 0);
+  for (const Edge& e : g.edges) {
+    ++offsets[e.from + 1];
+    if (!g.directed) ++offsets[e.to + 1];
+  }
+  for (std::size_t v = 0; v < g.n; ++v) offsets[v + 1] += offsets[v];
+  std::vector<std::uint32_t> targets(offsets[g.n]);
+  std::vector<std::uint64_t> next(offsets.begin(), offsets.end() - 1);
+  for (const Edge& e : g.edges) {
+    targets[next[e.from]++] = e.to;
+    if (!g.directed) targets[next[e.to]++] = e.from;
+  }
+  std::size_t count = 0;
+  const std::vector<std::uint32_t> id = StrongComponentIds(g.n, offsets.data(), targets.data(), &count);
+  std::vector<std::uint64_t> size(count, 0);
+  for (const std::uint32_t c : id) ++size[c];
+  Connectivity k;
+  k.components = count;
+  for (const std::uint64_t s : size) k.largest = std::max(k.largest, s);
+  return k;
+}
+
+}  // namespace
 
 namespace {
 
@@ -40,12 +75,16 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   if (!result.printable) return result;
   OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
   if (r.matrix)
-    std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr, req.allow_int16); }, *r.matrix);
+    std::visit([&](auto& mat) { WriteDistances(req.out, req.to, mat, nullptr, req.allow_int16, req.as_float); },
+               *r.matrix);
   if (r.metrics) {
     MatrixMeta meta;
     meta.directed = g.directed;
     meta.labels = g.labels;
-    const std::string note = WriteMetricsJson(req.metrics, *r.metrics, meta, req.per_vertex);
+    std::optional<Connectivity> connectivity;
+    if (!UndefinedReason(r.metrics->summary, g.directed, nullptr).empty()) connectivity = GraphConnectivity(g);
+    const std::string note =
+        WriteMetricsJson(req.metrics, *r.metrics, meta, req.per_vertex, connectivity ? &*connectivity : nullptr);
     if (!note.empty()) voice.Note("metrics on the CPU: " + note);
   }
   files.CommitAll();

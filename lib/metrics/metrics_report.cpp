@@ -8,6 +8,7 @@
 
 #include "lib/core/element_traits.hpp"
 #include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/matrix_components.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/csv_field.hpp"
@@ -78,7 +79,21 @@ void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits) {
 }
 
 void WriteDecimalDigitsJson(JsonWriter& json, int digits) {
-  if (digits > 0) json.Key("decimal_digits").Number(digits);
+  json.Key("decimal_digits");
+  if (digits > 0) json.Number(digits);
+  else json.Null();
+}
+
+void WriteFallbackJson(JsonWriter& json, bool fell_back, const std::string& note) {
+  json.Key("metrics_fallback");
+  if (fell_back) json.Str(note);
+  else json.Null();
+}
+
+void WriteNoCentralityJson(JsonWriter& json) {
+  for (const char* key : {"average_shortest_path_length", "wiener_index", "reachable_pairs", "closeness_max",
+                          "harmonic_max", "distance_histogram"})
+    json.Key(key).Null();
 }
 
 void WriteCentralityJson(JsonWriter& json, const Centrality& c, const VertexLabels& labels, bool directed) {
@@ -172,7 +187,7 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 }
 
 std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& metrics, const MatrixMeta& meta,
-                             const std::string& per_vertex_csv) {
+                             const std::string& per_vertex_csv, const Connectivity* connectivity) {
   std::optional<DistanceMetrics> scaled;  // exact decimals: the numbers as the user wrote them
   if (meta.decimal_scale > 0) {
     scaled = metrics;
@@ -185,11 +200,12 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& met
   std::ostringstream text;
   JsonWriter json(text);
   json.BeginObject();
-  WriteSummaryJson(json, s, meta.labels, meta.directed);
+  WriteSummaryJson(json, s, meta.labels, meta.directed, connectivity);
   WriteCentralityJson(json, c, meta.labels, meta.directed);
+  json.Key("components").Null();  // gcenter's keys: the components and the plan are the run's, not the matrix's
   WriteDecimalDigitsJson(json, meta.decimal_scale);
-  // Only a fallback is reported: the same numbers from either backend print the same JSON.
-  if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
+  WriteFallbackJson(json, m.fell_back, m.note);
+  json.Key("plan").Null();
   json.EndObject();
   text << "\n";
   WriteTextFile(path, text.str());
@@ -199,7 +215,11 @@ std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& met
 template <class T> std::string WriteMetricsJsonFile(const std::string& path, const MatrixView<T>& d,
                                                     const MatrixMeta& meta, const MetricsOptions& options,
                                                     const std::string& per_vertex_csv) {
-  return WriteMetricsJson(path, ComputeDistanceMetrics(d, meta.directed, options), meta, per_vertex_csv);
+  const DistanceMetrics m = ComputeDistanceMetrics(d, meta.directed, options);
+  // Why the center is undefined, in gcenter's words: the matrix's components (one pass, only then).
+  std::optional<Connectivity> connectivity;
+  if (!UndefinedReason(m.summary, meta.directed, nullptr).empty()) connectivity = MatrixConnectivity(d);
+  return WriteMetricsJson(path, m, meta, per_vertex_csv, connectivity ? &*connectivity : nullptr);
 }
 
 #define GDIST_INSTANTIATE(T)                                                                             \

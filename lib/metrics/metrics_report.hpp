@@ -10,6 +10,7 @@
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/distance_metrics.hpp"
 #include "lib/metrics/summary.hpp"
+#include "lib/metrics/summary_report.hpp"
 #include "lib/util/json_writer.hpp"
 
 namespace gdist {
@@ -22,8 +23,14 @@ namespace gdist {
 // path length from the exact sum. No-op for digits 0.
 void ScaleToDecimals(DistanceSummary& s, Centrality& c, int digits);
 // "decimal_digits": digits when the weights were read as exact decimals
-// (digits > 0; the key is absent otherwise).
+// (digits > 0), else null.
 void WriteDecimalDigitsJson(JsonWriter& json, int digits);
+// "metrics_fallback": why the CPU computed them when the GPU ran out of
+// memory, else null (the same numbers from either backend print the same JSON).
+void WriteFallbackJson(JsonWriter& json, bool fell_back, const std::string& note);
+// The centrality keys, each null: an engine that did not compute them
+// (docs/schema: the metrics question has one key set on every engine).
+void WriteNoCentralityJson(JsonWriter& json);
 
 // Keys added to the summary's: average_shortest_path_length, wiener_index,
 // reachable_pairs, closeness_max, harmonic_max ({vertex, value}) and
@@ -38,9 +45,10 @@ void WritePerVertexMetricsCsv(const std::string& path, const DistanceSummary& s,
 // The JSON object of metrics computed elsewhere (the distributed schedule
 // reduces them where the rows are), and the per-vertex CSV when asked for.
 // Returns the note of a GPU run that fell back to the CPU (empty: none), for
-// the caller to print.
+// the caller to print. connectivity: the components, for the reason an
+// undefined center gives (as gcenter's report gives it); may be null.
 std::string WriteMetricsJson(const std::string& path, const DistanceMetrics& m, const MatrixMeta& meta,
-                             const std::string& per_vertex_csv = "");
+                             const std::string& per_vertex_csv = "", const Connectivity* connectivity = nullptr);
 
 // ComputeDistanceMetrics (on options.backend) and write one JSON object (every summary key
 // and every centrality key) to `path` (atomically), and the per-vertex CSV to

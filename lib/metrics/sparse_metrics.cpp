@@ -185,6 +185,8 @@ void WriteComponentsJson(JsonWriter& json, const ComponentCounts& c, bool direct
   if (directed) {
     json.Key("strong").Number(c.strong);
     json.Key("largest_strong").Number(static_cast<double>(c.largest_strong));
+  } else {  // one key set for both (docs/schema): strong components are a directed graph's
+    json.Key("strong").Null().Key("largest_strong").Null();
   }
   json.EndObject();
 }

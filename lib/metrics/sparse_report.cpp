@@ -23,6 +23,7 @@ void WriteSparseMetricsJson(JsonWriter& json, const SparseMetrics& m, const Vert
   const Connectivity c = ConnectivityOf(m.components, directed, graph_input);
   WriteSummaryJson(json, m.summary, labels, directed, &c);
   if (m.has_centrality) WriteCentralityJson(json, m.centrality, labels, directed);
+  else WriteNoCentralityJson(json);
   WriteComponentsJson(json, m.components, directed);
 }
 

@@ -46,10 +46,9 @@ std::string UndefinedReason(const DistanceSummary& s, bool directed, const Conne
   return why;
 }
 
-void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) {
-  if (labels.all_integers()) json.Raw(labels.label(v));
-  else json.Str(labels.label(v));
-}
+// Always a string, whatever the labels look like: a reader keys on labels, and
+// "785" from one file must equal "785" from another (docs/CLI.md, "JSON").
+void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v) { json.Str(labels.label(v)); }
 
 void WriteSummaryText(std::ostream& out, const DistanceSummary& s, const VertexLabels& labels, bool directed,
                       const Connectivity* connectivity) {

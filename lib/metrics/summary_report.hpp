@@ -12,7 +12,7 @@
 
 namespace gdist {
 
-// A vertex label as a JSON value: a number when every label is an integer.
+// A vertex label as a JSON value: always a string ("785", "Rome").
 void WriteLabel(JsonWriter& json, const VertexLabels& labels, std::size_t v);
 
 // What the report knows of the components when the center or the periphery is

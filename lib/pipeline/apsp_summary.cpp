@@ -1,58 +1,129 @@
 #include "lib/pipeline/apsp_summary.hpp"
 
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "lib/core/decimal_scale.hpp"
 #include "lib/util/json_writer.hpp"
+#include "lib/util/report_number.hpp"
 
 namespace gdist {
 
 namespace {
 
-void WriteHierarchyJson(JsonWriter& w, const ApspRunResult& r) {
-  const HierarchyApspResult& h = *r.hierarchy;
-  w.Key("n").Number(static_cast<double>(h.n));
-  if (h.rows) w.Key("rows").Number(static_cast<double>(h.rows));
-  w.Key("algorithm").Str("ch");
-  w.Key("algorithm_reason").Str(h.plan.reasons.front());
-  w.Key("backend").Str(BackendName(h.report.used)).Key("backend_note").Str(h.report.note);
-  w.Key("element_bits").Number(h.report.element_bits);
-  w.Key("hierarchy").Str(h.from_file ? "read" : "built");
-  w.Key("shortcuts").Number(static_cast<double>(h.shortcuts));
-  w.Key("read_s").Number(h.read_s).Key("contract_s").Number(h.contract_s);
-  w.Key("apsp_s").Number(h.apsp_s).Key("write_s").Number(h.write_s);
-  WritePlanJson(w, h.plan);
-}
+// Every key of gapsp's --json, whatever ran (docs/schema/gapsp.schema.json):
+// what does not apply to this run is null.
+struct ApspJson {
+  std::size_t n = 0;
+  std::optional<std::size_t> rows;
+  std::optional<std::string> algorithm, algorithm_reason, tree_method, precision_reason, hierarchy;
+  std::string backend, backend_note;
+  int element_bits = 0;
+  std::optional<std::string> distance_bound;  // exact text (decimals as the input wrote them)
+  int decimal_digits = 0;
+  std::optional<double> shortcuts, contract_s, next_hops_s, metrics_s;
+  double read_s = 0, apsp_s = 0, write_s = 0;
+  const RunPlan* plan = nullptr;
+};
 
-void WriteDistributedGraphJson(JsonWriter& w, const ApspRunResult& r) {
-  w.Key("n").Number(static_cast<double>(r.n));
-  w.Key("backend").Str(r.engine.used == Backend::kGpu ? "gpu" : "cpu");
-  w.Key("backend_note").Str(r.engine.note);
-  w.Key("element_bits").Number(r.engine.element_bits);
-  w.Key("read_s").Number(r.read_s).Key("apsp_s").Number(r.apsp_s);
-  w.Key("metrics_s").Number(r.metrics_s).Key("write_s").Number(r.write_s);
-}
-
-void WritePlannedJson(JsonWriter& w, const ApspRunResult& r) {
-  const ApspReport& e = r.engine;
-  w.Key("n").Number(static_cast<double>(r.n));
-  if (r.rows) w.Key("rows").Number(static_cast<double>(*r.rows));
-  w.Key("algorithm").Str(ApspAlgorithmName(r.plan.algorithm()));
-  w.Key("algorithm_reason").Str(r.plan.reasons.front());
-  if (r.tree_method) w.Key("tree_method").Str(TreeMethodName(*r.tree_method));
-  w.Key("backend").Str(BackendName(e.used));
-  w.Key("backend_note").Str(e.note);
-  w.Key("element_bits").Number(e.element_bits);
-  w.Key("precision_reason").Str(e.precision_reason);
-  w.Key("distance_bound");
-  if (e.distance_bound >= 0) w.Raw(DecimalScale{r.decimal_scale}.Text(e.distance_bound));
+void Optional(JsonWriter& w, const char* key, const std::optional<std::string>& v) {
+  w.Key(key);
+  if (v) w.Str(*v);
   else w.Null();
-  if (r.decimal_scale > 0) w.Key("decimal_digits").Number(r.decimal_scale);
-  w.Key("read_s").Number(r.read_s).Key("apsp_s").Number(r.apsp_s);
-  if (r.next_hops_s) w.Key("next_hops_s").Number(*r.next_hops_s);
-  w.Key("write_s").Number(r.write_s);
-  WritePlanJson(w, r.plan);
+}
+
+void Seconds(JsonWriter& w, const char* key, std::optional<double> v) {
+  w.Key(key);
+  if (v) w.Number(MeasuredSeconds(*v));
+  else w.Null();
+}
+
+void WriteFields(JsonWriter& w, const ApspJson& f) {
+  w.Key("n").Number(static_cast<double>(f.n));
+  w.Key("rows");
+  if (f.rows) w.Number(static_cast<double>(*f.rows));
+  else w.Null();
+  Optional(w, "algorithm", f.algorithm);
+  Optional(w, "algorithm_reason", f.algorithm_reason);
+  Optional(w, "tree_method", f.tree_method);
+  w.Key("backend").Str(f.backend).Key("backend_note").Str(f.backend_note);
+  w.Key("element_bits").Number(f.element_bits);
+  Optional(w, "precision_reason", f.precision_reason);
+  w.Key("distance_bound");
+  if (f.distance_bound) w.Raw(*f.distance_bound);
+  else w.Null();
+  w.Key("decimal_digits");
+  if (f.decimal_digits > 0) w.Number(f.decimal_digits);
+  else w.Null();
+  Optional(w, "hierarchy", f.hierarchy);
+  w.Key("shortcuts");
+  if (f.shortcuts) w.Number(*f.shortcuts);
+  else w.Null();
+  Seconds(w, "read_s", f.read_s);
+  Seconds(w, "contract_s", f.contract_s);
+  Seconds(w, "apsp_s", f.apsp_s);
+  Seconds(w, "next_hops_s", f.next_hops_s);
+  Seconds(w, "metrics_s", f.metrics_s);
+  Seconds(w, "write_s", f.write_s);
+  if (f.plan) WritePlanJson(w, *f.plan);
+  else w.Key("plan").Null();
+}
+
+ApspJson HierarchyFields(const ApspRunResult& r) {
+  const HierarchyApspResult& h = *r.hierarchy;
+  ApspJson f;
+  f.n = h.n;
+  if (h.rows) f.rows = h.rows;
+  f.algorithm = "ch";
+  f.algorithm_reason = h.plan.reasons.front();
+  f.backend = BackendName(h.report.used);
+  f.backend_note = h.report.note;
+  f.element_bits = h.report.element_bits;
+  f.hierarchy = h.from_file ? "read" : "built";
+  f.shortcuts = static_cast<double>(h.shortcuts);
+  f.read_s = h.read_s;
+  f.contract_s = h.contract_s;
+  f.apsp_s = h.apsp_s;
+  f.write_s = h.write_s;
+  f.plan = &h.plan;
+  return f;
+}
+
+ApspJson DistributedGraphFields(const ApspRunResult& r) {
+  ApspJson f;
+  f.n = r.n;
+  f.algorithm = "fw";
+  f.backend = r.engine.used == Backend::kGpu ? "gpu" : "cpu";
+  f.backend_note = r.engine.note;
+  f.element_bits = r.engine.element_bits;
+  f.read_s = r.read_s;
+  f.apsp_s = r.apsp_s;
+  f.metrics_s = r.metrics_s;
+  f.write_s = r.write_s;
+  return f;
+}
+
+ApspJson PlannedFields(const ApspRunResult& r) {
+  const ApspReport& e = r.engine;
+  ApspJson f;
+  f.n = r.n;
+  f.rows = r.rows;
+  f.algorithm = ApspAlgorithmName(r.plan.algorithm());
+  f.algorithm_reason = r.plan.reasons.front();
+  if (r.tree_method) f.tree_method = TreeMethodName(*r.tree_method);
+  f.backend = BackendName(e.used);
+  f.backend_note = e.note;
+  f.element_bits = e.element_bits;
+  f.precision_reason = e.precision_reason;
+  if (e.distance_bound >= 0) f.distance_bound = DecimalScale{r.decimal_scale}.Text(e.distance_bound);
+  f.decimal_digits = r.decimal_scale;
+  f.read_s = r.read_s;
+  f.apsp_s = r.apsp_s;
+  f.next_hops_s = r.next_hops_s;
+  f.write_s = r.write_s;
+  f.plan = &r.plan;
+  return f;
 }
 
 }  // namespace
@@ -61,9 +132,9 @@ void WriteApspJson(std::ostream& out, const ApspRunResult& r) {
   JsonWriter w(out);
   w.BeginObject();
   switch (r.shape) {
-    case ApspRunResult::Shape::kHierarchy: WriteHierarchyJson(w, r); break;
-    case ApspRunResult::Shape::kDistributedGraph: WriteDistributedGraphJson(w, r); break;
-    case ApspRunResult::Shape::kPlanned: WritePlannedJson(w, r); break;
+    case ApspRunResult::Shape::kHierarchy: WriteFields(w, HierarchyFields(r)); break;
+    case ApspRunResult::Shape::kDistributedGraph: WriteFields(w, DistributedGraphFields(r)); break;
+    case ApspRunResult::Shape::kPlanned: WriteFields(w, PlannedFields(r)); break;
   }
   w.EndObject();
   out << "\n";

@@ -61,6 +61,7 @@ std::string SparseMetricsReport(SparseMetrics m, const VertexLabels& labels, boo
     json.BeginObject();
     WriteSparseMetricsJson(json, m, labels, directed, graph_input);
     WriteDecimalDigitsJson(json, decimal_scale);
+    WriteFallbackJson(json, false, {});  // the trees run where the plan put them; nothing falls back
     WritePlanJson(json, *run.plan);
     json.EndObject();
     report << "\n";

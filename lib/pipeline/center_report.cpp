@@ -39,10 +39,11 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
       if (req.json) {
         WriteSummaryJson(json, metrics->summary, labels, meta.directed, conn);
         WriteCentralityJson(json, metrics->centrality, labels, meta.directed);
-        WriteDecimalDigitsJson(json, meta.decimal_scale);
-        // Only a fallback is reported: the same numbers from either backend print the same JSON.
-        if (metrics->fell_back) json.Key("metrics_fallback").Str(metrics->note);
+        // The keys in the sparse engine's order (lib/metrics/sparse_report.cpp); a matrix file has no components.
         if (components) WriteComponentsJson(json, *components, meta.directed);
+        else json.Key("components").Null();
+        WriteDecimalDigitsJson(json, meta.decimal_scale);
+        WriteFallbackJson(json, metrics->fell_back, metrics->note);
       } else {
         WriteSummaryText(report, metrics->summary, labels, meta.directed, conn);
         WriteCentralityText(report, metrics->centrality, labels, req.pictures.histogram_text);
@@ -54,6 +55,7 @@ template <class T> std::string CenterReport(const MatrixView<T>& d, const Matrix
   if (req.any_siting()) SolveSitingModels(d, meta, req, row_vertex, lists, json, report, siting);
   if (req.json) {
     if (run.plan) WritePlanJson(json, *run.plan);
+    else json.Key("plan").Null();
     json.EndObject();
     report << "\n";
   }

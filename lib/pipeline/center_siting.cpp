@@ -67,10 +67,11 @@ template <class T> void SolveSitingModels(const MatrixView<T>& d, const MatrixMe
   if (row_vertex) prob.emplace(d, *row_vertex, input);
   else prob.emplace(d, input);
   if (prob->num_demands() == 0) throw Error("no demand: every vertex has weight 0");
-  auto show = [&](const std::string& key, const std::string& title, const SitingResult& r) {
+  // p: the sites asked for; 0 for the models that choose how many (cover, facility location).
+  auto show = [&](const std::string& key, const std::string& title, const SitingResult& r, std::size_t p) {
     if (req.json) WriteSitingJson(json, key, r, *prob, labels);
     else WriteSitingText(text, title, r, *prob, labels);
-    out.done.push_back({key, &r});
+    out.done.push_back({key, p ? p : r.sites.size() - prob->fixed().size(), &r});
   };
   // Each model gets its own bars, ended before the next model starts.
   SitingProgressBar bar;
@@ -87,8 +88,8 @@ template <class T> void SolveSitingModels(const MatrixView<T>& d, const MatrixMe
     for (std::size_t i = 0; i < ps.size(); ++i) {
       points[i].p = ps[i];
       points[i].result = solve(ps[i], options_for(sweep ? name + " p=" + std::to_string(ps[i]) : name));
-      if (!sweep) show(key, name + " (p = " + std::to_string(ps[i]) + ", " + objective + ")", points[i].result);
-      else out.done.push_back({key + "_" + std::to_string(ps[i]), &points[i].result});
+      if (!sweep) show(key, name + " (p = " + std::to_string(ps[i]) + ", " + objective + ")", points[i].result, ps[i]);
+      else out.done.push_back({key, ps[i], &points[i].result});
     }
     if (!sweep) return;
     if (req.json) WriteSweepJson(json, key, points, *prob, labels);
@@ -102,32 +103,32 @@ template <class T> void SolveSitingModels(const MatrixView<T>& d, const MatrixMe
             [&](std::size_t p, const SitingOptions& o) { return SolvePCenter(*prob, p, o); });
   if (req.cover >= 0) {
     out.cover = SolveCover(*prob, req.cover, options_for("cover"));
-    show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", out.cover);
+    show("cover", "cover (radius " + Num(req.cover) + ", number of sites)", out.cover, 0);
   }
   if (req.max_cover >= 0) {
     out.max_cover = SolveMaxCover(*prob, req.max_cover, req.p, options_for("max-cover"));
     show("max_cover",
          "max-cover (radius " + Num(req.max_cover) + ", p = " + std::to_string(req.p) + ", covered demand weight)",
-         out.max_cover);
+         out.max_cover, req.p);
   }
   if (req.p_dispersion) {
     out.dispersion = SolvePDispersion(*prob, req.p_dispersion, options_for("p-dispersion"));
     show("p_dispersion", "p-dispersion (p = " + std::to_string(req.p_dispersion) + ", smallest distance between sites)",
-         out.dispersion);
+         out.dispersion, req.p_dispersion);
   }
   if (req.backup_cover >= 0) {
     out.backup = SolveBackupCover(*prob, req.backup_cover, req.p, options_for("backup-cover"));
     show("backup_cover",
          "backup-cover (radius " + Num(req.backup_cover) + ", p = " + std::to_string(req.p) +
              ", demand weight covered twice)",
-         out.backup);
+         out.backup, req.p);
   }
   if (req.facility_location) {
     out.location = SolveFacilityLocation(*prob, *opening_costs, capacities ? &*capacities : nullptr,
                                          options_for("facility-location"));
     show("facility_location",
          std::string(capacities ? "capacitated " : "") + "facility location (opening costs + total weighted distance)",
-         out.location);
+         out.location, 0);
   }
 }
 

@@ -55,6 +55,7 @@ template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<Lo
       out.push_back(GeoFeature::Point(lon_lat.at(v))
                         .With("kind", std::string("site"))
                         .With("model", r.model)
+                        .With("p", double(r.p))
                         .With("vertex", labels.label(v))
                         .With("rank", double(rank + 1)));
     }
@@ -65,6 +66,7 @@ template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<Lo
         out.push_back(GeoFeature::Point(lon_lat.at(d))
                           .With("kind", std::string("unserved"))
                           .With("model", r.model)
+                          .With("p", double(r.p))
                           .With("demand", labels.label(d))
                           .With("weight", prob->weight(u))
                           .With("site", nullptr));
@@ -75,6 +77,7 @@ template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<Lo
       GeoFeature f = d == site ? GeoFeature::Point(lon_lat.at(d)) : GeoFeature::Line({lon_lat.at(d), lon_lat.at(site)});
       out.push_back(std::move(f.With("kind", std::string("assignment"))
                                   .With("model", r.model)
+                                  .With("p", double(r.p))
                                   .With("demand", labels.label(d))
                                   .With("site", labels.label(site))
                                   .With("weight", prob->weight(u))

@@ -169,6 +169,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
       GeoFeature site = GeoFeature::Point({p.lon, p.lat});
       site.With("kind", std::string("site"))
           .With("model", r.model)
+          .With("p", double(r.p))
           .With("name", p.name)
           .With("rank", double(rank + 1))
           .With("fixed", std::string(std::find(fixed.begin(), fixed.end(), k) != fixed.end() ? "yes" : "no"))
@@ -189,6 +190,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
         const double segments = static_cast<double>(area.parts.size());
         out.push_back(std::move(area.With("kind", std::string("service_area"))
                                     .With("model", r.model)
+                                    .With("p", double(r.p))
                                     .With("site", facility_of(k).name)
                                     .With("radius", radius)
                                     .With("segments", segments)
@@ -204,6 +206,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
                                                            : GeoFeature::Line({{d.lon, d.lat}, {f.lon, f.lat}});
       out.push_back(std::move(line.With("kind", std::string("assignment"))
                                   .With("model", r.model)
+                                  .With("p", double(r.p))
                                   .With("demand", d.name)
                                   .With("site", f.name)
                                   .With("weight", prob.weight(u))
@@ -216,6 +219,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
         out.push_back(GeoFeature::Point({d.lon, d.lat})
                           .With("kind", std::string("unserved"))
                           .With("model", r.model)
+                          .With("p", double(r.p))
                           .With("demand", d.name)
                           .With("weight", prob.weight(u))
                           .With("site", nullptr));

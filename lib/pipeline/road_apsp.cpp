@@ -69,8 +69,17 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
           result.apsp_s = timer.Lap();
           const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };
           const auto col_label = [&](std::size_t j) { return ch.labels.label(cols[j]); };
-          if (r.to == "npy") WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size());
-          else WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
+          const NpyValues values{0, r.as_float};
+          if (r.to == "npy") {
+            WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size(), values);
+          } else if (r.to == "npz") {
+            std::vector<std::string> row_names, col_names;
+            for (std::size_t i = 0; i < rows.size(); ++i) row_names.push_back(row_label(i));
+            for (std::size_t j = 0; j < cols.size(); ++j) col_names.push_back(col_label(j));
+            WriteNpzTable(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_names, col_names, values);
+          } else {
+            WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
+          }
           result.write_s = timer.Lap();
           return;
         }
@@ -86,7 +95,7 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
         m.meta().labels = ch.labels;
         result.report = HierarchyRowsIntoMatrix(ch, m, r.threads, progress, result.plan.backend);
         result.apsp_s = timer.Lap();
-        WriteDistances(r.out, r.to, m, nullptr, r.narrow);
+        WriteDistances(r.out, r.to, m, nullptr, r.narrow, r.as_float);
         result.write_s = timer.Lap();
       },
       loaded.hierarchy);

@@ -19,13 +19,14 @@ namespace gdist {
 
 struct HierarchyApspRequest {
   std::string in, out;
-  std::string to = "gdm";  // every row: gdm, nthu, npy or csv; a table: csv or npy
+  std::string to = "gdm";  // every row: gdm, nthu, npy, npz or csv; a table: csv, npy or npz
   std::string sources;     // a vertex list: the rows of these vertices
   std::string targets;     // with sources: the k x t table
   int threads = 0;
   Backend backend = Backend::kAuto;  // gpu: the GPU sweep for rows (auto: the CPU's PHAST for now)
   bool narrow = true;                // every row as .gdm: in 16 bits when every distance fits (WriteDistances)
   RunVoice voice = {};               // the estimate line before a long run; empty: none
+  bool as_float = false;             // npy, npz: float64 values, inf for no path
 };
 
 struct HierarchyApspResult {

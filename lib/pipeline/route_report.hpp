@@ -19,7 +19,8 @@
 
 namespace gdist {
 
-// "no path" with --json: the answer with "length": null.
+// "no path" with --json: the route's keys, each null but the ends (one schema
+// for a route, docs/schema/gpath.schema.json).
 inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std::size_t to) {
   std::ostringstream out;
   JsonWriter w(out);
@@ -28,7 +29,7 @@ inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std:
   WriteLabel(w, labels, from);
   w.Key("to");
   WriteLabel(w, labels, to);
-  w.Key("length").Null();
+  w.Key("length").Null().Key("hops").Null().Key("vertices").Null().Key("weights").Null();
   w.EndObject();
   out << "\n";
   return out.str();

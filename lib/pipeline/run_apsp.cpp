@@ -47,7 +47,7 @@ ApspRunResult RunHierarchy(const ApspRunRequest& r, const RunVoice& voice, const
   ApspProgressBar bar;
   // The trial's hierarchy sweeps where its plan priced it: where the trees would have run.
   const Backend where = tried ? tried->backend : r.backend;
-  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16, voice};
+  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16, voice, r.as_float};
   HierarchyApspResult h =
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
@@ -167,7 +167,8 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
         }
         paths_s += timer.Lap();
         OutputGroup files;  // OUT, --metrics and --per-vertex: all or none
-        if (!req.out.empty()) WriteDistances(req.out, req.to, mat, req.paths ? &next : nullptr, req.allow_int16);
+        if (!req.out.empty())
+          WriteDistances(req.out, req.to, mat, req.paths ? &next : nullptr, req.allow_int16, req.as_float);
         if (!req.metrics.empty())
           NoteMetricsFallback(voice,
                               WriteMetricsJsonFile(req.metrics, mat.view(), mat.meta(),

@@ -26,7 +26,7 @@ namespace gdist {
 struct ApspRunRequest {
   std::string in;                                  // a graph file, an adjacency matrix file or a saved hierarchy (.gch)
   std::string out;                                 // the distances; may be empty with `metrics` (no matrix written)
-  std::string to = "gdm";                          // gdm, nthu, npy or csv
+  std::string to = "gdm";                          // gdm, nthu, npy, npz or csv
   std::string metrics;                             // the metrics JSON from the same matrix (empty: none)
   std::string per_vertex;                          // with metrics: the per-vertex CSV
   std::string sources;                             // a vertex list: only these rows, a rectangular matrix file
@@ -35,6 +35,7 @@ struct ApspRunRequest {
   Backend backend = Backend::kAuto;
   int threads = 0;                // 0: all cores
   bool paths = false;             // also the next-hop matrix (in the gdm)
+  bool as_float = false;          // npy, npz: float64 values, inf for no path
   bool allow_int16 = true;        // 16-bit elements where every distance is proven to fit
   std::size_t memory_limit = 0;   // host bytes of the matrix held at once (0: DefaultMemoryLimit())
   std::size_t device_memory = 0;  // GPU bytes (0: the free device memory)

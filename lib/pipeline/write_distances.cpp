@@ -11,14 +11,15 @@
 namespace gdist {
 
 template <class T> void WriteDistances(const std::string& path, const std::string& to, const DistMatrix<T>& m,
-                                       const NextHopMatrix* next, bool narrow) {
+                                       const NextHopMatrix* next, bool narrow, bool as_float) {
   const int scale = m.meta().decimal_scale;
   if (to == "nthu" && scale > 0)
     throw Error(path + ": the distances are exact decimals (" + std::to_string(scale) +
                 (scale == 1 ? " decimal place)" : " decimal places)") +
                 " and the NTHU format holds integers only; write gdm, csv or npy");
   if (to == "nthu") WriteNthuOutput(path, m);
-  else if (to == "npy") WriteNpy(path, m.view(), scale);
+  else if (to == "npy") WriteNpy(path, m.view(), NpyValues{scale, as_float});
+  else if (to == "npz") WriteNpz(path, m.view(), m.meta().labels, NpyValues{scale, as_float});
   else if (to == "csv") WriteCsvMatrix(path, m.view(), m.meta().labels, scale);
   else if constexpr (std::is_same_v<T, std::int32_t>) {
     if (!narrow || !TryWriteMatrixFileInt16(path, m, next)) WriteMatrixFile(path, m, next);
@@ -29,7 +30,7 @@ template <class T> void WriteDistances(const std::string& path, const std::strin
 
 #define GDIST_INSTANTIATE(T)                                                                                       \
   template void WriteDistances(const std::string&, const std::string&, const DistMatrix<T>&, const NextHopMatrix*, \
-                               bool);
+                               bool, bool);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -10,6 +10,7 @@
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
 #include "lib/util/option_names.hpp"
+#include "lib/util/report_number.hpp"
 
 namespace gdist {
 
@@ -230,7 +231,7 @@ void WritePlanJson(JsonWriter& json, const RunPlan& plan) {
   json.Key("engine").Str(PlanEngineName(plan.engine));
   json.Key("backend").Str(BackendName(plan.backend));
   json.Key("element_bits").Integer(plan.element_bits);
-  json.Key("estimate_s").Number(plan.estimate_s);
+  json.Key("estimate_s").Number(EstimateDigits(plan.estimate_s));
   json.Key("memory_bytes").Integer(static_cast<std::int64_t>(std::min<std::uint64_t>(plan.memory_bytes, INT64_MAX)));
   json.Key("reasons").BeginArray();
   for (const std::string& r : plan.reasons) json.Str(r);

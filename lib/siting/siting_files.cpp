@@ -109,7 +109,7 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
                                            const std::vector<NamedResult>& results, const VertexLabels& labels) {
   std::ostringstream text;  // numbers as ExactText: they read back as themselves
   const bool json_lines = IsJsonLinesPath(path);
-  if (!json_lines) text << "model,demand,weight,site,distance\n";
+  if (!json_lines) text << "model,p,demand,weight,site,distance\n";
   for (const NamedResult& r : results) {
     const Assignment& a = r.result->assignment;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {
@@ -119,7 +119,7 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
       auto write_distance = [&](auto&& out) { out(prob.InputCost(u, a.site[u])); };
       if (json_lines) {  // one object per line; an unserved demand has null site and distance
         JsonWriter row(text);
-        row.BeginObject().Key("model").Str(r.model).Key("demand");
+        row.BeginObject().Key("model").Str(r.model).Key("p").Number(double(r.p)).Key("demand");
         WriteLabel(row, labels, prob.demand_vertex(u));
         row.Key("weight").Number(prob.weight(u)).Key("site");
         if (served) WriteLabel(row, labels, prob.candidate_vertex(a.site[u]));
@@ -131,8 +131,8 @@ template <class T> void WriteAssignmentCsv(const std::string& path, const Siting
         text << '\n';
         continue;
       }
-      text << r.model << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ',' << ExactText(prob.weight(u))
-           << ',';
+      text << r.model << ',' << r.p << ',' << CsvField(labels.label(prob.demand_vertex(u))) << ','
+           << ExactText(prob.weight(u)) << ',';
       if (served) {
         text << CsvField(labels.label(prob.candidate_vertex(a.site[u]))) << ',';
         write_distance([&](auto v) { text << ExactText(v); });

@@ -23,13 +23,16 @@ std::vector<double> ReadWeightsFile(const std::string& path, const VertexLabels&
                                     double unlisted = 0.0);
 std::vector<std::uint32_t> ReadVertexListFile(const std::string& path, const VertexLabels& labels);
 
-// One named result of one model, for the assignment file.
+// One named result of one model, for the assignment file and the maps. The
+// model's name is the same whether it ran once or in a sweep; p tells the runs
+// of a sweep apart.
 struct NamedResult {
-  std::string model;  // "p_median", "p_center", "cover", "max_cover"
-  const SitingResult* result;
+  std::string model;  // "p_median", "p_center", "cover", "max_cover", ...
+  std::size_t p = 0;  // the new sites asked for (p-median, p-center, ...) or opened (cover, facility location)
+  const SitingResult* result = nullptr;
 };
 
-// model,demand,weight,site,distance - one line per demand vertex and model;
+// model,p,demand,weight,site,distance - one line per demand vertex and model;
 // site and distance are empty when no site reaches the demand.
 template <class T> void WriteAssignmentCsv(const std::string& path, const SitingProblem<T>& prob,
                                            const std::vector<NamedResult>& results, const VertexLabels& labels);

@@ -26,7 +26,8 @@ template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key
   json.Key("objective");
   if (r.whole_objective) json.Raw(WholeText(*r.whole_objective));  // exact past 2^53 and int64
   else json.Number(r.objective);
-  if (r.capacitated) json.Key("capacitated").Bool(true);
+  // The models that may take capacities say whether they did, so their key set is one.
+  if (key == "p_median" || key == "facility_location") json.Key("capacitated").Bool(r.capacitated);
   json.Key("new_sites").Number(static_cast<double>(r.sites.size() - prob.fixed().size()));
   json.Key("fixed_sites").Number(static_cast<double>(prob.fixed().size()));
   if (r.radius >= 0 && key != "p_center") json.Key("radius").Number(r.radius);

@@ -91,19 +91,25 @@ struct SitingResult {
   bool capacitated = false;  // p-median with capacities: the assignment is the program's
 
   bool has_bound() const { return !std::isnan(bound); }
-  // Relative distance between objective and bound (0 when they meet).
+  // Objective and bound closer than their sums' rounding (1e-9 relative: each
+  // is a sum of products in doubles, summed in another order) are one number.
+  static bool Meet(double objective, double bound) {
+    return std::fabs(bound - objective) <= 1e-9 * (std::fabs(objective) + 1);
+  }
+  // Relative distance between objective and bound: 0 when they meet, so a
+  // proven optimum never reports rounding noise (2.5e-14) as its gap.
   double gap() const {
     if (!has_bound()) return std::numeric_limits<double>::quiet_NaN();
     const double d = bound_is_upper ? bound - objective : objective - bound;
-    if (d <= 0) return 0;
+    if (d <= 0 || Meet(objective, bound)) return 0;
     return objective != 0 ? d / std::fabs(objective) : std::numeric_limits<double>::infinity();
   }
-  // Records a bound; optimal when it meets the objective (to rounding). A
-  // bound on the wrong side of the objective is kept as it is: a bug to see.
+  // Records a bound; optimal when it meets the objective. A bound on the
+  // wrong side of the objective is kept as it is: a bug to see.
   void SetBound(double b, const std::string& how) {
     bound = b;
     bound_method = how;
-    optimal = std::fabs(bound - objective) <= 1e-9 * (std::fabs(objective) + 1);
+    optimal = Meet(objective, bound);
   }
 };
 

@@ -17,6 +17,42 @@ bool MulAdd(Int128 a, Int128 b, Int128 c, Int128* out) {
   return !__builtin_mul_overflow(a, b, &ab) && !__builtin_add_overflow(ab, c, out);
 }
 
+// Sum of a_i * b_i as the double nearest its exact value: each product's
+// rounding error (fma) and each addition's (Neumaier) carried apart. An
+// objective of decimal costs then prints as the decimal (467975.5), not with
+// the noise of one summation order (467975.5000000001).
+class CompensatedSum {
+ public:
+  void AddProduct(double a, double b) {
+    const double p = a * b;
+    Add(p);
+    carry_ += std::fma(a, b, -p);
+  }
+  void Add(double x) {
+    const double t = sum_ + x;
+    carry_ += std::fabs(sum_) >= std::fabs(x) ? (sum_ - t) + x : (x - t) + sum_;
+    sum_ = t;
+  }
+  double Value() const { return sum_ + carry_; }
+
+ private:
+  double sum_ = 0, carry_ = 0;
+};
+
+// A weighted sum of costs that are not whole: the objective recomputed from
+// the assignment, compensated; a bound within the sums' rounding of it is it.
+template <class T> void RecomputeWeightedSum(const SitingProblem<T>& prob, SitingResult* r, double fixed_part) {
+  const Assignment& a = r->assignment;
+  CompensatedSum total;
+  total.Add(fixed_part);
+  for (std::size_t u = 0; u < prob.num_demands(); ++u) {
+    if (a.site[u] == std::numeric_limits<std::uint32_t>::max()) return;  // unserved: no objective to state
+    total.AddProduct(prob.weight(u), static_cast<double>(prob.InputCost(u, a.site[u])));
+  }
+  r->objective = total.Value();
+  if (r->has_bound() && SitingResult::Meet(r->objective, r->bound)) r->bound = r->objective;
+}
+
 }  // namespace
 
 std::string WholeText(Int128 v) {
@@ -40,10 +76,12 @@ void FinishCostObjective(const SitingProblem<T>& prob, ObjectiveFold fold, Sitin
   r->objective += shift;
   if (r->has_bound()) r->bound += shift;
   if (fold == ObjectiveFold::kLargest) r->radius = r->objective;
+  bool whole = std::is_integral_v<T> && fixed_part == std::floor(fixed_part) && std::fabs(fixed_part) < 0x1p62;
+  for (double w : prob.weights()) whole &= w == std::floor(w) && w < 0x1p53;
+  if (!whole && fold == ObjectiveFold::kWeightedSum && prob.cost_offset() == 0)
+    RecomputeWeightedSum(prob, r, fixed_part);
   if constexpr (std::is_integral_v<T>) {
-    for (double w : prob.weights())
-      if (w != std::floor(w) || w >= 0x1p53) return;
-    if (fixed_part != std::floor(fixed_part) || !(std::fabs(fixed_part) < 0x1p62)) return;
+    if (!whole) return;
     const Assignment& a = r->assignment;
     Int128 total = static_cast<std::int64_t>(fixed_part), largest = 0, weight = 0;
     for (std::size_t u = 0; u < prob.num_demands(); ++u) {

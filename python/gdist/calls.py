@@ -151,6 +151,21 @@ def _read_per_vertex(path, names):
     return out
 
 
+def _caller_labels(out, labels):
+    """The report's vertices are strings, as every tool prints them (docs/CLI.md, "JSON"); here
+    they become the caller's own labels again (NetworkX nodes, integers)."""
+    if labels is None:
+        return out
+    by_text = {str(x): x for x in labels}
+    for key in ("center", "periphery", "diameter_pair"):
+        if out.get(key) is not None:
+            out[key] = [by_text.get(v, v) for v in out[key]]
+    for key in ("median", "closeness_max", "harmonic_max"):
+        if out.get(key) is not None:
+            out[key]["vertex"] = by_text.get(out[key]["vertex"], out[key]["vertex"])
+    return out
+
+
 def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
             directed=None, labels=None, median=True):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
@@ -167,7 +182,7 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     if got is not None:
         handle, names = got
         text, arrays = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
-        out = json.loads(text)
+        out = _caller_labels(json.loads(text), names)
         if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
             out["plan"] = handle.plan
         if per_vertex:
@@ -179,7 +194,7 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
         csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
         text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
                                     threads=threads, per_vertex_csv=csv_path, median=median)
-        out = json.loads(text)
+        out = _caller_labels(json.loads(text), inp.labels)
         if per_vertex:
             out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)
     return out

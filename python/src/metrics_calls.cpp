@@ -44,7 +44,7 @@ MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
         json.BeginObject();
         WriteSummaryJson(json, m.summary, mat.meta().labels, mat.meta().directed);
         WriteCentralityJson(json, m.centrality, mat.meta().labels, mat.meta().directed);
-        if (m.fell_back) json.Key("metrics_fallback").Str(m.note);
+        WriteFallbackJson(json, m.fell_back, m.note);
         json.EndObject();
         a.json = text.str();
         for (const MetricNumber& e : m.summary.eccentricity) a.eccentricity.push_back(e.ToDouble());

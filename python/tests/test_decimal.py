@@ -143,7 +143,8 @@ class DecimalTest(unittest.TestCase):
                     self.assertIsNone(r["diameter"])
                 self.assertEqual(as_fraction(r["radius"]), min(finite) if finite else None)
                 if finite:
-                    self.assertEqual(sorted(r["center"]), [i + 1 for i in range(n) if ecc[i] == min(finite)])
+                    self.assertEqual(sorted(r["center"], key=int),
+                                     [str(i + 1) for i in range(n) if ecc[i] == min(finite)])
                 totals = [sum(x for x in row if x is not INF) for row in ref]
                 if r["median"] is not None:
                     self.assertEqual(as_fraction(r["median"]["total"]),

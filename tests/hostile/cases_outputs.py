@@ -15,6 +15,8 @@ WRITERS = {
     "gapsp": ["gapsp", "g.gdm", "OUT", "-q"],
     "gapsp-nthu": ["gapsp", "g.gdm", "OUT", "-q", "--to", "nthu"],
     "gapsp-npy": ["gapsp", "g.gdm", "OUT", "-q", "--to", "npy"],
+    "gapsp-npz": ["gapsp", "g.gdm", "OUT", "-q", "--to", "npz", "--float"],
+    "gconvert-npz": ["gconvert", "g.gdm", "OUT", "-q", "--to", "npz"],
     "gapsp-csv": ["gapsp", "g.gdm", "OUT", "-q", "--to", "csv"],
     "gapsp-per-vertex": ["gapsp", "g.gdm", "--metrics", "m.json", "--per-vertex", "OUT", "-q"],
     "gapsp-metrics": ["gapsp", "g.gdm", "o.gdm", "-q", "--metrics", "OUT"],
@@ -23,7 +25,7 @@ WRITERS = {
 }
 # The input each writer reads (for the same-file cases).
 INPUT = {"gconvert": "g.gr", "gapsp": "g.gdm", "gapsp-nthu": "g.gdm", "gapsp-metrics": "g.gdm", "gapsp-npy": "g.gdm",
-         "gapsp-csv": "g.gdm", "gapsp-per-vertex": "g.gdm",
+         "gapsp-npz": "g.gdm", "gconvert-npz": "g.gdm", "gapsp-csv": "g.gdm", "gapsp-per-vertex": "g.gdm",
          "gcenter-per-vertex": "d.gdm", "gcenter-assignment": "d.gdm"}
 # Other files a successful run writes besides OUT.
 EXTRA = {"gapsp-metrics": {"o.gdm"}, "gapsp-per-vertex": {"m.json"}}

@@ -128,7 +128,8 @@ TEST(DecimalWeights, APathOf999TenthsIsExactlyNinetyNinePointNine) {
   const auto siting = test::RunCommand(Tool("gcenter") + " " + dir.file("p.gr") +
                                        " --undirected --p-center 1 --p-median 1 --json --backend cpu");
   ASSERT_EQ(siting.exit_code, 0) << siting.output;
-  EXPECT_NE(siting.output.find("\"p_center\":{\"sites\":[500],\"objective\":50,"), std::string::npos) << siting.output;
+  EXPECT_NE(siting.output.find("\"p_center\":{\"sites\":[\"500\"],\"objective\":50,"), std::string::npos)
+      << siting.output;
   EXPECT_NE(siting.output.find("\"objective\":25000,"), std::string::npos) << siting.output;
   // --type wins: float32 as before.
   const auto forced = test::RunCommand(Tool("gcenter") + " " + dir.file("p.gr") + " --undirected --type float32");

@@ -359,7 +359,9 @@ TEST(Gpath, CliRoutesTreesAndErrors) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   r = test::RunCommand(test::App("gpath") + " " + d + " --from 1 --to 3 --json");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.output, "{\"from\":1,\"to\":3,\"length\":7,\"hops\":2,\"vertices\":[1,2,3],\"weights\":[3,4]}\n");
+  EXPECT_EQ(
+      r.output,
+      "{\"from\":\"1\",\"to\":\"3\",\"length\":7,\"hops\":2,\"vertices\":[\"1\",\"2\",\"3\"],\"weights\":[3,4]}\n");
   r = test::RunCommand(test::App("gpath") + " " + d + " --from 2");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.output, "target,distance,next_hop,hops\n1,5,3,2\n2,0,,0\n3,4,3,1\n4,,,\n");

@@ -73,8 +73,8 @@ TEST(EndToEnd, Rome99MetricsMatchPublishedFacts) {
   // unique center 1673, 1-median 1703 with total 30991023.
   EXPECT_NE(json.output.find("\"diameter\":77403"), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"radius\":38632"), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"center\":[1673]"), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"median\":{\"vertex\":1703,\"total\":30991023}"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"center\":[\"1673\"]"), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"median\":{\"vertex\":\"1703\",\"total\":30991023}"), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"unreachable_pairs\":0"), std::string::npos) << json.output;
   // And the full matrix, in NTHU layout, has the hash SOURCES.md gives.
   auto nthu = RunCommand(App("gapsp") + " -q " + tmp.file("r.gdm") + " " + tmp.file("r.out") + " --to nthu");
@@ -91,14 +91,14 @@ TEST(EndToEnd, SampleMetricsAgreeWithSciPy) {
   long long diameter, radius, median, total;
   in >> diameter >> radius >> median >> total;
   std::string center, c;
-  while (in >> c) center += (center.empty() ? "" : ",") + c;
+  while (in >> c) center.append(center.empty() ? "" : ",").append("\"").append(c).append("\"");  // labels: strings
   auto json = RunCommand(App("gcenter") + " --backend cpu " + sample + " --json");
   ASSERT_EQ(json.exit_code, 0) << json.output;
   EXPECT_NE(json.output.find("\"diameter\":" + std::to_string(diameter) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"radius\":" + std::to_string(radius) + ","), std::string::npos) << json.output;
   EXPECT_NE(json.output.find("\"center\":[" + center + "]"), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"median\":{\"vertex\":" + std::to_string(median) +
-                             ",\"total\":" + std::to_string(total) + "}"),
+  EXPECT_NE(json.output.find("\"median\":{\"vertex\":\"" + std::to_string(median) +
+                             "\",\"total\":" + std::to_string(total) + "}"),
             std::string::npos)
       << json.output;
 }

@@ -190,7 +190,7 @@ TEST(RoadTools, Refusals) {
                           "--targets needs --sources"},
                          {dir.file("g.gch") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
                               " --targets " + dir.file("S.txt"),
-                          "--to csv or --to npy"},
+                          "--to csv, npy or npz"},
                          {dir.file("g.gr") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
                               " --targets " + dir.file("S.txt"),
                           "add --algorithm ch"}}) {

@@ -215,7 +215,7 @@ TEST(CapacitatedMedian, GcenterSolvesAHandWorkedTable) {
     EXPECT_NE(r.output.find("\"objective\":" + std::to_string(objective) + ","), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("\"optimal\":true"), std::string::npos) << r.output;
     const std::string csv = test::ReadText(dir.file("a.csv"));
-    EXPECT_NE(csv.find("p_median,d3,1,B,1\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("p_median," + std::to_string(p) + ",d3,1,B,1\n"), std::string::npos) << csv;
   }
   const auto none = test::RunCommand(base + "1 --capacities " + dir.file("small.csv"));
   EXPECT_EQ(none.exit_code, 2) << none.output;

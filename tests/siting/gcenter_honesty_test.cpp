@@ -97,8 +97,8 @@ TEST(GcenterHonesty, IntegerCostsPast2To53StayExact) {
         << r.output;
     const std::string csv = ReadText(assignment);
     const std::string key = model == "--p-median" ? "p_median" : "p_center";
-    EXPECT_NE(csv.find(key + ",d1,1,B,9007199254740992\n"), std::string::npos) << csv;
-    EXPECT_NE(csv.find(key + ",d2,1,B,9007199254740992\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(key + ",1,d1,1,B,9007199254740992\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(key + ",1,d2,1,B,9007199254740992\n"), std::string::npos) << csv;
   }
 }
 
@@ -236,8 +236,8 @@ TEST(GcenterHonesty, AssignmentAndPerVertexFilesAreExact) {
       Gcenter(dir, table, "--p-median 2 --weights " + dir.file("w.csv") + " --assignment " + dir.file("a.csv")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const std::string csv = ReadText(dir.file("a.csv"));
-  EXPECT_NE(csv.find("p_median,d1,123456789012345,A,0.1234567890123456\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("p_median,d2,0.1234567890123,B,0.30000000000000004\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("p_median,2,d1,123456789012345,A,0.1234567890123456\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("p_median,2,d2,0.1234567890123,B,0.30000000000000004\n"), std::string::npos) << csv;
   // a -> b 1234567890123, b -> c 7: a's eccentricity 1234567890130, total 2469135780253.
   WriteText(dir.file("g.csv"), "a,b,1234567890123\nb,c,7\n");
   auto pv = RunCommand(App("gcenter") + " " + dir.file("g.csv") + " --per-vertex " + dir.file("pv.csv"));

@@ -121,10 +121,10 @@ TEST(AssignmentCsv, ListsEveryDemandWithItsSiteAndDistance) {
   const SitingResult r = SolvePMedian(prob, 1, SitingOptions{});
   EXPECT_EQ(r.objective, 6);  // 2 + 1 + 0 + 1 + 2 from vertex 3
   const std::string path = TempPath("assign.csv");
-  WriteAssignmentCsv(path, prob, {{"p_median", &r}}, m.meta().labels);
+  WriteAssignmentCsv(path, prob, {{"p_median", 1, &r}}, m.meta().labels);
   EXPECT_EQ(Slurp(path),
-            "model,demand,weight,site,distance\np_median,1,1,3,2\np_median,2,1,3,1\np_median,3,1,3,0\n"
-            "p_median,4,1,3,1\np_median,5,1,3,2\n");
+            "model,p,demand,weight,site,distance\np_median,1,1,1,3,2\np_median,1,2,1,3,1\np_median,1,3,1,3,0\n"
+            "p_median,1,4,1,3,1\np_median,1,5,1,3,2\n");
   std::remove(path.c_str());
 }
 
@@ -159,12 +159,12 @@ TEST(Gcenter, SitingFlagsAndJson) {
   const std::string json = Slurp(out);
   // Site 1 is fixed; the new site goes to 5 (p-median: 10 * 0 + 1 * 0 = 0; p-center: 0;
   // cover within 1: {1, 4 or 5}; max-cover within 0 with one new site: 1 + 10 = 11).
-  EXPECT_NE(json.find("\"p_median\":{\"sites\":[1,5],\"objective\":0"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"p_center\":{\"sites\":[1,5],\"objective\":0"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"cover\":{\"sites\":[1,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"p_median\":{\"sites\":[\"1\",\"5\"],\"objective\":0"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"p_center\":{\"sites\":[\"1\",\"5\"],\"objective\":0"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"cover\":{\"sites\":[\"1\","), std::string::npos) << json;
   EXPECT_NE(json.find("\"objective\":2,\"new_sites\":1"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"max_cover\":{\"sites\":[1,5],\"objective\":11"), std::string::npos) << json;
-  EXPECT_NE(Slurp(assign).find("p_median,5,10,5,0\n"), std::string::npos);
+  EXPECT_NE(json.find("\"max_cover\":{\"sites\":[\"1\",\"5\"],\"objective\":11"), std::string::npos) << json;
+  EXPECT_NE(Slurp(assign).find("p_median,1,5,10,5,0\n"), std::string::npos);
   for (const std::string& p : {matrix, weights, fixed, out, assign}) std::remove(p.c_str());
 }
 

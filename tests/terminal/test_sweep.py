@@ -63,9 +63,10 @@ class SweepTest(unittest.TestCase):
         subprocess.run(["rsvg-convert", curve, "-o", png], check=True)
         self.assertGreater(os.path.getsize(png), 2000)
         with open(assign) as f:
-            models = [line.split(",")[0] for line in f.read().splitlines()[1:]]
-        self.assertEqual(sorted(set(models)), ["p_median_3", "p_median_5"])
-        self.assertEqual(models.count("p_median_3"), 144)
+            models = [tuple(line.split(",")[:2]) for line in f.read().splitlines()[1:]]
+        # The model's name stays the one a single p gets; p tells the runs apart.
+        self.assertEqual(sorted(set(models)), [("p_median", "3"), ("p_median", "5")])
+        self.assertEqual(models.count(("p_median", "3")), 144)
 
     def test_curve_needs_one_sweep(self):
         p = subprocess.run([tool("gcenter"), self.dist, "--p-median", "3", "--curve",
