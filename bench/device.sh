@@ -152,9 +152,9 @@ if ((${#targets[@]})); then
   [ $rc -eq 0 ] || { tail -40 "$OUT/build.log"; exit 1; }
 fi
 
-# ---- sanitize starts first and runs beside the rest (8 jobs).
+# ---- sanitize starts first and runs beside the rest (8 jobs; SAN_JOBS=16 when it runs alone).
 if has sanitize; then
-  GDIST_SANITIZE_BUILD="$B-san" GDIST_SANITIZE_JOBS=8 bash scripts/sanitize.sh -G Ninja -DGDIST_SHARED_DATA="$DATA" \
+  GDIST_SANITIZE_BUILD="$B-san" GDIST_SANITIZE_JOBS=${SAN_JOBS:-8} bash scripts/sanitize.sh -G Ninja -DGDIST_SHARED_DATA="$DATA" \
     > "$OUT/san.log" 2>&1 &
   san=$!
 fi
