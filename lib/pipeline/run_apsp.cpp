@@ -47,7 +47,8 @@ ApspRunResult RunHierarchy(const ApspRunRequest& r, const RunVoice& voice, const
   ApspProgressBar bar;
   // The trial's hierarchy sweeps where its plan priced it: where the trees would have run.
   const Backend where = tried ? tried->backend : r.backend;
-  const HierarchyApspRequest request{r.in, r.out, r.to, r.sources, r.targets, r.threads, where, r.allow_int16, voice, r.as_float};
+  const HierarchyApspRequest request{r.in,      r.out, r.to,          r.sources, r.targets,
+                                     r.threads, where, r.allow_int16, voice,     r.as_float};
   HierarchyApspResult h =
       trial ? RunHierarchyApsp(request, *trial, bar.Callback()) : RunHierarchyApsp(request, r.input, bar.Callback());
   bar.Finish();
