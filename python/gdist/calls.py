@@ -183,8 +183,8 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
         handle, names = got
         text, arrays = _gdist.metrics(handle, backend=backend, reachable_only=reachable_only, threads=threads)
         out = _caller_labels(json.loads(text), names)
-        if handle.plan is not None:  # the distances were computed here: how, as gcenter's "plan"
-            out["plan"] = handle.plan
+        # the distances were computed here: how, as gcenter's "plan" (a matrix as it came: null)
+        out["plan"] = handle.plan
         if per_vertex:
             arrays["labels"] = names
             out["per_vertex"] = arrays

@@ -3,10 +3,12 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include "lib/metrics/distance_metrics.hpp"
+#include "lib/metrics/matrix_components.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/pipeline/center_graph.hpp"
@@ -39,11 +41,19 @@ MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
   std::visit(
       [&](const auto& mat) {
         const DistanceMetrics m = ComputeDistanceMetrics(mat.view(), mat.meta().directed, options);
+        // gcenter's keys for a matrix (lib/pipeline/center_report.cpp): no components, the matrix's
+        // connectivity where the center is undefined; the caller adds the plan.
+        std::optional<Connectivity> connectivity;
+        if (!UndefinedReason(m.summary, mat.meta().directed, nullptr).empty())
+          connectivity = MatrixConnectivity(mat.view());
         std::ostringstream text;
         JsonWriter json(text);
         json.BeginObject();
-        WriteSummaryJson(json, m.summary, mat.meta().labels, mat.meta().directed);
+        WriteSummaryJson(json, m.summary, mat.meta().labels, mat.meta().directed,
+                         connectivity ? &*connectivity : nullptr);
         WriteCentralityJson(json, m.centrality, mat.meta().labels, mat.meta().directed);
+        json.Key("components").Null();
+        WriteDecimalDigitsJson(json, mat.meta().decimal_scale);
         WriteFallbackJson(json, m.fell_back, m.note);
         json.EndObject();
         a.json = text.str();
