@@ -10,11 +10,11 @@
 
 namespace gdist {
 
-template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion question) {
+template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion question, bool sample_shared_bfs) {
   GraphShape shape{g.n, g.arc_count(), TreeMethodFor(g), ElementTraits<W>::kType, FloatSumsExact(g)};
   // The whole matrix and the metrics take every vertex as a source, in id
   // order: the shared BFS's batches, whose first one is the sample.
-  if (shape.method == TreeMethod::kBfs && question != PlanQuestion::kRows) {
+  if (sample_shared_bfs && shape.method == TreeMethod::kBfs && question != PlanQuestion::kRows) {
     std::vector<std::uint32_t> first(std::min<std::size_t>(g.n, 256));
     std::iota(first.begin(), first.end(), 0u);
     shape.shared_bfs_arcs_per_tree = SharedBfsArcsPerSource(g, first);
@@ -22,7 +22,7 @@ template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion questio
   return shape;
 }
 
-#define GDIST_INSTANTIATE(T) template GraphShape ShapeOf<T>(const CsrGraph<T>&, PlanQuestion);
+#define GDIST_INSTANTIATE(T) template GraphShape ShapeOf<T>(const CsrGraph<T>&, PlanQuestion, bool);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -8,6 +8,8 @@
 
 namespace gdist {
 
-template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion question);
+// sample_shared_bfs false: no sample (it prices every tree against the matrix;
+// a run whose bounding searches have no matrix to weigh them against skips it).
+template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion question, bool sample_shared_bfs = true);
 
 }  // namespace gdist
