@@ -75,10 +75,15 @@ template <class T> std::string NpyHeader(std::size_t rows, std::size_t cols) {
 
 namespace {
 
+// float64 out: asked for, or exact decimals held as scaled integers.
+template <class T> bool WritesDouble(NpyValues values) {
+  return values.as_float || (values.decimal_scale > 0 && std::is_integral_v<T>);
+}
+
 // A rows x cols table as .npy bytes, header then row after row, to `write`.
 template <class T, class Write>
 void StreamNpy(const T* data, std::size_t rows, std::size_t cols, std::size_t stride, NpyValues values, Write&& write) {
-  const bool as_double = values.as_float || (values.decimal_scale > 0 && std::is_integral_v<T>);
+  const bool as_double = WritesDouble<T>(values);
   const std::string header = as_double ? NpyHeader<double>(rows, cols) : NpyHeader<T>(rows, cols);
   write(header.data(), header.size());
   if (!as_double) {
@@ -93,7 +98,7 @@ void StreamNpy(const T* data, std::size_t rows, std::size_t cols, std::size_t st
 }
 
 template <class T> std::uint64_t NpyBytes(std::size_t rows, std::size_t cols, NpyValues values) {
-  const bool as_double = values.as_float || (values.decimal_scale > 0 && std::is_integral_v<T>);
+  const bool as_double = WritesDouble<T>(values);
   return (as_double ? NpyHeader<double>(rows, cols).size() : NpyHeader<T>(rows, cols).size()) +
          std::uint64_t{rows} * cols * (as_double ? sizeof(double) : sizeof(T));
 }

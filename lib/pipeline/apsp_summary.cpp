@@ -94,7 +94,7 @@ ApspJson DistributedGraphFields(const ApspRunResult& r) {
   ApspJson f;
   f.n = r.n;
   f.algorithm = "fw";
-  f.backend = r.engine.used == Backend::kGpu ? "gpu" : "cpu";
+  f.backend = BackendName(r.engine.used);
   f.backend_note = r.engine.note;
   f.element_bits = r.engine.element_bits;
   f.read_s = r.read_s;

@@ -8,7 +8,6 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/arc_list.hpp"
 #include "lib/matrix/decimal_matrix.hpp"
-#include "lib/matrix/dist_matrix.hpp"
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/sparse_metrics.hpp"
 #include "lib/metrics/sparse_report.hpp"
@@ -20,7 +19,6 @@
 #include "lib/pipeline/road_metrics.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
-#include "lib/plan/cost_model.hpp"
 #include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/run_context.hpp"
@@ -251,12 +249,8 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     // The shared-BFS sample prices every tree against the matrix: the bounding searches on a graph
     // whose matrix cannot fit never weigh the two, and on NY the sample was half of the run
     // (bench/results/python.md).
-    const double matrix_bytes = static_cast<double>(PaddedSize(csr.n)) * static_cast<double>(PaddedSize(csr.n)) *
-                                static_cast<double>(sizeof(T));
-    const bool matrix_may_fit =
-        !context.host_memory() ||
-        matrix_bytes <= cost::kDenseMatrixShareOfMemory * static_cast<double>(*context.host_memory());
-    const bool sample = !question.bounded_metrics || needs_matrix || matrix_may_fit;
+    const bool sample = !question.bounded_metrics || needs_matrix ||
+                        DenseMatrixFits(csr.n, ElementTraits<T>::kType, context.host_memory());
     run.plan = PlanDistances(question, ShapeOf(csr, question.question, sample), context);
     if (run.plan->engine != PlanEngine::kFloydWarshall) {
       g = Graph{};

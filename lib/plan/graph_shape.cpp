@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/matrix/dist_matrix.hpp"
+#include "lib/plan/cost_model.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/sparse/bfs_work_sample.hpp"
 
@@ -20,6 +22,12 @@ template <class W> GraphShape ShapeOf(const CsrGraph<W>& g, PlanQuestion questio
     shape.shared_bfs_arcs_per_tree = SharedBfsArcsPerSource(g, first);
   }
   return shape;
+}
+
+bool DenseMatrixFits(std::size_t n, ElementType type, std::optional<std::uint64_t> host_memory) {
+  const double side = static_cast<double>(PaddedSize(n));
+  return !host_memory || side * side * static_cast<double>(ElementSize(type)) <=
+                             cost::kDenseMatrixShareOfMemory * static_cast<double>(*host_memory);
 }
 
 #define GDIST_INSTANTIATE(T) template GraphShape ShapeOf<T>(const CsrGraph<T>&, PlanQuestion, bool);

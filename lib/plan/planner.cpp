@@ -4,6 +4,7 @@
 
 #include "lib/matrix/matrix_size.hpp"
 #include "lib/plan/cost_model.hpp"
+#include "lib/plan/graph_shape.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/tree_backend.hpp"
 #include "lib/sparse/tree_apsp.hpp"
@@ -126,8 +127,7 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
                        : TreesSeconds(trees, arcs, shape.method, tree_backend.backend, context.threads(), metrics);
     return fw_where;
   };
-  const std::optional<std::uint64_t> memory = context.host_memory();
-  const bool matrix_fits = !memory || matrix_bytes <= cost::kDenseMatrixShareOfMemory * static_cast<double>(*memory);
+  const bool matrix_fits = DenseMatrixFits(shape.n, shape.type, context.host_memory());
   plan.matrix_fits = matrix_fits;
 
   if (request.algorithm == ApspAlgorithm::kHierarchy) {

@@ -4,10 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
-#include <chrono>
 #include <cstring>
-#include <numeric>
-#include <span>
 #include <type_traits>
 #include <variant>
 
@@ -16,8 +13,8 @@
 #include "lib/paths/next_hop_gpu.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
+#include "lib/pipeline/road_run.hpp"
 #include "lib/road/contraction_hierarchy.hpp"
-#include "lib/road/phast.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
@@ -74,19 +71,12 @@ template <class W> RowSource<W> RowSourceFor(const RunPlan& plan, const CsrGraph
   return plan.backend == Backend::kGpu ? GpuRowSource(g) : RowSource<W>{};
 }
 
-// algorithm="ch": gapsp --algorithm ch's rows (lib/road), the graph contracted
-// in memory and PHAST's trees written straight into the rows.
-template <class W> ApspReport HierarchyRows(const CsrGraph<W>& g, std::span<const std::uint32_t> sources, W* out,
-                                            std::size_t stride, int threads) {
-  const auto t0 = std::chrono::steady_clock::now();
+// algorithm="ch": the graph contracted in memory, as gapsp --algorithm ch does
+// (its rows then come from road_run's PHAST calls).
+template <class W> ContractionHierarchy<W> Contract(const CsrGraph<W>& g, int threads) {
   ContractionOptions options;
   options.threads = threads;
-  const ContractionHierarchy<W> ch = BuildContractionHierarchy(g, options);
-  PhastTrees<W>(ch).Rows(sources, out, stride, threads);
-  ApspReport r;
-  r.used = Backend::kCpu;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return r;
+  return BuildContractionHierarchy(g, options);
 }
 
 // Every row, as gapsp IN OUT [--paths] computes them (run_apsp.cpp's RunWholeMatrix).
@@ -109,9 +99,8 @@ DistanceMatrix Apsp(const Graph& graph, const EngineChoice& c, bool paths) {
         if (paths) arcs = ArcsOfAdjacency(mat.view());  // before the engine overwrites the arcs
         ApspReport r;
         if (plan.run.engine == PlanEngine::kHierarchy) {
-          std::vector<std::uint32_t> all(mat.n());
-          std::iota(all.begin(), all.end(), 0u);
-          r = HierarchyRows(std::get<CsrGraph<T>>(*plan.csr), all, mat.data(), mat.stride(), context.threads());
+          r = HierarchyRowsIntoMatrix(Contract(std::get<CsrGraph<T>>(*plan.csr), context.threads()), mat,
+                                      context.threads(), c.progress);
         } else {
           r = plan.trees() ? SolveApspByTrees(std::get<CsrGraph<T>>(*plan.csr), mat, context.threads(), c.progress,
                                               RowSourceFor(plan.run, std::get<CsrGraph<T>>(*plan.csr)))
@@ -159,11 +148,9 @@ DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources,
   if (plan.csr && plan.run.engine == PlanEngine::kHierarchy) {
     std::visit(
         [&](const auto& g) {
-          using T = std::decay_t<decltype(g.max_abs_weight)>;
-          CandidateRows<T> rows = BlankCandidateRows<T>(sources, g.n);
-          out.engine =
-              HierarchyRows(g, sources, static_cast<T*>(rows.buffer.data()), rows.view.stride, context.threads());
-          out.rows = std::move(rows);
+          out.rows =
+              HierarchyCandidateRows(Contract(g, context.threads()), sources, Direction::kOut, context.threads());
+          out.engine.used = Backend::kCpu;
         },
         *plan.csr);
     return out;
