@@ -25,24 +25,11 @@ template <class T> bool Reachable(T d) { return d < ElementTraits<T>::kInf; }
 // The distance alone, as a route's JSON with what a rows file cannot know set to null.
 template <class T>
 std::string DistanceText(const VertexLabels& labels, std::size_t from, std::size_t to, T d, bool json, int scale) {
-  std::ostringstream out;
-  if (!json) {
-    out << "length " << RouteNumber(d, scale) << "\n";
-    return out.str();
-  }
-  JsonWriter w(out);
-  w.BeginObject();
-  w.Key("from");
-  WriteLabel(w, labels, from);
-  w.Key("to");
-  WriteLabel(w, labels, to);
-  w.Key("length");
-  if (scale > 0) w.Raw(RouteNumber(d, scale));
-  else w.Value(d);
-  for (const char* unknown : {"hops", "vertices", "weights"}) w.Key(unknown).Null();
-  w.EndObject();
-  out << "\n";
-  return out.str();
+  if (!json) return std::string("length ").append(RouteNumber(d, scale)).append("\n");
+  return RouteEndsJson(labels, from, to, [&](JsonWriter& w) {
+    if (scale > 0) w.Raw(RouteNumber(d, scale));
+    else w.Value(d);
+  });
 }
 
 template <class T>

@@ -19,9 +19,11 @@
 
 namespace gdist {
 
-// "no path" with --json: the route's keys, each null but the ends (one schema
-// for a route, docs/schema/gpath.schema.json).
-inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std::size_t to) {
+// A route's JSON when only its ends are known (one schema for a route,
+// docs/schema/gpath.schema.json): write_length(w) writes the length (or null),
+// the hops, vertices and weights are null.
+template <class WriteLength>
+std::string RouteEndsJson(const VertexLabels& labels, std::size_t from, std::size_t to, WriteLength&& write_length) {
   std::ostringstream out;
   JsonWriter w(out);
   w.BeginObject();
@@ -29,10 +31,17 @@ inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std:
   WriteLabel(w, labels, from);
   w.Key("to");
   WriteLabel(w, labels, to);
-  w.Key("length").Null().Key("hops").Null().Key("vertices").Null().Key("weights").Null();
+  w.Key("length");
+  write_length(w);
+  w.Key("hops").Null().Key("vertices").Null().Key("weights").Null();
   w.EndObject();
   out << "\n";
   return out.str();
+}
+
+// "no path" with --json: the route's keys, each null but the ends.
+inline std::string NoPathJson(const VertexLabels& labels, std::size_t from, std::size_t to) {
+  return RouteEndsJson(labels, from, to, [](JsonWriter& w) { w.Null(); });
 }
 
 // A distance or weight as the report prints it: exactly, and for a matrix of

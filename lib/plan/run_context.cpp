@@ -2,7 +2,7 @@
 
 #include <omp.h>
 
-#include <fstream>
+#include <cstdlib>
 
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/plan/cost_model.hpp"
@@ -15,11 +15,10 @@ namespace {
 
 GpuStatus NotAskedFor() { return GpuStatus{false, OptionText(Option::kBackend, "cpu"), 0}; }
 
-// The 1-minute load average (/proc/loadavg's first field); 0 where there is none.
+// The 1-minute load average (glibc's getloadavg); 0 where there is none.
 double LoadAverage() {
-  std::ifstream f("/proc/loadavg");
   double load = 0;
-  return f >> load ? load : 0;
+  return getloadavg(&load, 1) == 1 ? load : 0;
 }
 
 }  // namespace
