@@ -19,12 +19,11 @@ import random
 import re
 import resource
 import shutil
-import subprocess
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
 
-from test_terminal import BIN, tool
+from test_terminal import BIN, built_with_asan, run, tool
 
 try:
     import numpy
@@ -36,21 +35,6 @@ except ImportError:  # the SciPy oracle checks are skipped
 SVG = "{http://www.w3.org/2000/svg}"
 EARTH_RADIUS_M = 6371008.8  # the mean radius gdist documents (lib/core/great_circle.hpp)
 SHARED = os.environ.get("GDIST_SHARED_DATA", "")
-
-
-def run(*args, check=None, **kw):
-    p = subprocess.run([tool(args[0]), *args[1:]], capture_output=True, text=True, **kw)
-    if check is not None:
-        assert p.returncode == check, (args, p.returncode, p.stdout, p.stderr)
-    return p
-
-
-def built_with_asan():
-    try:
-        with open(tool("gcenter"), "rb") as f:
-            return b"__asan_init" in f.read()
-    except OSError:
-        return False
 
 
 def haversine(a, b):

@@ -19,11 +19,10 @@ import os
 import re
 import resource
 import shutil
-import subprocess
 import tempfile
 import unittest
 
-from test_terminal import BIN, grid_graph, tool
+from test_terminal import BIN, built_with_asan, grid_graph, run, tool
 
 try:
     import networkx
@@ -32,22 +31,6 @@ except ImportError:  # the oracle checks are skipped
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(SOURCE, "data", "grid-50x40.gr")
-
-
-def run(*args, check=None, **kw):
-    p = subprocess.run([tool(args[0]), *args[1:]], capture_output=True, text=True, **kw)
-    if check is not None:
-        assert p.returncode == check, (args, p.returncode, p.stdout, p.stderr)
-    return p
-
-
-def built_with_asan():
-    """The sanitizer build (scripts/sanitize.sh) links AddressSanitizer into the apps."""
-    try:
-        with open(tool("gcenter"), "rb") as f:
-            return b"__asan_init" in f.read()
-    except OSError:
-        return False
 
 
 BUILT_WITH_ASAN = bool(BIN) and built_with_asan()

@@ -22,6 +22,22 @@ def tool(name):
     return os.path.join(BIN, name)
 
 
+def run(*args, check=None, **kw):
+    p = subprocess.run([tool(args[0]), *args[1:]], capture_output=True, text=True, **kw)
+    if check is not None:
+        assert p.returncode == check, (args, p.returncode, p.stdout, p.stderr)
+    return p
+
+
+def built_with_asan():
+    """The sanitizer build (scripts/sanitize.sh) links AddressSanitizer into the apps."""
+    try:
+        with open(tool("gcenter"), "rb") as f:
+            return b"__asan_init" in f.read()
+    except OSError:
+        return False
+
+
 def grid_graph(side):
     """A directed grid, side x side, DIMACS text (weights 1..9)."""
     lines = []
