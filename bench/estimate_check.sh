@@ -46,6 +46,8 @@ runs=(
   "$a $work/NY-w.gr $work/out.gdm --undirected --sources $work/ny-sources.txt"
   "$a $work/NY.gch $work/out.gdm --sources $work/ny-sources.txt"
   "$g $work/NY.gch"
+  "$g $work/NY-w.gr --undirected"
+  "$g $data/pace2016-roads/NY.gr.gz --undirected"
 )
 # The estimate's seconds from "estimated 7.0 s" or "estimated 1:02" (h:mm:ss too).
 seconds() { /usr/bin/python3 -c "import sys

@@ -144,8 +144,7 @@ template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& c
   } else {
     SparseMetricsRequest sparse = SparseRequest(req);
     // auto chose the sparse engine for speed: give the dense report's centralities too.
-    sparse.centrality =
-        req.centrality || sparse.every_vertex || (req.engine == ApspAlgorithm::kAuto && run.plan->matrix_fits);
+    sparse.centrality = req.centrality || sparse.every_vertex || run.plan->centralities_from_trees;
     sparse.progress = bar.Callback();
     if (run.voice.speaks()) {
       PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend, run.plan->estimate);

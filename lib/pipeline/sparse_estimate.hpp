@@ -8,9 +8,10 @@
 // connected), the candidates' rows (gcenter GRAPH --candidates) and gapsp's
 // trees. The bounding searches (diameter, radius, center, 1-median, every
 // eccentricity by bounds) stop when their bounds meet, after a number of
-// trees nothing predicts (35 to 967 on NY's 264,346 vertices; the worst case,
-// a tree from every vertex, would overstate them a thousandfold), so they
-// announce nothing; their bar counts the vertices settled.
+// trees nothing predicts exactly (35 to 967 on NY's 264,346 vertices; the
+// worst case, a tree from every vertex, would overstate them a thousandfold):
+// they announce the typical count (BoundingTreeCount) as such, priced in the
+// plan (BoundedTreesSeconds); their bar counts the vertices settled.
 #pragma once
 #include <omp.h>
 
@@ -64,10 +65,17 @@ template <class W> void PrintSparseMetricsEstimate(const std::string& tool, cons
                                                    const SparseMetricsRequest& r, Backend where, RunEstimate& e) {
   if (!ProgressEnabled()) return;
   std::uint64_t trees = SparseMetricsTrees(g, r);
-  if (trees == 0) return;
   const int threads = EstimateThreads(r.options.threads);
   const TreeMethod method = TreeMethodFor(g);
   const bool bfs = method == TreeMethod::kBfs;
+  if (trees == 0) {  // the bounding searches: the plan priced their typical trees
+    const double typical = BoundingTreeCount(static_cast<double>(g.n), r.eccentricities);
+    const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads));
+    PrintRunEstimate(tool + " (bounding searches, typically " +
+                         DescribeTrees(static_cast<std::uint64_t>(typical), bfs, Backend::kCpu, threads) + ")",
+                     bytes, e, "trees");
+    return;
+  }
   // The GPU's weighted trees leave every histogram to a second sweep, integer distances too.
   if (where == Backend::kGpu && !bfs && r.centrality && trees == g.n) trees *= 2;
   const double bytes = static_cast<double>(SparseEngineBytes(g.n, g.arc_count(), sizeof(W), threads));

@@ -79,14 +79,26 @@ double HierarchySeconds(double trees, double n, double arcs, bool saved, int thr
   return contract + trees * n * cost::kCpuPhastVertexSeconds / PerThread(threads);
 }
 
+double BoundingTreeCount(double n, bool every_eccentricity) {
+  return cost::kBoundingTrees *
+             std::pow(std::max(1.0, n / cost::kBoundingReferenceVertices), cost::kBoundingTreesGrowth) +
+         (every_eccentricity ? cost::kEveryEccentricityTreesPerVertex * n : 0.0);
+}
+
 double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads) {
-  const double trees =
-      cost::kBoundingTrees * std::pow(std::max(1.0, n / cost::kBoundingReferenceVertices), cost::kBoundingTreesGrowth);
+  const double trees = BoundingTreeCount(n, false);
   double seconds =
       HierarchySeconds(0, n, arcs, saved, threads) +
       trees * n * cost::kBoundingTreeVertexSeconds / PerThread(std::min(threads, cost::kBoundingUsefulThreads));
   if (every_eccentricity) seconds += HierarchySeconds(cost::kEveryEccentricityTreesPerVertex * n, n, 0, true, threads);
   return seconds;
+}
+
+double BoundedTreesSeconds(double n, double arcs, TreeMethod method, bool every_eccentricity, int threads) {
+  // Each tree with its bound passes over the vertices, on at most the threads that help.
+  const int useful = std::min(threads, cost::kBoundingUsefulThreads);
+  return BoundingTreeCount(n, every_eccentricity) *
+         (TreesSeconds(1, arcs, method, Backend::kCpu, 1) + n * cost::kBoundingTreeVertexSeconds) / PerThread(useful);
 }
 
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {

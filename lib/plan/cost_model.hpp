@@ -181,6 +181,11 @@ double SharedBfsTreesSeconds(double trees, double n, double arcs_per_tree, int t
 double HierarchySeconds(double trees, double n, double arcs, bool saved, int threads, Backend where = Backend::kCpu);
 // The metrics by bounding on PHAST trees (the CPU), the contraction included unless saved.
 double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads);
+// The trees the bounding searches typically grow on n vertices (cost::kBoundingTrees; every eccentricity:
+// cost::kEveryEccentricityTreesPerVertex more per vertex).
+double BoundingTreeCount(double n, bool every_eccentricity);
+// The metrics by bounding on the sparse engine's CPU trees over `arcs` arcs.
+double BoundedTreesSeconds(double n, double arcs, TreeMethod method, bool every_eccentricity, int threads);
 
 // Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);

@@ -179,7 +179,13 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
   const Backend fw_where = estimates(plan.engine == PlanEngine::kFloydWarshall);
   if (plan.engine == PlanEngine::kTrees) {
     plan.backend = tree_backend.backend;
-    SetEstimate(plan, request, shape, context, plan.trees_s, request.question == PlanQuestion::kMatrix);
+    plan.centralities_from_trees = request.algorithm == ApspAlgorithm::kAuto && matrix_fits;
+    // The bounding searches grow a few hundred trees, not one from every vertex.
+    const bool bounding = metrics && request.bounded_metrics && !plan.centralities_from_trees;
+    SetEstimate(plan, request, shape, context,
+                bounding ? BoundedTreesSeconds(n, arcs, shape.method, request.every_eccentricity, context.threads())
+                         : plan.trees_s,
+                request.question == PlanQuestion::kMatrix);
     const double streamed_bytes = trees * static_cast<double>(PaddedSize(shape.n)) * ElementSize(shape.type);
     const double rows_bytes = request.question == PlanQuestion::kMatrix ? matrix_bytes
                               : request.question == PlanQuestion::kRows

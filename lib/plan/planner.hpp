@@ -84,6 +84,9 @@ struct RunPlan {
   double fw_s = 0;          // Floyd-Warshall's estimate (on its backend)
   double trees_s = 0;       // the trees' estimate (on theirs)
   bool matrix_fits = true;  // the n x n matrix within cost::kDenseMatrixShareOfMemory of the host's memory
+  // auto chose the trees for a matrix that fits: they bring the dense report's centralities too (a tree
+  // from every vertex), so the metrics are not left to the bounding searches.
+  bool centralities_from_trees = false;
   // > 0: contract the graph first (the road hierarchy, at the road rates about
   // hierarchy_s) and run it when the contraction finishes within this many
   // seconds; the engine above runs otherwise (cost::kHierarchyTrialGain).

@@ -88,6 +88,42 @@ TEST(Planner, EstimatesScaleAsTheCostModelSays) {
               1e-9);
 }
 
+// The bounding searches grow a few hundred trees, not one from every vertex: their plan prices those
+// (a road graph of 2M vertices, whose matrix fits no test machine, and a small one on the asked-for trees);
+// auto's trees on a matrix that fits bring the centralities, a tree from every vertex.
+TEST(Planner, TheBoundingSearchesArePricedByTheirTypicalTrees) {
+  PlanRequest bounded = Ask(PlanQuestion::kMetrics);
+  bounded.bounded_metrics = true;
+  const GraphShape road = Shape(2000000, 5000000, TreeMethod::kDijkstraRadix);
+  const RunPlan b = PlanDistances(bounded, road, Cpu());
+  ASSERT_EQ(b.engine, PlanEngine::kTrees) << b.Reasons();
+  EXPECT_FALSE(b.centralities_from_trees);
+  EXPECT_DOUBLE_EQ(b.estimate.compute_s, BoundedTreesSeconds(2e6, 5e6, TreeMethod::kDijkstraRadix, false, 2));
+  EXPECT_LT(b.estimate.compute_s, b.trees_s / 1000);               // 2M trees against about 700
+  EXPECT_GT(BoundingTreeCount(2e6, false), cost::kBoundingTrees);  // more on bigger graphs
+  bounded.every_eccentricity = true;
+  const RunPlan e = PlanDistances(bounded, road, Cpu());
+  EXPECT_NEAR(BoundingTreeCount(2e6, true) - BoundingTreeCount(2e6, false),
+              cost::kEveryEccentricityTreesPerVertex * 2e6, 1e-6);
+  EXPECT_GT(e.estimate.compute_s, 100 * b.estimate.compute_s);
+  // Every vertex's values: a tree from every vertex.
+  const RunPlan every = PlanDistances(Ask(PlanQuestion::kMetrics), road, Cpu());
+  EXPECT_DOUBLE_EQ(every.estimate.compute_s, every.trees_s);
+  // A small graph on the asked-for trees bounds; on auto's trees (the matrix fits) every tree runs.
+  bounded.every_eccentricity = false;
+  bounded.algorithm = ApspAlgorithm::kTrees;
+  const GraphShape small = Shape(20000, 100000, TreeMethod::kDijkstraRadix);
+  const RunPlan asked = PlanDistances(bounded, small, Cpu());
+  EXPECT_FALSE(asked.centralities_from_trees);
+  EXPECT_LT(asked.estimate.compute_s, asked.trees_s);
+  bounded.algorithm = ApspAlgorithm::kAuto;
+  const RunPlan chosen = PlanDistances(bounded, Shape(30000, 60000, TreeMethod::kBfs), Cpu());
+  if (chosen.engine == PlanEngine::kTrees) {
+    EXPECT_TRUE(chosen.centralities_from_trees);
+    EXPECT_DOUBLE_EQ(chosen.estimate.compute_s, chosen.trees_s);
+  }
+}
+
 TEST(Planner, RulesInOrder) {
   const GraphShape sparse = Shape(5000, 20000, TreeMethod::kDijkstraRadix);
   // Forced choices.
