@@ -33,8 +33,8 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
   if (req.max_cover >= 0 && req.p == 0)
     throw Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   // Flags that would be read and silently ignored.
-  if (!req.pictures.coordinates.empty() && req.pictures.svg.empty())
-    throw Error("--coordinates: places the vertices of --svg; expected --svg FILE too");
+  if (!req.pictures.coordinates.empty() && req.pictures.svg.empty() && req.geojson.empty())
+    throw Error("--coordinates: places the vertices of --svg and --geojson; expected one of them too");
   if (req.metrics_options.reachable_only && !req.needs_whole_matrix())
     throw Error(
         "--reachable-only: changes the metrics (eccentricities, center, 1-median), which a siting model alone does "

@@ -40,8 +40,8 @@ inline void AddPictureFlags(CLI::App& app, PictureRequest& pictures, const std::
       ->expected(0, 1)
       ->group(group);
   app.add_option("--coordinates", pictures.coordinates,
-                 "vertex positions for --svg: DIMACS .co ('v id x y') or 'label x y' lines (default: a .co\n"
-                 "beside a .gr input)")
+                 "vertex positions for --svg and --geojson: DIMACS .co ('v id x y') or 'label x y' lines\n"
+                 "(--geojson: longitude latitude; default: a .co beside a .gr input)")
       ->group(group);
 }
 

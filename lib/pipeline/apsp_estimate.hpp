@@ -38,7 +38,8 @@ inline std::string DescribeEstimate(const RunEstimate& e, const std::string& eng
   part("writing " + HumanBytes(e.write_bytes), e.write_s);
   if (e.cpu_share < 1) {
     char share[96];
-    std::snprintf(share, sizeof share, "; the CPU parts at %.2f of the cores (load %.1f)", e.cpu_share, e.load);
+    std::snprintf(share, sizeof share, "%sthe CPU parts at %.2f of the cores (load %.1f)", out.empty() ? "" : "; ",
+                  e.cpu_share, e.load);
     out.append(share);
   }
   return out;

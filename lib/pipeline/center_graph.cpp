@@ -209,7 +209,7 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
   // as plain numbers (below).
   if (!req.input.type) ScaleDecimalWeights(g);
   // --geojson draws the vertices where the input places them (refused when it does not).
-  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, in);
+  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, in, req.pictures.coordinates);
   // --svg draws an OpenStreetMap input where it lies (a .co beside a graph is read by the pictures).
   if (!req.pictures.svg.empty() && run.lon_lat.empty() && !g.lon_lat.empty()) run.lon_lat = g.lon_lat;
   AdjacencyOptions adj;

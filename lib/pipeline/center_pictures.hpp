@@ -17,6 +17,7 @@
 #include "lib/pictures/map_projection.hpp"
 #include "lib/pipeline/run_voice.hpp"
 #include "lib/siting/siting_files.hpp"
+#include "lib/siting/siting_report.hpp"
 #include "lib/util/atomic_file.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/format_number.hpp"
@@ -85,7 +86,7 @@ template <class T> void AddAnswer(SiteMap* map, std::size_t n, const MatrixMeta&
   if (prob && !done.empty()) {
     AddSiting(map, *prob, *done.front().result, meta.labels);
     map->title = done.front().model + ": " + std::to_string(done.front().result->sites.size()) + " sites, objective " +
-                 FormatNumber(done.front().result->objective);
+                 ObjectiveText(*done.front().result);
   } else if (!map->center.empty()) {
     map->title += ", center ringed";
   }
@@ -113,11 +114,11 @@ template <class T> void WritePictures(const PictureRequest& flags, const MatrixV
   if (!flags.histogram.empty() && metrics) {
     const DistanceHistogram& h = metrics->centrality.histogram;
     std::vector<double> counts(h.counts.begin(), h.counts.end());
-    WriteTextFile(flags.histogram, HistogramSvg(h.min, h.bin_width, counts,
-                                                {"Shortest-path distances (" +
-                                                     FormatNumber(double(metrics->centrality.reachable_pairs)) +
-                                                     (meta.directed ? " ordered pairs)" : " pairs)"),
-                                                 "distance", "pairs"}));
+    WriteTextFile(flags.histogram,
+                  HistogramSvg(h.min, h.bin_width, counts,
+                               {"Shortest-path distances (" + std::to_string(metrics->centrality.reachable_pairs) +
+                                    (meta.directed ? " ordered pairs)" : " pairs)"),
+                                "distance", "pairs"}));
   }
   if (flags.svg.empty()) return;
   SiteMap map;

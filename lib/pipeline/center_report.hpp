@@ -31,7 +31,8 @@ struct CenterRun {
   std::optional<RunPlan> plan;                                // a graph input's run plan (the JSON prints it)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;  // a graph input's arcs, drawn under the sites
   const PlaceSiting* places = nullptr;                        // siting at places: the cost table's places (the map)
-  std::vector<std::pair<double, double>> lon_lat;             // a graph's vertices (--geojson without places, --svg)
+  std::vector<std::pair<double, double>>
+      lon_lat;  // every vertex (--geojson without places, --svg): the graph's, or a file's for rows and cost tables
 };
 
 // row_vertex: d holds rows of these vertices only (a rectangular file, the

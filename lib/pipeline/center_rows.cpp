@@ -60,10 +60,11 @@ std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRu
 }
 
 void CheckCostMatrixRequest(const CenterRequest& req) {
-  if (!req.geojson.empty())
+  if (!req.geojson.empty() && req.pictures.coordinates.empty())
     throw Error(OptionText(Option::kCostMatrix) + ": a cost table keeps no longitude/latitude, so " +
-                OptionText(Option::kGeoJson) + " has nothing to place; its map: " + OptionText(Option::kSvg) +
-                " FILE with " + OptionText(Option::kCoordinates, "FILE") + ", or siting at " +
+                OptionText(Option::kGeoJson) + " has nothing to place; give " +
+                OptionText(Option::kCoordinates, "FILE") +
+                " ('label longitude latitude' lines for its demands and facilities), or site at " +
                 OptionText(Option::kPlaces, "P.csv") + " on the road graph, whose GeoJSON places every demand");
   if (req.needs_whole_matrix())
     throw Error(OptionText(Option::kCostMatrix) + ": a demand x facility cost table answers a siting model (" +
@@ -88,9 +89,12 @@ std::string CenterOnCostTable(const CenterRun& run, const CostMatrix& table,
 
 }  // namespace
 
-std::string CenterOnCostMatrix(const CenterRun& run) {
+std::string CenterOnCostMatrix(CenterRun& run) {
   CheckCostMatrixRequest(run.req);
-  return CenterOnCostTable(run, ReadCostMatrix(run.req.cost_matrix, run.req.input.read.limits), std::nullopt);
+  const CostMatrix table = ReadCostMatrix(run.req.cost_matrix, run.req.input.read.limits);
+  if (!run.req.geojson.empty())
+    run.lon_lat = CoordinatesLonLat(run.req.pictures.coordinates, CostMatrixNames(table).all);
+  return CenterOnCostTable(run, table, std::nullopt);
 }
 
 std::string CenterOnPlaces(CenterRun& run) {
@@ -119,7 +123,8 @@ std::string CenterOnHierarchyCandidates(CenterRun& run) {
   return std::visit(
       [&](const auto& ch) {
         // The maps: an OpenStreetMap graph's own coordinates (a .co is read by the pictures; a .gch keeps none).
-        if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in);
+        if (!req.geojson.empty())
+          run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in, req.pictures.coordinates);
         else if (!req.pictures.svg.empty()) run.lon_lat = loaded.lon_lat;
         const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
         Direction direction = Direction::kOut;
@@ -145,7 +150,7 @@ std::string CenterOnCandidateTrees(CenterRun& run) {
   }
   // The maps, from the graph's coordinates: --geojson needs every vertex placed; --svg draws the roads
   // under the sites when they are few enough to stay a light background (site_map.hpp).
-  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, req.in);
+  if (!req.geojson.empty()) run.lon_lat = GraphMapLonLat(g, req.in, req.pictures.coordinates);
   else if (!req.pictures.svg.empty()) run.lon_lat = g.lon_lat;
   if (!req.pictures.svg.empty() && g.edges.size() <= kMapMaxArcs)
     for (const Edge& e : g.edges) run.arcs.emplace_back(e.from, e.to);

@@ -12,7 +12,7 @@ namespace gdist {
 
 // Each returns the report text; the files are committed.
 std::string CenterOnRectangularFile(const MappedMatrixFile& file, const CenterRun& run);
-std::string CenterOnCostMatrix(const CenterRun& run);
+std::string CenterOnCostMatrix(CenterRun& run);
 
 // Siting at places (--places): their network distances as a cost table in
 // memory (place_siting.hpp), solved as CenterOnCostMatrix; --geojson maps it.

@@ -4,8 +4,11 @@
 #include <limits>
 #include <string>
 
+#include "formats/coordinates.hpp"
+#include "formats/token_parse.hpp"
 #include "lib/pipeline/place_snap.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 #include "lib/util/option_names.hpp"
 
 namespace gdist {
@@ -19,8 +22,9 @@ GeoValue Eccentricity(const DistanceSummary& s, std::size_t v) {
 
 }  // namespace
 
-std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& given, const VertexLabels& labels,
-                                   const std::string& in) {
+std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& given, const VertexLabels& labels, const std::string& in,
+                                   const std::string& coordinates) {
+  if (given.empty() && !coordinates.empty()) return CoordinatesLonLat(coordinates, labels);
   std::vector<LonLat> lon_lat = VertexLonLat(given, labels, in);
   std::size_t unplaced = 0;
   for (const auto& [lon, lat] : lon_lat) unplaced += std::isnan(lon) || std::isnan(lat);
@@ -30,8 +34,25 @@ std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& given, const Verte
   return lon_lat;
 }
 
-std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in) {
-  return GraphMapLonLat(g.lon_lat, g.labels, in);
+std::vector<LonLat> CoordinatesLonLat(const std::string& coordinates_file, const VertexLabels& labels) {
+  Coordinates c = ReadCoordinates(coordinates_file, labels);
+  if (c.missing)
+    throw Error(coordinates_file + ": places " + std::to_string(labels.size() - c.missing) + " of the " +
+                std::to_string(labels.size()) + " vertices; " + OptionText(Option::kGeoJson) + " draws every vertex");
+  for (std::size_t v = 0; v < c.xy.size(); ++v) {
+    auto& [lon, lat] = c.xy[v];
+    if (c.geographic) lon /= kDimacsUnitsPerDegree, lat /= kDimacsUnitsPerDegree;
+    if (std::fabs(lon) > 180 || std::fabs(lat) > 90)
+      throw Error(coordinates_file + ": vertex " + Quoted(labels.label(v)) + " at " + ExactText(lon) + " " +
+                  ExactText(lat) + " is not a longitude and latitude (-180..180, -90..90); " +
+                  OptionText(Option::kGeoJson) + " reads 'label x y' lines as longitude latitude" +
+                  (c.geographic ? " (a DIMACS .co: millionths of degrees)" : ""));
+  }
+  return std::move(c.xy);
+}
+
+std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in, const std::string& coordinates) {
+  return GraphMapLonLat(g.lon_lat, g.labels, in, coordinates);
 }
 
 template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,

@@ -18,13 +18,20 @@
 
 namespace gdist {
 
-// Every vertex's longitude and latitude for the map (OpenStreetMap, or a .co
-// beside `in`); throws gdist::Error when the input has none or leaves some
-// vertex unplaced (the map draws every vertex).
-std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in);
-// The same from a graph's own coordinates (empty: a .co beside `in`) and labels (a hierarchy contracted from it).
+// Every vertex's longitude and latitude for the map (OpenStreetMap, else the
+// `coordinates` file when given (CoordinatesLonLat), else a .co beside `in`);
+// throws gdist::Error when the input has none or leaves some vertex unplaced
+// (the map draws every vertex).
+std::vector<LonLat> GraphMapLonLat(const Graph& g, const std::string& in, const std::string& coordinates);
+// The same from a graph's own coordinates (empty: none) and labels (a hierarchy contracted from it).
 std::vector<LonLat> GraphMapLonLat(const std::vector<LonLat>& lon_lat, const VertexLabels& labels,
-                                   const std::string& in);
+                                   const std::string& in, const std::string& coordinates);
+
+// Every vertex's longitude and latitude from a coordinates file, for the inputs that keep none (a
+// matrix file's rows, a cost table): a DIMACS .co (millionths of degrees) or 'label x y' lines read
+// as longitude and latitude, GeoJSON's order. Throws gdist::Error when a vertex is unplaced or a
+// 'label x y' line lies outside longitude -180..180, latitude -90..90 (not geographic).
+std::vector<LonLat> CoordinatesLonLat(const std::string& coordinates_file, const VertexLabels& labels);
 
 // lon_lat: every vertex placed (the caller refuses NaN ones). summary or prob may be null.
 template <class T> std::vector<GeoFeature> GraphMapFeatures(const std::vector<LonLat>& lon_lat,

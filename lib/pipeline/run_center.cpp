@@ -7,6 +7,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/center_graph.hpp"
 #include "lib/pipeline/center_rows.hpp"
+#include "lib/pipeline/graph_map.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/option_names.hpp"
@@ -20,15 +21,18 @@ std::string Run(CenterRun& run) {
   const std::string& in = req.in;
   if (!req.cost_matrix.empty()) return CenterOnCostMatrix(run);
   if (!req.places.empty()) return CenterOnPlaces(run);
-  if (!req.geojson.empty() && (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in)))
+  if (!req.geojson.empty() && req.pictures.coordinates.empty() &&
+      (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in)))
     throw Error(in + ": a matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
-                " needs the graph file (an OpenStreetMap extract, or a graph with a .co)");
+                " needs the graph file (an OpenStreetMap extract, or a graph with a .co), or " +
+                OptionText(Option::kCoordinates, "FILE") + " (a DIMACS .co, or 'label longitude latitude' lines)");
   if (!req.geojson.empty() && IsHierarchyInput(in))
     throw Error(in + ": a saved hierarchy keeps no coordinates; " + OptionText(Option::kGeoJson) +
                 " needs the graph file");
   const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
+    if (!req.geojson.empty()) run.lon_lat = CoordinatesLonLat(req.pictures.coordinates, file.info().meta.labels);
     if (file.info().meta.kind == MatrixKind::kDistance && (req.engine_given || !req.largest_component.empty()))
       throw Error(in + ": a distance matrix file; " + OptionText(Option::kEngine) + " and " +
                   OptionText(Option::kLargestComponent) + " apply to graph files");

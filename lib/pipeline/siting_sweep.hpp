@@ -36,8 +36,7 @@ template <class T> void WriteSweepText(std::ostream& out, const std::string& tit
     const SitingResult& r = s.result;
     const bool bound = r.has_bound();
     // Objective and bound as the report prints them: every digit (whole ones past 2^53 too).
-    const std::string objective = r.whole_objective ? WholeText(*r.whole_objective) : ExactText(r.objective);
-    const std::string lower = r.whole_bound ? WholeText(*r.whole_bound) : bound ? ExactText(r.bound) : "none";
+    const std::string objective = ObjectiveText(r), lower = BoundText(r);
     out << pad(std::to_string(s.p), 6) << pad(objective, 16) << pad(lower, 16)
         << pad(bound ? FormatNumber(100 * r.gap(), 3) + "%" : "-", 10) << pad(r.optimal ? "yes" : "no", 9) << "  ";
     constexpr std::size_t kShown = 12;

@@ -80,9 +80,9 @@ double HierarchySeconds(double trees, double n, double arcs, bool saved, int thr
 }
 
 double BoundingTreeCount(double n, bool every_eccentricity) {
-  return cost::kBoundingTrees *
-             std::pow(std::max(1.0, n / cost::kBoundingReferenceVertices), cost::kBoundingTreesGrowth) +
-         (every_eccentricity ? cost::kEveryEccentricityTreesPerVertex * n : 0.0);
+  // Never more than a tree from every vertex.
+  return std::min(n, cost::kBoundingTrees * std::pow(n / cost::kBoundingReferenceVertices, cost::kBoundingTreesGrowth) +
+                         (every_eccentricity ? cost::kEveryEccentricityTreesPerVertex * n : 0.0));
 }
 
 double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_eccentricity, int threads) {

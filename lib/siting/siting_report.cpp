@@ -13,9 +13,13 @@
 
 namespace gdist {
 
-namespace {
-std::string Num(double v) { return ExactText(v); }
-}  // namespace
+std::string ObjectiveText(const SitingResult& r) {
+  return r.whole_objective ? WholeText(*r.whole_objective) : ExactText(r.objective);
+}
+
+std::string BoundText(const SitingResult& r) {
+  return r.whole_bound ? WholeText(*r.whole_bound) : r.has_bound() ? ExactText(r.bound) : "none";
+}
 
 template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r,
                                         const SitingProblem<T>& prob, const VertexLabels& labels) {
@@ -58,13 +62,12 @@ template <class T> void WriteSitingText(std::ostream& out, const std::string& ti
     out << (i ? " " : "") << CsvField(labels.label(prob.candidate_vertex(r.sites[i])));
   if (r.sites.size() > kShown)
     out << " ... (" << r.sites.size() << " sites; " << OptionText(Option::kJson) << " lists all)";
-  out << "\n  objective  " << (r.whole_objective ? WholeText(*r.whole_objective) : Num(r.objective));
+  out << "\n  objective  " << ObjectiveText(r);
   if (r.assignment.unserved) out << "  (" << r.assignment.unserved << " demand vertices reached by no site)";
   out << "\n  method     " << r.method << "\n";
   if (r.has_bound()) {
-    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ")
-        << (r.whole_bound ? WholeText(*r.whole_bound) : Num(r.bound)) << "  gap " << FormatNumber(100 * r.gap(), 4)
-        << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
+    out << (r.bound_is_upper ? "  upper bnd  " : "  lower bnd  ") << BoundText(r) << "  gap "
+        << FormatNumber(100 * r.gap(), 4) << "%" << (r.optimal ? "  (proven optimal)" : "") << "\n";
     out << "  proof      " << r.bound_method << "\n";
   } else {
     out << (r.bound_is_upper ? "  upper bnd" : "  lower bnd") << "  none (not proven)\n";

@@ -16,6 +16,11 @@ namespace gdist {
 template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key, const SitingResult& r,
                                         const SitingProblem<T>& prob, const VertexLabels& labels);
 
+// The objective and a bound as every report prints them: every digit, whole
+// ones past 2^53 too ("467975.5", "7659163202"; the bound "none" without one).
+std::string ObjectiveText(const SitingResult& r);
+std::string BoundText(const SitingResult& r);
+
 template <class T> void WriteSitingText(std::ostream& out, const std::string& title, const SitingResult& r,
                                         const SitingProblem<T>& prob, const VertexLabels& labels);
 

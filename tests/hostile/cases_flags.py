@@ -157,7 +157,7 @@ def cases(ctx, Case):
                 r"%s %s: stdout carries the --json report; expected a file name" % (flag, dash.replace(".", r"\.")),
                 name="json-with-%s-%s" % (flag.lstrip("-"), dash.replace("/", "_")), setup=stdout_link)
     # Flags that mean nothing here are refused, not read and ignored (#28).
-    bad(c + ["--coordinates", "w.csv"], r"--coordinates: places the vertices of --svg; expected --svg FILE too")
+    bad(c + ["--coordinates", "w.csv"], r"--coordinates: places the vertices of --svg and --geojson; expected one of them too")
     bad(c + ["--p-median", "2", "--reachable-only"], r"--reachable-only: changes the metrics.*expected --metrics")
     out.append(Case(g, "gcenter/--reachable-only-with-metrics-ok", c + ["--p-median", "2", "--reachable-only",
                                                                        "--metrics", "--json"], rc=0,

@@ -100,7 +100,9 @@ TEST(Planner, TheBoundingSearchesArePricedByTheirTypicalTrees) {
   EXPECT_FALSE(b.centralities_from_trees);
   EXPECT_DOUBLE_EQ(b.estimate.compute_s, BoundedTreesSeconds(2e6, 5e6, TreeMethod::kDijkstraRadix, false, 2));
   EXPECT_LT(b.estimate.compute_s, b.trees_s / 1000);               // 2M trees against about 700
-  EXPECT_GT(BoundingTreeCount(2e6, false), cost::kBoundingTrees);  // more on bigger graphs
+  EXPECT_GT(BoundingTreeCount(2e6, false), cost::kBoundingTrees);  // more on bigger graphs, fewer on small ones
+  EXPECT_LT(BoundingTreeCount(3353, false), cost::kBoundingTrees);
+  EXPECT_EQ(BoundingTreeCount(5, false), 5);  // never more than a tree from every vertex
   bounded.every_eccentricity = true;
   const RunPlan e = PlanDistances(bounded, road, Cpu());
   EXPECT_NEAR(BoundingTreeCount(2e6, true) - BoundingTreeCount(2e6, false),

@@ -150,6 +150,30 @@ class MapsTest(unittest.TestCase):
         self.assertAlmostEqual(on_map / haversine(where[a], where[b]), 1, delta=3e-3)
         return svg
 
+    def check_geojson(self, path, where, sites, demands):
+        """Each site a Point at its coordinates, each demand one assignment line from its own place to its
+        site's; returns the assignment features."""
+        with open(path) as f:
+            doc = json.load(f)
+        points = {f["properties"]["vertex"]: f["geometry"]["coordinates"] for f in doc["features"]
+                  if f["properties"].get("kind") == "site"}
+        self.assertEqual(sorted(points), sorted(str(s) for s in sites))
+        for v, (lon, lat) in points.items():
+            self.assertAlmostEqual(lon, where[v][0], delta=1e-9)
+            self.assertAlmostEqual(lat, where[v][1], delta=1e-9)
+        assigned = [f for f in doc["features"] if f["properties"].get("kind") == "assignment"]
+        self.assertEqual(len(assigned), demands)
+        for line in assigned:
+            site, demand, geometry = line["properties"]["site"], line["properties"]["demand"], line["geometry"]
+            self.assertIn(site, points)
+            if geometry["type"] == "Point":  # a demand on its own site
+                self.assertEqual((demand, geometry["coordinates"]), (site, points[site]))
+                continue
+            self.assertEqual(geometry["coordinates"][1], points[site])
+            for got, want in zip(geometry["coordinates"][0], where[demand]):
+                self.assertAlmostEqual(got, want, delta=1e-9)
+        return assigned
+
     def test_candidates_map_and_geojson_from_a_co(self):
         folder = tempfile.mkdtemp(dir=self.dir)
         side = 30
@@ -218,9 +242,26 @@ class MapsTest(unittest.TestCase):
         p = run("gcenter", rows, "--p-median", "2", "--svg", svg, check=2)
         self.assertIn("--svg FILE with --coordinates FILE", p.stderr)
         self.assertFalse(os.path.exists(svg))
+        weights = self.write("w20.csv", "".join("%d,%d\n" % (v, 1001 + v % 7) for v in range(1, 401)))
         p = run("gcenter", rows, "--p-median", "2", "--svg", svg, "--coordinates", os.path.join(folder, "g.co"),
-                "--json", check=0)
-        self.check_geographic_map(svg, where, json.loads(p.stdout)["p_median"]["sites"])
+                "--weights", weights, "--json", check=0)
+        answer = json.loads(p.stdout)["p_median"]
+        self.assertGreater(answer["objective"], 1e7)
+        map_ = self.check_geographic_map(svg, where, answer["sites"])
+        # The title's objective as the report prints it: every digit (not 1.9101e+06).
+        title = next(map_.root.iter(SVG + "title")).text
+        self.assertEqual(title, "p_median: 2 sites, objective %s" % answer["objective"])
+        # A graph without a .co beside it: --geojson reads --coordinates.
+        bare = os.path.join(folder, "bare")
+        os.mkdir(bare)
+        shutil.copy(gr, bare)
+        geo = os.path.join(bare, "g.geojson")
+        p = run("gcenter", os.path.join(bare, "g.gr"), "--candidates", sources, "--p-median", "2", "--geojson", geo,
+                "--json", check=2)
+        self.assertIn("has no coordinates", p.stderr)
+        p = run("gcenter", os.path.join(bare, "g.gr"), "--candidates", sources, "--p-median", "2", "--geojson", geo,
+                "--coordinates", os.path.join(folder, "g.co"), "--json", check=0)
+        self.check_geojson(geo, where, json.loads(p.stdout)["p_median"]["sites"], 400)
         # A cost table: 'label x y' coordinates of its own (not geographic), the bar in coordinate units.
         rng = random.Random(7)
         demands = {"D%d" % i: (rng.uniform(0, 100), rng.uniform(0, 50)) for i in range(20)}
@@ -233,13 +274,47 @@ class MapsTest(unittest.TestCase):
         svg = os.path.join(folder, "cost.svg")
         p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--svg", svg, check=2)
         self.assertIn("--svg FILE with --coordinates FILE", p.stderr)
-        # GeoJSON needs longitude/latitude, which neither a cost table nor a rows file keeps.
+        # GeoJSON needs longitude/latitude, which neither a cost table nor a rows file keeps: --coordinates.
         geo = os.path.join(folder, "x.geojson")
         p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--geojson", geo, check=2)
-        self.assertIn("a cost table keeps no longitude/latitude, so --geojson has nothing to place", p.stderr)
+        self.assertIn("a cost table keeps no longitude/latitude, so --geojson has nothing to place; give "
+                      "--coordinates FILE", p.stderr)
         p = run("gcenter", rows, "--p-median", "2", "--geojson", geo, check=2)
         self.assertIn("a matrix file keeps no coordinates; --geojson needs the graph file", p.stderr)
+        self.assertIn("or --coordinates FILE", p.stderr)
         self.assertFalse(os.path.exists(geo))
+        # The rows file with the grid's .co: each site where the .co puts it, every demand assigned at its
+        # network distance (the grid's rows: 400 demands).
+        p = run("gcenter", rows, "--p-median", "2", "--geojson", geo, "--coordinates", os.path.join(folder, "g.co"),
+                "--json", check=0)
+        sites = json.loads(p.stdout)["p_median"]["sites"]
+        self.check_geojson(geo, where, sites, 400)
+        # 'label x y' coordinates outside longitude/latitude are refused by vertex, no file left.
+        os.remove(geo)
+        p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--geojson", geo, "--coordinates",
+                self.write("far.xy", "".join("%s %.4f %.4f\n" % (k, 300 + x, y)
+                                             for k, (x, y) in {**demands, **facilities}.items())), check=2)
+        self.assertIn("is not a longitude and latitude (-180..180, -90..90)", p.stderr)
+        self.assertFalse(os.path.exists(geo))
+        # A cost table with 'label longitude latitude' lines (points near Krems): sites and assignment lines
+        # there, each line's distance the table's cost.
+        lonlat = {k: (round(15.6 + x / 1000, 7), round(48.4 + y / 1000, 7))
+                  for k, (x, y) in {**demands, **facilities}.items()}
+        ll = self.write("cost.lonlat", "".join("%s %.7f %.7f\n" % (k, x, y) for k, (x, y) in lonlat.items()))
+        p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--geojson", geo, "--coordinates", ll, "--json",
+                check=0)
+        sites = json.loads(p.stdout)["p_median"]["sites"]
+        lines = self.check_geojson(geo, lonlat, sites, len(demands))
+        table = {}
+        with open(costs) as f:
+            header = f.readline().strip().split(",")[1:]
+            for row in f:
+                cells = row.strip().split(",")
+                table[cells[0]] = dict(zip(header, map(float, cells[1:])))
+        for line in lines:
+            props = line["properties"]
+            self.assertEqual(line["geometry"]["type"], "LineString")
+            self.assertAlmostEqual(props["distance"], table[props["demand"]][props["site"]], delta=1e-9)
         p = run("gcenter", "--cost-matrix", costs, "--p-median", "2", "--svg", svg, "--coordinates", xy, "--json",
                 check=0)
         sites = json.loads(p.stdout)["p_median"]["sites"]

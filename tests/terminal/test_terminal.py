@@ -298,14 +298,23 @@ class TerminalTest(unittest.TestCase):
             self.assertEqual(rc, 0, term)
             self.assertEqual(self.estimate(name, term), want, (args, term))
             self.assertRegex(term, r"\] 100%% %d/%d trees" % (want[0], want[0]))
-        # Bounding searches announce nothing: their number of trees is not known beforehand.
-        for args in ([tool("gcenter"), self.graph, "--engine", "sparse"],
-                     [tool("gcenter"), self.graph, "--engine", "sparse", "--eccentricities", self.path("ecc.csv")],
-                     [tool("gcenter"), path, "--engine", "sparse", "--undirected"]):
+        # Bounding searches stop when their bounds meet: the line names their typical number of trees as
+        # such (fewer than a tree from every vertex; every eccentricity more), and their bar counts the
+        # vertices settled.
+        typical = {}
+        for name, args, n in (("bounds", [tool("gcenter"), self.graph, "--engine", "sparse"], 900),
+                              ("every", [tool("gcenter"), self.graph, "--engine", "sparse", "--eccentricities",
+                                         self.path("ecc.csv")], 900),
+                              ("path", [tool("gcenter"), path, "--engine", "sparse", "--undirected"], 50)):
             rc, _, term = run_in_pty(args + ["--progress"])
             self.assertEqual(rc, 0, term)
-            self.assertNotIn("needs about", term)
+            found = re.findall(r"gcenter \(bounding searches, typically (\d+) (?:BFS|Dijkstra) trees on 2 CPU threads\): "
+                               r"needs about [0-9.]+ [KMG]iB of memory, estimated [0-9.:]+ s? ?\((?!;)", term)
+            self.assertEqual(len(found), 1, term)
+            typical[name] = int(found[0])
+            self.assertLessEqual(typical[name], n)
             self.assertIn("settled", term)
+        self.assertGreater(typical["every"], typical["bounds"])
         # Floyd-Warshall's line (lib/pipeline/apsp_estimate.hpp) follows the same rule.
         rc, _, term = run_in_pty([tool("gapsp"), self.graph, self.path("e6.gdm"), "--progress", "--backend", "cpu"])
         self.assertEqual(rc, 0, term)
