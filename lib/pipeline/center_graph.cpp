@@ -224,8 +224,8 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
   return DispatchElement(type, [&](auto zero) {
     using T = decltype(zero);
     CsrGraph<T> csr = BuildCsrGraph<T>(g, adj);
-    if (!req.largest_component.empty()) {
-      csr = LargestComponent(csr, req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong);
+    if (const auto kind = req.LargestComponentKind()) {
+      csr = LargestComponent(csr, *kind);
       if (!run.lon_lat.empty()) {  // the kept vertices, renumbered: their coordinates by label
         std::vector<std::pair<double, double>> kept(csr.n);
         for (std::size_t v = 0; v < csr.n; ++v) kept[v] = run.lon_lat[*g.labels.find(csr.labels.label(v))];

@@ -4,6 +4,7 @@
 // write, the siting models and the pictures. The app fills it from its flags.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "lib/pipeline/place_snap.hpp"
 #include "lib/siting/siting_result.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
+#include "lib/sparse/components.hpp"
 
 namespace gdist {
 
@@ -52,6 +54,18 @@ struct CenterRequest {
   bool engine_given = false;                    // asked for (refused on a distance matrix file)
   std::string largest_component;                // "", "strong" or "weak"
   bool centrality = false;                      // sparse engine: every tree for the centralities
+
+  // --largest-component's choice, none when not asked for.
+  std::optional<ComponentKind> LargestComponentKind() const {
+    if (largest_component.empty()) return std::nullopt;
+    return largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
+  }
+  // The input options with that choice, for the routes that read the graph through them.
+  InputOptions GraphInput() const {
+    InputOptions options = input;
+    options.largest_component = LargestComponentKind();
+    return options;
+  }
 
   bool any_siting() const {
     return !p_median.empty() || !p_center.empty() || cover >= 0 || max_cover >= 0 || p_dispersion > 0 ||

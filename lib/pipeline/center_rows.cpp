@@ -119,7 +119,8 @@ std::string CenterOnPlaces(CenterRun& run) {
 
 std::string CenterOnHierarchyCandidates(CenterRun& run) {
   const CenterRequest& req = run.req;
-  const LoadedHierarchy loaded = LoadHierarchy(req.in, req.input, req.metrics_options.threads);
+  // --largest-component: the part kept is contracted (a saved hierarchy refuses it).
+  const LoadedHierarchy loaded = LoadHierarchy(req.in, req.GraphInput(), req.metrics_options.threads);
   return std::visit(
       [&](const auto& ch) {
         // The maps: an OpenStreetMap graph's own coordinates (a .co is read by the pictures; a .gch keeps none).
@@ -141,10 +142,9 @@ std::string CenterOnCandidateTrees(CenterRun& run) {
   Graph g = ReadGraph(req.in, req.input.read);
   // --largest-component: the demands and candidates of the kept part only (one-way stubs of an
   // OpenStreetMap extract reach no site, which made every model infeasible).
-  if (!req.largest_component.empty()) {
+  if (const auto kind = req.LargestComponentKind()) {
     const std::size_t before = g.n;
-    const ComponentKind kind = req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
-    KeepLargestComponent(&g, kind);
+    KeepLargestComponent(&g, *kind);
     run.voice.Note(req.in + ": the largest " + req.largest_component + " component keeps " + std::to_string(g.n) +
                    " of " + std::to_string(before) + " vertices");
   }

@@ -22,9 +22,7 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   out.facilities = req.candidate_places.empty() ? out.demands : ReadPlaces(req.candidate_places, req.input.read.limits);
   // With the largest component asked for, the places snap to the part kept (gcenter keeps the
   // choice apart from the input options: center_graph.cpp applies it to its CSR graph).
-  InputOptions input = req.input;
-  if (!req.largest_component.empty())
-    input.largest_component = req.largest_component == "weak" ? ComponentKind::kWeak : ComponentKind::kStrong;
+  const InputOptions input = req.GraphInput();
   const Graph g = ReadInputGraph(req.in, input);
   const std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
   out.demand_snaps = SnapPlaces(lon_lat, out.demands, req.max_snap_m);

@@ -45,7 +45,7 @@ template <class F> void ForEachLine(const std::string& path, F f) {
 
 std::uint32_t Resolve(const std::string& path, std::size_t no, const std::string& label, const VertexLabels& labels) {
   auto v = labels.find(label);
-  if (!v) throw ParseError(path, no, "vertex " + Quoted(label) + " is not a vertex of the matrix");
+  if (!v) throw ParseError(path, no, "vertex " + Quoted(label) + " is not a vertex of the input");
   return static_cast<std::uint32_t>(*v);
 }
 

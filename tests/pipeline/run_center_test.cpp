@@ -137,6 +137,32 @@ TEST(RunCenter, OneMedianOfAPath) {
   EXPECT_TRUE(test::Exists(r.assignment));
 }
 
+// The path of four beside a separate arc 5-6: with --largest-component the candidates' rows (trees or the
+// road hierarchy's PHAST) site on the path alone, the path's own 1-median total 12 (by hand above); without
+// it the demands 5 and 6 reach no candidate, an infeasibility on both routes.
+TEST(RunCenter, TheLargestComponentIsSitedOnEveryCandidatesRoute) {
+  TempDir tmp;
+  for (const char* engine : {"sparse", "ch"}) {
+    for (const bool largest : {true, false}) {
+      CenterRequest r = PathRequest(tmp);
+      test::WriteText(r.in, "p sp 6 4\na 1 2 2\na 2 3 3\na 3 4 4\na 5 6 1\n");
+      ASSERT_TRUE(ParseEngine(engine, &r.engine));
+      r.json = true;
+      r.p_median = {1};
+      r.candidates = tmp.file("cand.txt");
+      test::WriteText(r.candidates, "1\n2\n3\n4\n");
+      if (largest) r.largest_component = "weak";
+      if (!largest) {
+        EXPECT_THROW(RunCenter(r), Error) << engine;
+        continue;
+      }
+      const std::string json = NoSpaces(RunCenter(r).report);
+      EXPECT_TRUE(Has(json, "\"objective\":12")) << engine << " " << json;
+      EXPECT_TRUE(Has(json, "\"unserved\":0")) << engine << " " << json;
+    }
+  }
+}
+
 TEST(RunCenter, BadInputRaisesTheTypedError) {
   TempDir tmp;
   {
