@@ -69,6 +69,11 @@ e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N 
              fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
              .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
              test_gpu, test_matrix, the SixteenBit tools test
+f32same      float32 GPU == CPU byte for byte (#27): test_gpu GpuDevice.Float32*; 4 fresh random float graphs
+             (n = 3000, 4097 with negative arcs, 6000 with -0.0 arcs, 8000; 8 arcs per vertex, weights with 3
+             decimals read as float32, vertices without in-arcs) through gapsp --backend gpu and cpu of this tree
+             and of F32_BASE (default .device/base-head), outputs compared with cmp; apsp_s of each, twice,
+             interleaved with the base's (the 5% rule of #27)
 EOF
 }
 if [ "$TASKS" = list ]; then describe; exit 0; fi
@@ -124,6 +129,7 @@ has paths && want gapsp paths_bench test_paths
 has e2e && want gapsp gpu_fw_bench
 has e2e-only && want gapsp gpu_fw_bench
 has e2e16 && want gapsp gconvert gcenter gpath ginfo test_matrix test_report test_gpu
+has f32same && want gapsp test_gpu
 has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_make_matrix
 has precision && want test_gpu test_engine precision_bench gapsp
 has siting && want test_siting siting_large siting_make_matrix gcenter
@@ -308,6 +314,63 @@ for f in files:
     print(f"values {f.path} ({f.dtype}) == {ref.path}: {same}")
 PY
   rm -f $D/*.gdm
+fi
+
+if has f32same; then
+  # #27: the CPU engine forms the GPU's sums (lib/testing/fw_device_twin.hpp), so float32 files must be
+  # identical; the base tree's pair shows what the comparison catches. apsp_s: the engine alone.
+  F32_BASE=${F32_BASE:-$ROOT/.device/base-head}
+  D=/tmp/f32same
+  mkdir -p $D
+  timeout 240 "$B/tests/test_gpu" --gtest_filter='GpuDevice.Float32*' > "$OUT/f32same_test_gpu.log" 2>&1
+  note "test_gpu GpuDevice.Float32* rc=$? $(gtest_line "$OUT/f32same_test_gpu.log")"
+  if [ -d "$F32_BASE" ]; then
+    { cmake -S "$F32_BASE" -B "$B-f32base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
+        timeout 400 cmake --build "$B-f32base" -j "$JOBS" --target gapsp; } > "$OUT/build-f32base.log" 2>&1
+    note "base build ($F32_BASE) rc=$?"
+  fi
+  apsp_s() { sed -nE 's/.*"apsp_s":([0-9.e+-]+).*/\1/p' "$1"; }
+  same() { cmp -s "$1" "$2" && echo IDENTICAL || echo DIFFER; }
+  : > $D/times.txt
+  for spec in 3000:pos 4097:neg 6000:zeros 8000:pos; do
+    n=${spec%%:*} kind=${spec##*:} seed=$RANDOM
+    python3 - "$n" "$seed" "$kind" > $D/g.gr <<'PY'
+import random, sys
+n, seed, kind = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+rng = random.Random(seed)
+no_in = set(rng.sample(range(1, n + 1), n // 50))  # unreachable pairs: vertices without in-arcs
+heads = [v for v in range(1, n + 1) if v not in no_in]
+p = [rng.uniform(0, 40) if kind == "neg" else 0.0 for _ in range(n + 1)]  # potentials: negative arcs, no negative cycle
+lines = [f"a {u} {v} {rng.uniform(0.5, 100.5) + p[u] - p[v]:.3f}" for u in range(1, n + 1)
+         for v in rng.sample(heads, 8) if u != v]
+if kind == "zeros":  # arcs of weight -0.0 (both backends read +0)
+    lines += [f"a {u} {rng.choice(heads)} -0.0" for u in rng.sample(range(1, n + 1), n // 20)]
+sys.stdout.write(f"p sp {n} {len(lines)}\n" + "\n".join(lines) + "\n")
+PY
+    times=""
+    for rep in 1 2; do
+      for tree in base new; do
+        app="$B/apps/gapsp"; [ $tree = base ] && app="$B-f32base/apps/gapsp"
+        [ -x "$app" ] || continue
+        for be in gpu cpu; do
+          timeout 120 "$app" $D/g.gr $D/$tree-$be.gdm --type float32 --algorithm fw --backend $be -q --json \
+            > $D/$tree-$be.json 2>> "$OUT/f32same.log"
+          times="$times $tree-$be=$(apsp_s $D/$tree-$be.json)"
+          echo "$n $tree-$be $(apsp_s $D/$tree-$be.json)" >> $D/times.txt
+        done
+      done
+    done
+    note "f32same n=$n $kind seed $seed: gpu vs cpu $(same $D/new-gpu.gdm $D/new-cpu.gdm) (base tree:" \
+      "$(same $D/base-gpu.gdm $D/base-cpu.gdm)); vs the base's: gpu $(same $D/new-gpu.gdm $D/base-gpu.gdm)," \
+      "cpu $(same $D/new-cpu.gdm $D/base-cpu.gdm); apsp_s$times"
+    rm -f $D/*.gdm
+  done
+  # Per side: the sum over the graphs of each graph's best apsp_s, this tree over the base.
+  awk '$3 != "" { k = $1 " " $2; if (!(k in best) || $3 < best[k]) best[k] = $3 }
+    END { for (k in best) { split(k, f, " "); sum[f[2]] += best[k] }
+          for (be in sum) if (be ~ /^new-/) { b = "base-" substr(be, 5)
+            if (sum[b] > 0) printf "f32same apsp_s %s: this tree %.3f s, base %.3f s, ratio %.3f\n", substr(be, 5), sum[be], sum[b], sum[be] / sum[b] } }' \
+    $D/times.txt | tee -a "$S"
 fi
 
 if has metrics; then

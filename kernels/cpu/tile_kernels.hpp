@@ -21,6 +21,9 @@ template <class T> struct TileKernels {
   // closed (panel phase): values read early are still lengths of real paths
   // and never below the result, so the in-place result is just as tight.
   void (*min_plus)(T* c, const T* a, const T* b, std::size_t stride);
+  // The same with a row pitch per tile (elements): the in-core panels read
+  // their own tile from a copy (ld kCpuTile), as the GPU's panel kernel does.
+  void (*min_plus_pitched)(T* c, std::size_t ldc, const T* a, std::size_t lda, const T* b, std::size_t ldb);
   const char* isa;
 };
 

@@ -59,7 +59,10 @@ struct WeightRange {
 
 // One parallel, branch-free pass (it runs on every solve, before the GPU or
 // CPU engine, so it must cost little next to them): per row the least value
-// and the largest finite one; NaN rows are reported by index.
+// and the largest finite one; NaN rows are reported by index. A weight -0
+// becomes +0: min(+0, -0) may return either zero, and the backends' min
+// instructions choose differently, which would break their bit identity
+// (docs/RELIABILITY.md); without a -0 in the input no sum makes one.
 template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
   const T inf = ElementTraits<T>::kInf;
   const std::size_t n = m.n();
@@ -72,16 +75,20 @@ template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
   std::size_t nan_row = n;
 #pragma omp parallel for schedule(static) reduction(min : lowest) reduction(max : highest) reduction(min : nan_row)
   for (std::size_t i = 0; i < n; ++i) {
-    const T* row = m.row(i);
+    T* row = m.row(i);
     T lo = T(0), hi = T(0);
-    bool nan = false;
-#pragma omp simd reduction(min : lo) reduction(max : hi) reduction(|| : nan)
+    bool nan = false, negative_zero = false;
+#pragma omp simd reduction(min : lo) reduction(max : hi) reduction(|| : nan) reduction(|| : negative_zero)
     for (std::size_t j = 0; j < n; ++j) {
       const T w = row[j];
       lo = std::min(lo, w);
       hi = std::max(hi, w < inf ? w : T(0));
       nan = nan || (w != w);
+      if constexpr (std::is_floating_point_v<T>) negative_zero = negative_zero || (w == T(0) && std::signbit(w));
     }
+    if (negative_zero)
+      for (std::size_t j = 0; j < n; ++j)
+        if (row[j] == T(0)) row[j] = T(0);
     lowest = std::min(lowest, lo);
     highest = std::max(highest, hi);
     if (nan) nan_row = std::min(nan_row, i);

@@ -112,15 +112,29 @@ template <class T> void RunFloydWarshall(T* d, std::size_t size, std::size_t str
         MakeProgress("cpu", "in-core", rounds, tiles, seconds, double(size) * double(size) * double(rounds * kB), 0));
   };
   auto worker = [&](bool caller) {
+    std::vector<T> before(kB * kB);  // this thread's copy of a panel tile
+    auto copy_tile = [&](const T* from) {
+      for (std::size_t i = 0; i < kB; ++i) std::memcpy(&before[i * kB], from + i * stride, kB * sizeof(T));
+    };
     for (std::size_t r = 0; r < tiles; ++r) {
       // Interrupted: this thread's remaining rounds only meet the barriers (interruption.hpp).
       const bool skip = InterruptionRequested();
       T* diag = tile(r, r);  // closed: before the rounds (r = 0) or during the previous one
-      // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself (x) D*.
+      // Panels: row tile (r, j) <- D* (x) itself, column tile (j, r) <- itself
+      // (x) D*, every sum from the tile as it was before the phase (a copy), as
+      // on the GPU (kernels/cuda/minplus_tile_kernel.cuh): the same sums, so
+      // float32 rounds the same on both backends (docs/RELIABILITY.md). In
+      // place, the micro-kernel's blocking would decide which of them read
+      // updated values.
       for (std::size_t t; !skip && (t = next[2 * r].fetch_add(1, std::memory_order_relaxed)) < 2 * others;) {
         const std::size_t j = other(r, t / 2);
-        if (t % 2 == 0) k.min_plus(tile(r, j), diag, tile(r, j), stride);
-        else k.min_plus(tile(j, r), tile(j, r), diag, stride);
+        if (t % 2 == 0) {
+          copy_tile(tile(r, j));
+          k.min_plus_pitched(tile(r, j), stride, diag, stride, before.data(), kB);
+        } else {
+          copy_tile(tile(j, r));
+          k.min_plus_pitched(tile(j, r), stride, before.data(), kB, diag, stride);
+        }
       }
       sync.ArriveAndWait();
       // The rest: (i, j) <- min((i, j), (i, r) (x) (r, j)), rows from r+1 on, so
