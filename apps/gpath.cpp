@@ -174,8 +174,6 @@ int main(int argc, char** argv) {
     const auto& labels = file.info().meta.labels;
     if (file.info().meta.kind != gdist::MatrixKind::kDistance)
       throw gdist::Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
-    if (!file.info().rectangular && !file.next_hops().data)
-      throw gdist::Error(in + ": has no next-hop section; write it with 'gapsp IN OUT --paths'");
     const std::size_t u = Vertex(labels, route.from, "--from");
     std::optional<std::size_t> v;
     if (!route.to.empty()) v = Vertex(labels, route.to, "--to");

@@ -32,28 +32,16 @@ std::string DistanceText(const VertexLabels& labels, std::size_t from, std::size
   });
 }
 
-template <class T>
-MatrixPathAnswer RowsPath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to, bool json) {
+// The distances of one stored row: every target's as CSV, or `to`'s at `column` (the row of the other
+// end of an undirected pair holds it at `from`): a route whose vertices are unknown, `note` saying where
+// the route is.
+template <class T> MatrixPathAnswer DistancesFrom(const MappedMatrixFile& file, const T* distances, std::size_t from,
+                                                  std::optional<std::size_t> to, std::size_t column, bool json,
+                                                  const std::string& note) {
   const MatrixFileInfo& info = file.info();
   const VertexLabels& labels = info.meta.labels;
   const int scale = info.meta.decimal_scale;
   MatrixPathAnswer answer;
-  const std::string graph_route =
-      "give the graph file instead of " + file.path() + " (a contraction-hierarchy query, no matrix)";
-  std::optional<std::size_t> row = RowOf(info, from);
-  std::size_t column = to.value_or(0);
-  if (!row && to && !info.meta.directed) {  // undirected: the row of the other end holds the same distance
-    row = RowOf(info, *to);
-    column = from;
-  }
-  if (!row)
-    throw Error(file.path() + ": holds the distances from " + std::to_string(info.row_sources.size()) + " of its " +
-                std::to_string(info.n) + " vertices only, and " + Quoted(labels.label(from)) +
-                (to && !info.meta.directed ? std::string(" and ") + Quoted(labels.label(*to)) + " are not among them"
-                                           : std::string(" is not one of them")) +
-                ": for routes and distances from any vertex, " + graph_route + "; or write the rows with " +
-                Quoted(labels.label(from)) + " among " + OptionText(Option::kSources, "FILE"));
-  const T* distances = file.row<T>(*row);
   if (!to) {
     std::ostringstream out;
     out << "target,distance\n";
@@ -71,13 +59,40 @@ MatrixPathAnswer RowsPath(const MappedMatrixFile& file, std::size_t from, std::o
     return answer;
   }
   answer.text = DistanceText(labels, from, *to, d, json, scale);
-  answer.note = file.path() + " keeps distances, not routes (no next hops); for the route, " + graph_route;
+  answer.note = note;
   return answer;
+}
+
+template <class T>
+MatrixPathAnswer RowsPath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to, bool json) {
+  const MatrixFileInfo& info = file.info();
+  const VertexLabels& labels = info.meta.labels;
+  const std::string graph_route =
+      "give the graph file instead of " + file.path() + " (a contraction-hierarchy query, no matrix)";
+  std::optional<std::size_t> row = RowOf(info, from);
+  std::size_t column = to.value_or(0);
+  if (!row && to && !info.meta.directed) {  // undirected: the row of the other end holds the same distance
+    row = RowOf(info, *to);
+    column = from;
+  }
+  if (!row)
+    throw Error(file.path() + ": holds the distances from " + std::to_string(info.row_sources.size()) + " of its " +
+                std::to_string(info.n) + " vertices only, and " + Quoted(labels.label(from)) +
+                (to && !info.meta.directed ? std::string(" and ") + Quoted(labels.label(*to)) + " are not among them"
+                                           : std::string(" is not one of them")) +
+                ": for routes and distances from any vertex, " + graph_route + "; or write the rows with " +
+                Quoted(labels.label(from)) + " among " + OptionText(Option::kSources, "FILE"));
+  return DistancesFrom<T>(file, file.row<T>(*row), from, to, column, json,
+                          file.path() + " keeps distances, not routes (no next hops); for the route, " + graph_route);
 }
 
 template <class T>
 MatrixPathAnswer SquarePath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to, bool json) {
   const auto& meta = file.info().meta;
+  if (!file.next_hops().data)  // distances only: the answer a rows file gives, every row present
+    return DistancesFrom<T>(file, file.row<T>(from), from, to, to.value_or(0), json,
+                            file.path() + " keeps distances, not routes (no next hops); for the route, write it with " +
+                                OptionText(Option::kPaths) + " or give the graph file");
   MatrixPathAnswer answer;
   if (!to) {
     answer.text = TreeCsv(meta.labels, file.view<T>(), file.next_hops(), from, meta.decimal_scale);

@@ -1,7 +1,7 @@
 // gpath on a matrix file: a square distance matrix with its next-hop section
-// (gapsp --paths) gives routes and the tree from one source; a rows file
-// (gapsp --sources: k rows of n columns, no next hops) gives the distances
-// from its sources, and says that the route needs the graph file. Distances
+// (gapsp --paths) gives routes and the tree from one source; without it, and
+// a rows file (gapsp --sources: k rows of n columns, no next hops), give the
+// distances from their rows and say where the route is (--paths, the graph file). Distances
 // are printed exactly (the decimals a matrix of exact decimals was written with).
 #pragma once
 #include <cstddef>

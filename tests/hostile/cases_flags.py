@@ -99,7 +99,10 @@ def cases(ctx, Case):
         name="negative-weight-file", setup=lambda d: open(d + "/bw.csv", "w").write("1,-3\n"))
     bad(["gpath", "dp.gdm", "--from", "99"], r"--from: no vertex labelled '99'")
     bad(["gpath", "dp.gdm", "--from", "1", "--to", "0"], r"--to: no vertex labelled '0'")
-    bad(["gpath", "d.gdm", "--from", "1"], r"no next-hop section")
+    # A distance matrix without next hops answers the distance and says where the route is.
+    out.append(Case(g, "gpath/distance-without-next-hops", ["gpath", "d.gdm", "--from", "1", "--to", "2", "--json"],
+                    rc=0, out=r'"length": ?[0-9]+,"hops": ?null', err=r"keeps distances, not routes \(no next hops\); "
+                    r"for the route, write it with --paths or give the graph file"))
     bad(["gpath", "g.gdm", "--from", "1"], r"adjacency matrix")
     # --json always prints JSON: the tree is a CSV table, so --json without --to is refused, not ignored.
     bad(["gpath", "dp.gdm", "--from", "1", "--json"], r"--json prints one route as JSON: give --to")

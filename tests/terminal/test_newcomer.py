@@ -11,7 +11,10 @@ command gives the same bytes whatever the machine's load or thread count.
   (and that route then answers);
 - reproducible: the siting models' JSON is the same bytes with -j 1, -j 2 and under CPU load;
 - compact report: the histogram's bins only with --histogram (the JSON keeps them);
-- --version says whether proofs (CBC) are in the build.
+- --version says whether proofs (CBC) are in the build;
+- one walk, on a terminal, through the rest as a planner meets it on a road graph with a .co: a
+  route from the graph file, siting on candidates with its map and GeoJSON, the estimate line,
+  NumPy's export with labels and inf, and every --json validated against the schema.
 Run with the terminal tests (GDIST_BIN = the apps folder). Debian's python3; NetworkX when present."""
 import json
 import multiprocessing
@@ -22,7 +25,17 @@ import shutil
 import tempfile
 import unittest
 
-from test_terminal import BIN, built_with_asan, grid_graph, run, tool
+import test_maps  # write_grid: a grid road graph with its .co (a module import: its tests stay its own)
+from test_terminal import BIN, built_with_asan, grid_graph, run, run_in_pty, tool
+
+try:
+    import jsonschema
+except ImportError:  # the walk's JSON is parsed, not validated
+    jsonschema = None
+try:
+    import numpy
+except ImportError:  # the walk skips the NumPy export
+    numpy = None
 
 try:
     import networkx
@@ -264,6 +277,77 @@ class NewcomerTest(unittest.TestCase):
             self.assertEqual(examples.count(".PP\n.nf\n"), examples.count("\n.fi\n"), name)
             self.assertGreaterEqual(examples.count(".PP\n.nf\n"), len(commands), name)
             self.assertIn('.SH "EXIT STATUS"', page, name)
+
+
+class RoadWalkTest(unittest.TestCase):
+    """A first session on a road graph, each step on a terminal as a user types it (issue 29's scopes
+    1, 4, 6 and 7 in one walk; each has deeper tests of its own: test_maps, numpy_exports,
+    json_schema, bench/estimate_check.sh)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="gdist-walk-")
+        self.gr, self.where = test_maps.write_grid(self.dir, 30)
+        if jsonschema:
+            with open(os.path.join(SOURCE, "docs", "schema", "gdist.schema.json")) as f:
+                self.schema = json.load(f)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def step(self, tool_name, *args, json_out=False):
+        """Runs the tool with stderr on a terminal; returns (stdout, what the terminal showed), the
+        stdout parsed and validated against the tool's schema when json_out."""
+        rc, out, term = run_in_pty([tool(tool_name)] + [str(a) for a in args] + (["--json"] if json_out else []))
+        self.assertEqual(rc, 0, (tool_name, args, term))
+        out = out.decode()
+        if not json_out:
+            return out, term
+        doc = json.loads(out)
+        if jsonschema:
+            jsonschema.Draft202012Validator(dict(self.schema, **{"$ref": "#/$defs/" + tool_name})).validate(doc)
+        return doc, term
+
+    def test_a_planners_first_session(self):
+        path = lambda name: os.path.join(self.dir, name)
+        # The distances, with the estimate line before the run (--progress: any run gets it).
+        summary, term = self.step("gapsp", self.gr, path("d.gdm"), "--progress", json_out=True)
+        self.assertRegex(term, r"gapsp \([^)]*\): needs about [0-9.]+ [KMG]iB of memory, estimated ")
+        self.assertEqual(summary["n"], 900)
+        # A route straight from the graph file, and the same distance from the matrix file.
+        route, _ = self.step("gpath", self.gr, "--from", "1", "--to", "900", json_out=True)
+        from_matrix, _ = self.step("gpath", path("d.gdm"), "--from", "1", "--to", "900", json_out=True)
+        self.assertEqual(route["length"], 100 * 58)  # 29 steps east, 29 north, 100 each
+        self.assertEqual(route["length"], from_matrix["length"])
+        self.assertEqual((route["from"], route["to"]), ("1", "900"))  # labels are strings
+        # Siting on candidates, with the map and the GeoJSON from the .co beside the graph.
+        cands = path("c.txt")
+        with open(cands, "w") as f:
+            f.write("".join("%d\n" % v for v in range(1, 901, 31)))
+        svg, geo = path("m.svg"), path("m.geojson")
+        answer, term = self.step("gcenter", self.gr, "--candidates", cands, "--p-median", "3", "--svg", svg,
+                                 "--geojson", geo, json_out=True)
+        self.assertIn("coordinates from the input", term)
+        with open(geo) as f:
+            features = json.load(f)["features"]
+        sites = {x["properties"]["vertex"] for x in features if x["properties"]["kind"] == "site"}
+        self.assertEqual(sites, set(answer["p_median"]["sites"]))
+        self.assertTrue(os.path.getsize(svg) > 0)
+        # The same question on the dense and the sparse engine: one key set.
+        dense, _ = self.step("gcenter", self.gr, "--engine", "dense", json_out=True)
+        sparse, _ = self.step("gcenter", self.gr, "--engine", "sparse", json_out=True)
+        self.assertEqual(sorted(dense), sorted(sparse))
+        self.assertEqual((dense["diameter"], dense["radius"]), (sparse["diameter"], sparse["radius"]))
+        # NumPy: labels beside the distances, inf for "no path" with --float.
+        if numpy is None:
+            return
+        one_way = path("oneway.gr")
+        with open(one_way, "w") as f:
+            f.write("p sp 3 2\na 1 2 5\na 2 3 7\n")
+        self.step("gapsp", one_way, path("d.npz"), "--to", "npz", "--float")
+        with numpy.load(path("d.npz")) as z:
+            self.assertEqual([str(x) for x in z["labels"]], ["1", "2", "3"])
+            self.assertEqual(z["dist"][0].tolist(), [0, 5, 12])
+            self.assertTrue(numpy.isinf(z["dist"][2][0]))
 
 
 def _burn():
