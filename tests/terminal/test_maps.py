@@ -189,16 +189,7 @@ class MapsTest(unittest.TestCase):
         self.assertEqual(len(list(map_.groups["roads"].iter(SVG + "line"))), 2 * side * (side - 1))
         self.assertIn("road", map_.texts("legend"))
         # GeoJSON: each site a Point at the .co's coordinates, each demand assigned.
-        with open(geo) as f:
-            doc = json.load(f)
-        points = {f["properties"]["vertex"]: f["geometry"]["coordinates"] for f in doc["features"]
-                  if f["properties"].get("kind") == "site"}
-        self.assertEqual(sorted(points), sorted(str(s) for s in sites))
-        for v, (lon, lat) in points.items():
-            self.assertAlmostEqual(lon, where[v][0], delta=1e-9)
-            self.assertAlmostEqual(lat, where[v][1], delta=1e-9)
-        assigned = [f for f in doc["features"] if f["properties"].get("kind") == "assignment"]
-        self.assertEqual(len(assigned), side * side)
+        self.check_geojson(geo, where, sites, side * side)
 
     @unittest.skipIf(built_with_asan(), "an address-space limit leaves AddressSanitizer no room for its shadow memory")
     def test_big_graph_map_needs_no_matrix(self):
