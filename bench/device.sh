@@ -93,6 +93,12 @@ timed() {  # timed LABEL CMD...: "LABEL: S s (rc R)"
   echo "$label: $(since "$t0") s (rc $rc)"
 }
 gtest_line() { grep -E '^\[  (PASSED|FAILED|SKIPPED) |FAILED  \]' "$1" | tr '\n' ' '; }
+# build_base SOURCE SUFFIX TARGET: an earlier tree's TARGET in $B-SUFFIX (log build-SUFFIX.log), one note.
+build_base() {
+  { cmake -S "$1" -B "$B-$2" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
+      timeout 400 cmake --build "$B-$2" -j "$JOBS" --target "$3"; } > "$OUT/build-$2.log" 2>&1
+  note "base build ($1) rc=$?"
+}
 # csan TOOL SECONDS LOG LABEL CMD...: compute-sanitizer (memcheck, racecheck) under a timeout, one line.
 csan() {
   local tool=$1 secs=$2 log=$3 label=$4; shift 4
@@ -278,9 +284,7 @@ PY
   timeout 200 "$B/tests/test_report" --gtest_filter='SixteenBit*' > "$OUT/test_report.log" 2>&1
   note "test_report SixteenBit* rc=$? $(gtest_line "$OUT/test_report.log")"
   if [ -d "$BASE" ]; then
-    { cmake -S "$BASE" -B "$B-base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
-        timeout 400 cmake --build "$B-base" -j "$JOBS" --target gapsp; } > "$OUT/build-base.log" 2>&1
-    note "base build ($BASE) rc=$?"
+    build_base "$BASE" base gapsp
   fi
   sync
   for i in 1 2 3; do
@@ -325,9 +329,7 @@ if has f32same; then
   timeout 240 "$B/tests/test_gpu" --gtest_filter='GpuDevice.Float32*' > "$OUT/f32same_test_gpu.log" 2>&1
   note "test_gpu GpuDevice.Float32* rc=$? $(gtest_line "$OUT/f32same_test_gpu.log")"
   if [ -d "$F32_BASE" ]; then
-    { cmake -S "$F32_BASE" -B "$B-f32base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
-        timeout 400 cmake --build "$B-f32base" -j "$JOBS" --target gapsp; } > "$OUT/build-f32base.log" 2>&1
-    note "base build ($F32_BASE) rc=$?"
+    build_base "$F32_BASE" f32base gapsp
   fi
   apsp_s() { sed -nE 's/.*"apsp_s":([0-9.e+-]+).*/\1/p' "$1"; }
   same() { cmp -s "$1" "$2" && echo IDENTICAL || echo DIFFER; }
@@ -661,9 +663,7 @@ if has phast-lanes; then
     "$R/pv-cpu.csv" -q -j 2 | tee -a "$S"
   unset OMP_NUM_THREADS
   if [ -n "${PHAST_BASE:-}" ]; then  # the same run on an earlier tree, its CSV compared
-    { cmake -S "$PHAST_BASE" -B "$B-phast-base" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
-      timeout 400 cmake --build "$B-phast-base" -j "$JOBS" --target gcenter; } > "$OUT/build-phast-base.log" 2>&1
-    note "base build ($PHAST_BASE) rc=$?"
+    build_base "$PHAST_BASE" phast-base gcenter
     export OMP_NUM_THREADS=2
     timed "2 cores: BASE gcenter NY-w.gch --per-vertex (every row)" $two "$B-phast-base/apps/gcenter" "$R/NY-w.gch" \
       --per-vertex "$R/pv-base.csv" -q -j 2 | tee -a "$S"
