@@ -24,7 +24,13 @@ template <class T> std::string FormatNumber(T v, int significant = 6) {
   return s.str();
 }
 
-// A duration for a message: "0.42 s", "3.1 s", "125 s".
-inline std::string FormatSeconds(double s) { return FormatNumber(s, s < 10 ? 2 : 3) + " s"; }
+// A duration for a message: "0.42 s", "3.1 s", "125 s"; below a millisecond in
+// the unit that keeps it a plain number ("480 us", "2.9 ns", not "4.8e-07 s":
+// the planner's reasons price tiny graphs too).
+inline std::string FormatSeconds(double s) {
+  if (s > 0 && s < 1e-6) return FormatNumber(s * 1e9, 3) + " ns";
+  if (s > 0 && s < 1e-3) return FormatNumber(s * 1e6, 3) + " us";
+  return FormatNumber(s, s < 10 ? 2 : 3) + " s";
+}
 
 }  // namespace gdist

@@ -14,6 +14,7 @@
 #include "lib/plan/memory_plan.hpp"
 #include "lib/plan/tree_backend.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 namespace {
@@ -124,6 +125,17 @@ TEST(Planner, TheBoundingSearchesArePricedByTheirTypicalTrees) {
     EXPECT_TRUE(chosen.centralities_from_trees);
     EXPECT_DOUBLE_EQ(chosen.estimate.compute_s, chosen.trees_s);
   }
+}
+
+// The reasons price tiny graphs in plain numbers: "480 us", "2.9 ns", never "4.8e-07 s".
+TEST(Planner, TinyEstimatesReadAsPlainNumbers) {
+  EXPECT_EQ(FormatSeconds(4.8e-7), "480 ns");
+  EXPECT_EQ(FormatSeconds(2.9e-9), "2.9 ns");
+  EXPECT_EQ(FormatSeconds(1.69e-4), "169 us");
+  EXPECT_EQ(FormatSeconds(0.42), "0.42 s");
+  EXPECT_EQ(FormatSeconds(0), "0 s");
+  const RunPlan p = PlanDistances(Ask(PlanQuestion::kMatrix), Shape(7, 8, TreeMethod::kDijkstraRadix), Cpu());
+  EXPECT_EQ(p.Reasons().find("e-0"), std::string::npos) << p.Reasons();
 }
 
 TEST(Planner, RulesInOrder) {
