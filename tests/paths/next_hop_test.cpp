@@ -373,9 +373,13 @@ TEST(Gpath, CliRoutesTreesAndErrors) {
   EXPECT_NE(r.output.find("no vertex labelled '9'"), std::string::npos) << r.output;
   ASSERT_EQ(test::RunCommand(test::App("gapsp") + " -q " + tmp.file("g.gr") + " " + tmp.file("plain.gdm")).exit_code,
             0);
-  r = test::RunCommand(test::App("gpath") + " " + tmp.file("plain.gdm") + " --from 1 --to 3");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("--paths"), std::string::npos) << r.output;
+  // Without next hops: the distance (2 -> 1 is 5, as the tree above says) and where the route is.
+  r = test::RunCommand(test::App("gpath") + " " + tmp.file("plain.gdm") + " --from 2 --to 1");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("length 5\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("keeps distances, not routes (no next hops); for the route, write it with --paths"),
+            std::string::npos)
+      << r.output;
 }
 
 }  // namespace
