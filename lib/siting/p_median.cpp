@@ -51,11 +51,14 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   // its rounding slack then grows with what the sites change, not with a
   // common part of the costs. The root bound alone keeps the rows as they are
   // (the same bits as the dense passes, lagrangian_dense.hpp).
+  // Past the limit the proof keeps each row's cheapest costs (truncated rows:
+  // the same relaxation while each multiplier stays below its row's tail).
   if (options.exact || (options.bounds && !gpu_bound))
-    costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact);
+    costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact, options.exact);
   if (options.exact && !costs)
     throw Error("p-median " + OptionText(Option::kExact) + ": " + std::to_string(prob.num_demands()) + " demands x " +
-                std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
+                std::to_string(prob.num_candidates()) +
+                " candidates is beyond the proof's memory limit (2^25 pairs, or 8 cheapest costs per demand)");
   // With a time limit the proof gets what the heuristic leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;
   const double heuristic_s = options.SearchSeconds();
