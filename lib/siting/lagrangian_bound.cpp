@@ -357,6 +357,47 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   return ChooseOpenSet(state, p_, sum_lambda, point);
 }
 
+bool MedianLagrangian::Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                              const std::vector<double>& before, const std::vector<std::uint32_t>& changed,
+                              LagrangianPoint* point) const {
+  const std::size_t nd = c_.nd;
+  // Past a few changes a fresh pass costs less than the updates.
+  if (!c_.truncated() || point->below.size() != nd || point->rho.size() != c_.m || changed.size() * 8 > nd)
+    return Evaluate(state, lambda, point);
+  double* rho = point->rho.data();
+  for (std::uint32_t u : changed) {
+    const double* cost = c_.row_cost(u);
+    const std::uint32_t* cand = c_.row_cand(u);
+    const double old_l = std::min(before[u], c_.tail[u]), l = std::min(lambda[u], c_.tail[u]);
+    for (std::size_t i = 0; i < point->below[u]; ++i) rho[cand[i]] -= cost[i] - old_l;
+    std::size_t i = 0;
+    for (; i < c_.width && cost[i] < l; ++i) rho[cand[i]] += cost[i] - l;
+    point->below[u] = static_cast<std::uint32_t>(i);
+  }
+  double sum_lambda = 0;
+  for (std::size_t u = 0; u < nd; ++u) sum_lambda += std::min(lambda[u], c_.tail[u]);
+  return ChooseOpenSet(state, p_, sum_lambda, point);
+}
+
+void MedianLagrangian::UpdateSubgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                                         const std::vector<std::uint32_t>& before_chosen,
+                                         const std::vector<std::uint32_t>& changed, std::vector<double>* g) const {
+  std::vector<std::uint32_t> chosen = point.chosen;
+  std::sort(chosen.begin(), chosen.end());
+  if (!c_.truncated() || g->size() != c_.nd || chosen != before_chosen || changed.size() * 8 > c_.nd) {
+    Subgradient(lambda, point, g);
+    return;
+  }
+  std::vector<char> open(c_.m, 0);
+  for (std::uint32_t k : chosen) open[k] = 1;
+  for (std::uint32_t u : changed) {
+    const std::uint32_t* cand = c_.row_cand(u);
+    double served = 0;
+    for (std::size_t i = 0; i < point.below[u]; ++i) served += open[cand[i]];
+    (*g)[u] = 1.0 - served;
+  }
+}
+
 void MedianLagrangian::Subgradient(const std::vector<double>&, const LagrangianPoint& point,
                                    std::vector<double>* g) const {
   const std::size_t nd = c_.nd, m = c_.m;
@@ -419,6 +460,10 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
   best.bound = -std::numeric_limits<double>::infinity();
   std::vector<double> best_lambda = *lambda, g;
   std::vector<std::uint32_t> last_priced;
+  // The last step's multipliers before it, the demands it changed, and the
+  // open set whose subgradient g holds: what Update and UpdateSubgradient read.
+  std::vector<double> before;
+  std::vector<std::uint32_t> changed, before_chosen;
   const std::vector<double> caps = lag.Caps(state);
   for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u], 0.0, caps[u]);
   double f = options.start_step;
@@ -436,7 +481,9 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
           {"lower bound", it,
            std::max(static_cast<double>(it) / static_cast<double>(options.max_iterations), halved / halvings),
            best.bound});
-    if (!lag.Evaluate(state, *lambda, &point)) return point;  // infeasible state: bound stays -inf
+    const bool fresh = it == 0;
+    if (!(fresh ? lag.Evaluate(state, *lambda, &point) : lag.Update(state, *lambda, before, changed, &point)))
+      return point;  // infeasible state: bound stays -inf
     for (std::uint32_t k : point.chosen) share[k] += static_cast<double>(it + 1);
     share_weight += static_cast<double>(it + 1);
     if (point.bound > best.bound) {
@@ -462,7 +509,9 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
         *incumbent = point.chosen;
       }
     }
-    lag.Subgradient(*lambda, point, &g);
+    if (fresh) lag.Subgradient(*lambda, point, &g);
+    else lag.UpdateSubgradient(*lambda, point, before_chosen, changed, &g);
+    before_chosen = std::move(sorted_chosen);
     double norm = 0;
     for (double x : g) norm += x * x;
     if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value
@@ -470,10 +519,18 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
     const double step = f * (target - point.bound) / norm;
     // Any multipliers give a valid bound; capping each at its row's K-th
     // cost keeps the scanned prefixes short while the steps oscillate.
-    for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, caps[u]);
+    before = *lambda;
+    changed.clear();
+    for (std::size_t u = 0; u < nd; ++u) {
+      (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, caps[u]);
+      if ((*lambda)[u] != before[u]) changed.push_back(static_cast<std::uint32_t>(u));
+    }
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;
+  // An updated point's sums rounded otherwise than a fresh pass's: the bound
+  // returned is the fresh pass's at the best multipliers (the same bits every run).
+  if (best.bound > -std::numeric_limits<double>::infinity()) lag.Evaluate(state, best_lambda, &best);
   if (share_weight > 0)
     for (double& x : share) x /= share_weight;
   best.open_share = std::move(share);

@@ -129,11 +129,28 @@ class LagrangianPass {
   // infeasible (more forced open than num_open, or too few left).
   virtual bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                         LagrangianPoint* point) const = 0;
+  // The same from *point, evaluated at `before` under the same state, where
+  // only the demands in `changed` have new multipliers. A pass may update
+  // the sums of those demands alone (the sums then round differently:
+  // RunSubgradient evaluates its best point afresh); this one evaluates anew.
+  virtual bool Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                      const std::vector<double>& /*before*/, const std::vector<std::uint32_t>& /*changed*/,
+                      LagrangianPoint* point) const {
+    return Evaluate(state, lambda, point);
+  }
   // Subgradient of L at `lambda` for the point's chosen set, right after the
   // Evaluate that filled the point at the same (unchanged) multipliers:
   // g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
   virtual void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
                            std::vector<double>* g) const = 0;
+  // The same when *g is the subgradient of the last point, whose open set
+  // was `before_chosen` (ascending), and only the demands in `changed` have
+  // new multipliers since.
+  virtual void UpdateSubgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                                 const std::vector<std::uint32_t>& /*before_chosen*/,
+                                 const std::vector<std::uint32_t>& /*changed*/, std::vector<double>* g) const {
+    Subgradient(lambda, point, g);
+  }
   // Each demand's weighted cost to its nearest site of `sites` (not empty).
   virtual std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const = 0;
   // The largest multiplier a step may set for each demand under `state`.
@@ -162,9 +179,19 @@ class MedianLagrangian : public LagrangianPass {
   std::size_t num_open() const override { return p_; }
   bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                 LagrangianPoint* point) const override;
+  // Truncated rows (large by construction): only the changed demands'
+  // prefixes, once few change (late in a run most demands are served once
+  // and keep their multipliers). Whole rows evaluate anew: their sums stay
+  // the dense passes' to the bit (lagrangian_dense.hpp).
+  bool Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+              const std::vector<double>& before, const std::vector<std::uint32_t>& changed,
+              LagrangianPoint* point) const override;
   // Reads point.below (the prefix lengths Evaluate found), not lambda.
   void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
                    std::vector<double>* g) const override;
+  void UpdateSubgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                         const std::vector<std::uint32_t>& before_chosen, const std::vector<std::uint32_t>& changed,
+                         std::vector<double>* g) const override;
   std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const override;
 
   // Largest multiplier a subgradient step sets for demand u: its row's cost
