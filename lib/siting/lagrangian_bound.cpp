@@ -321,8 +321,8 @@ bool MedianLagrangian::Evaluate(const std::vector<FacilityState>& state, const s
   };
   double sum_lambda = 0, every = 0;
   // The relaxed prefixes are a small part of each row: parallel only when
-  // large (truncated rows always are: they exist past the memory limit).
-  const int threads = c_.truncated() ? threads_ : ThreadsFor(nd, m / 512, threads_);
+  // large. A truncated row's prefix is a large part of it (NY: 73 of 169).
+  const int threads = c_.truncated() ? ThreadsFor(nd, w / 4, threads_) : ThreadsFor(nd, m / 512, threads_);
   if (threads == 1) {
     for (std::size_t u = 0; u < nd; ++u) sum_lambda += scan(u, rho.data(), &every);
   } else {
