@@ -464,6 +464,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
   // open set whose subgradient g holds: what Update and UpdateSubgradient read.
   std::vector<double> before;
   std::vector<std::uint32_t> changed, before_chosen;
+  const bool updates = lag.Updates();
   const std::vector<double> caps = lag.Caps(state);
   for (std::size_t u = 0; u < nd; ++u) (*lambda)[u] = std::clamp((*lambda)[u], 0.0, caps[u]);
   double f = options.start_step;
@@ -481,7 +482,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
           {"lower bound", it,
            std::max(static_cast<double>(it) / static_cast<double>(options.max_iterations), halved / halvings),
            best.bound});
-    const bool fresh = it == 0;
+    const bool fresh = it == 0 || !updates;
     if (!(fresh ? lag.Evaluate(state, *lambda, &point) : lag.Update(state, *lambda, before, changed, &point)))
       return point;  // infeasible state: bound stays -inf
     for (std::uint32_t k : point.chosen) share[k] += static_cast<double>(it + 1);
@@ -511,7 +512,7 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
     }
     if (fresh) lag.Subgradient(*lambda, point, &g);
     else lag.UpdateSubgradient(*lambda, point, before_chosen, changed, &g);
-    before_chosen = std::move(sorted_chosen);
+    if (updates) before_chosen = std::move(sorted_chosen);
     double norm = 0;
     for (double x : g) norm += x * x;
     if (norm == 0) break;  // the relaxation serves every demand once: its bound is its value
@@ -519,18 +520,20 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
     const double step = f * (target - point.bound) / norm;
     // Any multipliers give a valid bound; capping each at its row's K-th
     // cost keeps the scanned prefixes short while the steps oscillate.
-    before = *lambda;
-    changed.clear();
+    if (updates) {
+      before = *lambda;
+      changed.clear();
+    }
     for (std::size_t u = 0; u < nd; ++u) {
       (*lambda)[u] = std::clamp((*lambda)[u] + step * g[u], 0.0, caps[u]);
-      if ((*lambda)[u] != before[u]) changed.push_back(static_cast<std::uint32_t>(u));
+      if (updates && (*lambda)[u] != before[u]) changed.push_back(static_cast<std::uint32_t>(u));
     }
     if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
   }
   *lambda = best_lambda;
   // An updated point's sums rounded otherwise than a fresh pass's: the bound
   // returned is the fresh pass's at the best multipliers (the same bits every run).
-  if (best.bound > -std::numeric_limits<double>::infinity()) lag.Evaluate(state, best_lambda, &best);
+  if (updates && best.bound > -std::numeric_limits<double>::infinity()) lag.Evaluate(state, best_lambda, &best);
   if (share_weight > 0)
     for (double& x : share) x /= share_weight;
   best.open_share = std::move(share);

@@ -129,6 +129,9 @@ class LagrangianPass {
   // infeasible (more forced open than num_open, or too few left).
   virtual bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                         LagrangianPoint* point) const = 0;
+  // Whether Update and UpdateSubgradient may update (else RunSubgradient
+  // evaluates afresh each step and keeps no record of the changes).
+  virtual bool Updates() const { return false; }
   // The same from *point, evaluated at `before` under the same state, where
   // only the demands in `changed` have new multipliers. A pass may update
   // the sums of those demands alone (the sums then round differently:
@@ -183,6 +186,7 @@ class MedianLagrangian : public LagrangianPass {
   // prefixes, once few change (late in a run most demands are served once
   // and keep their multipliers). Whole rows evaluate anew: their sums stay
   // the dense passes' to the bit (lagrangian_dense.hpp).
+  bool Updates() const override { return c_.truncated(); }
   bool Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
               const std::vector<double>& before, const std::vector<std::uint32_t>& changed,
               LagrangianPoint* point) const override;
