@@ -16,6 +16,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -27,49 +28,74 @@
 namespace gdist {
 
 // Each demand's weighted costs w_u c(u,k), ascending, with their candidates.
+// Past the memory limit the rows are truncated (issue 26): each keeps its
+// `width` cheapest entries, and tail[u] is the cheapest it leaves out. A
+// multiplier lambda_u <= tail[u] finds every entry below it in the kept
+// prefix, so the relaxation evaluated on the truncated rows is exactly the
+// one on the whole rows (MedianLagrangian caps lambda_u there).
 struct SortedCosts {
   std::size_t nd = 0, m = 0;
-  std::vector<double> cost;         // nd x m, row u ascending
+  std::size_t width = 0;            // entries per row: m, or fewer when truncated
+  std::vector<double> cost;         // nd x width, row u ascending
   std::vector<std::uint32_t> cand;  // same layout: the candidate of each entry
   // m x nd, candidate-major: rank[k * nd + u] = position of candidate k in
   // row u. With few open sites, "is u's cost to k below lambda_u" is then one
   // sequential read per (open site, demand) instead of a scan of u's prefix.
+  // Empty for truncated rows (it would take m x nd entries).
   std::vector<std::uint32_t> rank;
+  // Truncated rows only: per row, the least cost it leaves out; and any
+  // entry's cost as the rows would hold it (row u, candidate k), read from
+  // the problem for the sites a row does not list.
+  std::vector<double> tail;
+  std::function<double(std::size_t, std::uint32_t)> entry_cost;
   bool integral = true;  // every weighted cost is an integer: objectives are integers
   // Taken out of every row (BuildSortedCosts' take_out_row_minima): each row
   // holds its costs minus its smallest, and every solution pays the sum of
   // those smallest, this constant, besides. ProveMedian adds it back.
   double constant = 0;
-  const double* row_cost(std::size_t u) const { return cost.data() + u * m; }
-  const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * m; }
+  bool truncated() const { return width < m; }
+  const double* row_cost(std::size_t u) const { return cost.data() + u * width; }
+  const std::uint32_t* row_cand(std::size_t u) const { return cand.data() + u * width; }
 
-  // nd x m entries, to be filled row by row.
-  static SortedCosts Sized(std::size_t nd, std::size_t m);
-  // Row u from its m (weighted cost, candidate) pairs, already ascending.
+  // nd x width entries (width = m: whole rows), to be filled row by row.
+  static SortedCosts Sized(std::size_t nd, std::size_t m, std::size_t width);
+  static SortedCosts Sized(std::size_t nd, std::size_t m) { return Sized(nd, m, m); }
+  // Row u from at least `width` (weighted cost, candidate) pairs, ascending;
+  // truncated rows need one more: the first left out, their tail.
   void SetRow(std::size_t u, const std::vector<std::pair<double, std::uint32_t>>& ascending);
 };
 
 // Largest nd x m the bound accepts (16 bytes an entry: 537 MB).
 inline constexpr std::size_t kMaxSortedCostEntries = std::size_t{1} << 25;
+// Truncated rows keep no ranks (12 bytes an entry): as many bytes hold this many entries.
+inline constexpr std::size_t kMaxTruncatedEntries = kMaxSortedCostEntries / 3 * 4;
+// Fewer kept entries per row than this and the bound would be capped too low to prove anything.
+inline constexpr std::size_t kMinTruncatedWidth = 8;
 
 // An unreachable pair costs `penalty` (as in the heuristic). nullopt when
-// nd x m exceeds max_entries. With take_out_row_minima and whole weighted
+// nd x m exceeds max_entries, unless `truncate`: then each row keeps its
+// max_entries * 4/3 / nd cheapest entries (the same bytes without the ranks;
+// nullopt below kMinTruncatedWidth). With take_out_row_minima and whole weighted
 // costs (their minima summing below 2^53), each row's smallest cost goes to
 // `constant`: the proof's sums then hold only what the choice of sites
 // changes, so a large common part of the costs (every cost + 10^12) no longer
-// inflates the rounding slack past one unit (issue 26).
+// inflates the rounding slack past one unit (issue 26). Truncated rows read
+// the problem later (entry_cost): it must outlive them.
 template <class T> std::optional<SortedCosts> BuildSortedCosts(const SitingProblem<T>& prob, double penalty,
                                                                std::size_t max_entries = kMaxSortedCostEntries,
-                                                               bool take_out_row_minima = false);
+                                                               bool take_out_row_minima = false, bool truncate = false);
 
 // The same rows without the candidates not in `keep` (ascending): entry
-// candidates renumbered to their position in `keep`. With `row_of`, rows that
-// then list their candidates in the same order merge into one row holding the
-// sum of their costs: every open set serves them from the same site, so each
-// solution's cost is unchanged (MCLP's 0/1 rows with the same covering sites
-// among the kept candidates). row_of receives each old row's new row.
+// candidates renumbered to their position in `keep`. Truncated rows are
+// built again from their entry_cost over the kept candidates: whole when
+// nd x keep.size() fits kMaxSortedCostEntries, else truncated again. With
+// `row_of`, whole rows that then list their candidates in the same order
+// merge into one row holding the sum of their costs: every open set serves
+// them from the same site, so each solution's cost is unchanged (MCLP's 0/1
+// rows with the same covering sites among the kept candidates). row_of
+// receives each old row's new row (truncated rows never merge).
 SortedCosts KeepCandidates(const SortedCosts& costs, const std::vector<std::uint32_t>& keep,
-                           std::vector<std::uint32_t>* row_of = nullptr);
+                           std::vector<std::uint32_t>* row_of = nullptr, int threads = 1);
 
 // Candidate states in a branch-and-bound node.
 enum class FacilityState : std::int8_t { kFree = 0, kOpen = 1, kClosed = -1 };
@@ -103,11 +129,31 @@ class LagrangianPass {
   // infeasible (more forced open than num_open, or too few left).
   virtual bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                         LagrangianPoint* point) const = 0;
+  // Whether Update and UpdateSubgradient may update (else RunSubgradient
+  // evaluates afresh each step and keeps no record of the changes).
+  virtual bool Updates() const { return false; }
+  // The same from *point, evaluated at `before` under the same state, where
+  // only the demands in `changed` have new multipliers. A pass may update
+  // the sums of those demands alone (the sums then round differently:
+  // RunSubgradient evaluates its best point afresh); this one evaluates anew.
+  virtual bool Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+                      const std::vector<double>& /*before*/, const std::vector<std::uint32_t>& /*changed*/,
+                      LagrangianPoint* point) const {
+    return Evaluate(state, lambda, point);
+  }
   // Subgradient of L at `lambda` for the point's chosen set, right after the
   // Evaluate that filled the point at the same (unchanged) multipliers:
   // g_u = 1 - #{k chosen: w c(u,k) < lambda_u}.
   virtual void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
                            std::vector<double>* g) const = 0;
+  // The same when *g is the subgradient of the last point, whose open set
+  // was `before_chosen` (ascending), and only the demands in `changed` have
+  // new multipliers since.
+  virtual void UpdateSubgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                                 const std::vector<std::uint32_t>& /*before_chosen*/,
+                                 const std::vector<std::uint32_t>& /*changed*/, std::vector<double>* g) const {
+    Subgradient(lambda, point, g);
+  }
   // Each demand's weighted cost to its nearest site of `sites` (not empty).
   virtual std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const = 0;
   // The largest multiplier a step may set for each demand under `state`.
@@ -136,9 +182,20 @@ class MedianLagrangian : public LagrangianPass {
   std::size_t num_open() const override { return p_; }
   bool Evaluate(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
                 LagrangianPoint* point) const override;
+  // Truncated rows (large by construction): only the changed demands'
+  // prefixes, once few change (late in a run most demands are served once
+  // and keep their multipliers). Whole rows evaluate anew: their sums stay
+  // the dense passes' to the bit (lagrangian_dense.hpp).
+  bool Updates() const override { return c_.truncated(); }
+  bool Update(const std::vector<FacilityState>& state, const std::vector<double>& lambda,
+              const std::vector<double>& before, const std::vector<std::uint32_t>& changed,
+              LagrangianPoint* point) const override;
   // Reads point.below (the prefix lengths Evaluate found), not lambda.
   void Subgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
                    std::vector<double>* g) const override;
+  void UpdateSubgradient(const std::vector<double>& lambda, const LagrangianPoint& point,
+                         const std::vector<std::uint32_t>& before_chosen, const std::vector<std::uint32_t>& changed,
+                         std::vector<double>* g) const override;
   std::vector<double> NearestCosts(const std::vector<std::uint32_t>& sites) const override;
 
   // Largest multiplier a subgradient step sets for demand u: its row's cost

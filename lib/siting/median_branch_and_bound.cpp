@@ -283,7 +283,7 @@ class MedianSearch {
         keep.push_back(static_cast<std::uint32_t>(k));
     if (keep.size() == m || keep.size() > m - m / 8) return;  // not worth a copy of the rows
     std::vector<std::uint32_t> row_of;
-    auto costs = std::make_unique<SortedCosts>(KeepCandidates(lag_->costs(), keep, &row_of));
+    auto costs = std::make_unique<SortedCosts>(KeepCandidates(lag_->costs(), keep, &row_of, threads_));
     auto lag = std::make_unique<MedianLagrangian>(*costs, root_lag_.num_open(), threads_);
     for (NodeTask* t : tasks) {
       std::vector<FacilityState> state(keep.size());

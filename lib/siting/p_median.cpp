@@ -51,11 +51,16 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
   // its rounding slack then grows with what the sites change, not with a
   // common part of the costs. The root bound alone keeps the rows as they are
   // (the same bits as the dense passes, lagrangian_dense.hpp).
+  // Past the limit each row keeps its cheapest costs (truncated rows: the
+  // same relaxation while each multiplier stays below its row's tail), for
+  // the proof and the bound alone; the CPU streams the whole matrix only
+  // where too few would fit.
   if (options.exact || (options.bounds && !gpu_bound))
-    costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact);
+    costs = BuildSortedCosts(prob, penalty, sorted_limit, options.exact, true);
   if (options.exact && !costs)
     throw Error("p-median " + OptionText(Option::kExact) + ": " + std::to_string(prob.num_demands()) + " demands x " +
-                std::to_string(prob.num_candidates()) + " candidates is beyond the proof's memory limit (2^25 pairs)");
+                std::to_string(prob.num_candidates()) +
+                " candidates is beyond the proof's memory limit (2^25 pairs, or 8 cheapest costs per demand)");
   // With a time limit the proof gets what the heuristic leaves over.
   const double limit = options.exact ? options.proof_time_limit_s : 0;
   const double heuristic_s = options.SearchSeconds();
@@ -102,9 +107,11 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
       r.SetBound(proof.lower_bound,
                  options.exact ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
                                      (proof.complete ? "" : ", stopped at the time limit") + ")"
-                 : gpu_bound ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
-                 : dense     ? "Lagrangian relaxation (subgradient; CPU passes over the whole matrix)"
-                             : "Lagrangian relaxation (subgradient)");
+                 : gpu_bound          ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
+                 : dense              ? "Lagrangian relaxation (subgradient; CPU passes over the whole matrix)"
+                 : costs->truncated() ? "Lagrangian relaxation (subgradient; each demand's " +
+                                            std::to_string(costs->width) + " cheapest costs)"
+                                      : "Lagrangian relaxation (subgradient)");
   } else {
     r.assignment = Assign(prob, r.sites);
     r.objective = r.assignment.total;
