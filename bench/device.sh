@@ -69,6 +69,9 @@ e2e16        16-bit files end to end (#27): an unweighted random graph (E2E16_N 
              fresh seed) through gapsp --backend gpu x3 (a 16-bit file) beside the BASE tree's gapsp (BASE, default
              .device/base: its int32 file) x3, --element-bits 32 x1, dd of the file sizes with fsync; values compared;
              test_gpu, test_matrix, the SixteenBit tools test
+nyw-median   #26's target: weighted NY (scripts/weight_edges.py), 1000 random candidates (seed 2026), p = 10,
+             --exact: the GPU (-j 16), the CPU on 16 threads and on two cores (taskset -c 0,1, -j 2); objective,
+             bound, optimal and sites of each, and whether the sites agree
 f32same      float32 GPU == CPU byte for byte (#27): test_gpu GpuDevice.Float32*; 4 fresh random float graphs
              (n = 3000, 4097 with negative arcs, 6000 with -0.0 arcs, 8000; 8 arcs per vertex, weights with 3
              decimals read as float32, vertices without in-arcs) through gapsp --backend gpu and cpu of this tree
@@ -140,6 +143,7 @@ has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_mak
 has precision && want test_gpu test_engine precision_bench gapsp
 has siting && want test_siting siting_large siting_make_matrix gcenter
 has lagrangian && want test_siting siting_lagrangian_gpu gcenter
+has nyw-median && want gcenter
 has cpu-ooc && want gapsp
 has gpu-ooc && want gapsp
 has mgpu && want gapsp gconvert test_gpu
@@ -513,6 +517,33 @@ r = json.load(open(sys.argv[1]))['p_median']
 print({k: r.get(k) for k in ('objective', 'lower_bound', 'gap', 'optimal', 'bound_method', 'backend')})" "$OUT/ny_$be.json" 2>&1)"
     done
   fi
+fi
+
+if has nyw-median; then
+  # #26: one proven answer on every backend; <= 10 s with the H100, <= 60 s on 2 cores.
+  NY=$DATA/pace2016-roads/NY.gr.gz
+  python3 scripts/weight_edges.py "$NY" /tmp/NY-w.gr
+  python3 -c "
+import random
+random.seed(2026)
+print('\n'.join(str(v) for v in random.sample(range(1, 264347), 1000)))" > /tmp/cand-w.txt
+  for run in gpu:16 cpu:16 cpu:2; do
+    be=${run%%:*} j=${run##*:} pin=""
+    [ "$j" = 2 ] && pin="taskset -c 0,1"
+    t0=$(now)
+    timeout 300 $pin "$B/apps/gcenter" /tmp/NY-w.gr --undirected --candidates /tmp/cand-w.txt --p-median 10 --exact \
+      --backend $be -j $j --json -q > "$OUT/nyw_${be}_$j.json" 2> "$OUT/nyw_${be}_$j.err"
+    rc=$?
+    note "gcenter NY-w --candidates 1000 --p-median 10 --exact --backend $be -j $j: rc $rc wall $(since "$t0") s $(python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))['p_median']
+print({k: r.get(k) for k in ('objective', 'lower_bound', 'gap', 'optimal', 'bound_method')}, 'sites', sorted(r['sites']))" \
+      "$OUT/nyw_${be}_$j.json" 2>&1 | tail -1)"
+  done
+  note "nyw-median sites agree: $(python3 -c "
+import json, sys
+s = [sorted(json.load(open(f))['p_median']['sites']) for f in sys.argv[1:]]
+print(all(x == s[0] for x in s))" "$OUT"/nyw_*.json 2>&1 | tail -1)"
 fi
 
 if has cpu-ooc; then
