@@ -39,7 +39,7 @@ if command -v ccache >/dev/null; then
   cmake_args+=" -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache"
   # The tests' build's generator too, on a fresh folder: nvcc's command lines then match that
   # build's (Ninja passes the include folders in a response file), so ccache has every object.
-  generator="$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null)"
+  generator="$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null || true)"
   if [[ -n $generator && ! -f $build/python-build/CMakeCache.txt ]]; then export CMAKE_GENERATOR="$generator"; fi
 fi
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}"
