@@ -26,9 +26,10 @@ std::string Run(CenterRun& run) {
     throw Error(in + ": a matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
                 " needs the graph file (an OpenStreetMap extract, or a graph with a .co), or " +
                 OptionText(Option::kCoordinates, "FILE") + " (a DIMACS .co, or 'label longitude latitude' lines)");
-  if (!req.geojson.empty() && IsHierarchyInput(in))
+  if (!req.geojson.empty() && req.pictures.coordinates.empty() && IsHierarchyInput(in))
     throw Error(in + ": a saved hierarchy keeps no coordinates; " + OptionText(Option::kGeoJson) +
-                " needs the graph file");
+                " needs the graph file, or " + OptionText(Option::kCoordinates, "FILE") +
+                " (a DIMACS .co, or 'label longitude latitude' lines)");
   const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
@@ -58,11 +59,12 @@ std::string Run(CenterRun& run) {
   const bool saved_hierarchy = IsHierarchyInput(in);
   const bool hierarchy = saved_hierarchy || req.engine == ApspAlgorithm::kHierarchy;
   if (hierarchy && !req.candidates.empty() && !req.needs_whole_matrix()) return CenterOnHierarchyCandidates(run);
-  if (saved_hierarchy && (req.any_siting() || req.pictures.any() || !req.largest_component.empty()))
+  if (saved_hierarchy &&
+      (req.any_siting() || req.pictures.any() || !req.geojson.empty() || !req.largest_component.empty()))
     throw Error(in + ": a saved hierarchy answers metrics, and siting on " + OptionText(Option::kCandidates) +
-                " (its map: " + OptionText(Option::kSvg) + " with " + OptionText(Option::kCoordinates, "FILE") +
-                ", as it keeps no coordinates); other pictures and " + OptionText(Option::kLargestComponent) +
-                " need the graph file");
+                " (its maps: " + OptionText(Option::kSvg) + " or " + OptionText(Option::kGeoJson) + " with " +
+                OptionText(Option::kCoordinates, "FILE") + ", as it keeps no coordinates); other pictures and " +
+                OptionText(Option::kLargestComponent) + " need the graph file");
   if (saved_hierarchy) return CenterOnSavedHierarchy(run);
   if (hierarchy && (req.any_siting() || req.pictures.any() || !req.geojson.empty()))
     throw Error(OptionText(Option::kEngine, "hierarchy") + ": siting runs on " + OptionText(Option::kCandidates) +

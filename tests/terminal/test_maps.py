@@ -253,6 +253,19 @@ class MapsTest(unittest.TestCase):
         p = run("gcenter", os.path.join(bare, "g.gr"), "--candidates", sources, "--p-median", "2", "--geojson", geo,
                 "--coordinates", os.path.join(folder, "g.co"), "--json", check=0)
         self.check_geojson(geo, where, json.loads(p.stdout)["p_median"]["sites"], 400)
+        # A saved hierarchy keeps no coordinates either: its --candidates siting maps from --coordinates, and
+        # --geojson on its metrics (no map there) is refused rather than ignored.
+        gch = os.path.join(folder, "g.gch")
+        run("gconvert", gr, gch, "--to", "ch", "-q", check=0)
+        os.remove(geo)
+        p = run("gcenter", gch, "--candidates", sources, "--p-median", "2", "--geojson", geo,
+                "--coordinates", os.path.join(folder, "g.co"), "--json", check=0)
+        self.check_geojson(geo, where, json.loads(p.stdout)["p_median"]["sites"], 400)
+        os.remove(geo)
+        p = run("gcenter", gch, "--geojson", geo, "--coordinates", os.path.join(folder, "g.co"), check=2)
+        self.assertIn("a saved hierarchy answers metrics, and siting on --candidates (its maps: --svg or --geojson",
+                      p.stderr)
+        self.assertFalse(os.path.exists(geo))
         # A cost table: 'label x y' coordinates of its own (not geographic), the bar in coordinate units.
         rng = random.Random(7)
         demands = {"D%d" % i: (rng.uniform(0, 100), rng.uniform(0, 50)) for i in range(20)}
