@@ -259,13 +259,20 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
                 OptionText(Option::kSources) + "), not the full " + std::to_string(h.n) + " x " + std::to_string(h.n) +
                 " matrix this needs");
   if (!info_.rectangular && h.rows != 0) throw Bad(path, "row count set in a square file");
-  if (info_.rectangular && (h.rows > h.n || (h.flags & kFlagNextHops)))
+  info_.table = (h.flags & kFlagTable) != 0;
+  if (info_.table && (!info_.rectangular || h.rows == 0 || info_.stored_int16 || !(h.flags & kFlagDistance) ||
+                      h.label_kind != static_cast<std::uint32_t>(LabelKind::kStrings)))
+    throw Bad(path, "a table flag on a file that is not a labelled distance table");
+  // A table's rows are sources of another graph: as many as it has, not bounded by its n target columns.
+  if (info_.rectangular && ((!info_.table && h.rows > h.n) || (h.flags & kFlagNextHops)))
     throw Bad(path, "a rectangular file with more rows than vertices or a next-hop section");
-  // rows <= n, so a rectangular payload is never larger than the square one,
-  // whose size is computed in checked arithmetic.
+  // A rectangular payload's size, in checked arithmetic (rows <= n except in a
+  // table, whose rows are bounded by the file's length below).
   const auto square_bytes = CheckedMatrixBytes(h.n, stored_size);
   if (!square_bytes) throw Bad(path, "payload size does not match n and the element type");
-  const std::uint64_t expected_bytes = info_.rectangular ? h.rows * h.stride * stored_size : *square_bytes;
+  const auto rows_bytes = CheckedProduct(h.rows, h.stride, stored_size);
+  if (info_.rectangular && !rows_bytes) throw Bad(path, "payload size does not match n and the element type");
+  const std::uint64_t expected_bytes = info_.rectangular ? *rows_bytes : *square_bytes;
   if (h.payload_bytes != expected_bytes) throw Bad(path, "payload size does not match n and the element type");
   if (!SectionInFile(kPayloadOffset, h.payload_bytes, size))
     throw Bad(path, "file is truncated: payload needs " + std::to_string(h.payload_bytes) +
@@ -282,7 +289,7 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     info_.row_sources.resize(h.rows);
     std::memcpy(info_.row_sources.data(), sp, bytes);
     for (std::uint64_t s : info_.row_sources)
-      if (s >= h.n)
+      if (!info_.table && s >= h.n)
         throw Bad(path, "row source " + std::to_string(s) + " is not a vertex (n=" + std::to_string(h.n) + ")");
     // A vertex heading two rows: which one a lookup by source finds would be arbitrary.
     std::vector<std::uint64_t> sorted = info_.row_sources;
@@ -324,9 +331,16 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
       labels.emplace_back(all.substr(0, nl));
       all.remove_prefix(nl + 1);
     }
-    if (labels.size() != info_.n)
-      throw Bad(path,
-                "label section has " + std::to_string(labels.size()) + " labels for n=" + std::to_string(info_.n));
+    // A table's section names its n columns, then its rows.
+    const std::uint64_t expected = info_.n + (info_.table ? h.rows : 0);
+    if (labels.size() != expected)
+      throw Bad(path, "label section has " + std::to_string(labels.size()) +
+                          " labels for n=" + std::to_string(info_.n) +
+                          (info_.table ? " columns and " + std::to_string(h.rows) + " rows" : ""));
+    if (info_.table) {
+      info_.row_labels = VertexLabels::FromStrings(std::vector<std::string>(labels.begin() + info_.n, labels.end()));
+      labels.resize(info_.n);
+    }
     info_.meta.labels = VertexLabels::FromStrings(std::move(labels));
   } else {
     throw Bad(path, "unknown label kind " + std::to_string(h.label_kind));
@@ -417,9 +431,9 @@ namespace {
 // The header fields of `labels` (n of them); returns the label section's text
 // (empty for range labels), to be written at byte `offset`.
 std::string LabelSection(const std::string& path, const VertexLabels& labels, std::size_t n, std::uint64_t offset,
-                         MatrixHeader* h) {
+                         MatrixHeader* h, bool strings_always = false) {
   std::string text;
-  if (labels.is_range() && labels.size() == n) {
+  if (labels.is_range() && labels.size() == n && !strings_always) {
     h->label_kind = static_cast<std::uint32_t>(LabelKind::kRange);
     h->label_base = labels.base();
     return text;
@@ -574,11 +588,21 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
   return true;
 }
 
-template <class T> RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,
-                                                       std::vector<std::uint64_t> sources)
-    : path_(path), n_(n), stride_(PaddedSize(n)), meta_(std::move(meta)), sources_(std::move(sources)), out_(path) {
+template <class T>
+RowMatrixWriter<T>::RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta,
+                                    std::vector<std::uint64_t> sources, std::optional<VertexLabels> row_labels)
+    : path_(path),
+      n_(n),
+      stride_(PaddedSize(n)),
+      meta_(std::move(meta)),
+      sources_(std::move(sources)),
+      row_labels_(std::move(row_labels)),
+      out_(path) {
   for (std::uint64_t s : sources_)
-    if (s >= n_) throw Error(path_ + ": internal error: row source " + std::to_string(s) + " is not a vertex");
+    if (!row_labels_ && s >= n_)
+      throw Error(path_ + ": internal error: row source " + std::to_string(s) + " is not a vertex");
+  if (row_labels_ && (row_labels_->size() != sources_.size() || sources_.empty() || meta_.labels.size() != n_))
+    throw Error(path_ + ": internal error: a table's labels do not match its rows and columns");
   crc_ = static_cast<std::uint32_t>(crc32(0L, Z_NULL, 0));
   const std::vector<char> block(kPayloadOffset, 0);  // the header is written over it by Commit()
   out_.Write(block.data(), block.size());
@@ -598,15 +622,24 @@ template <class T> void RowMatrixWriter<T>::Commit() {
                 " rows written");
   const T inf = ElementTraits<T>::kInf;
   MatrixHeader h = HeaderFor(ElementTraits<T>::kType, &inf, sizeof inf, n_, meta_);
-  h.flags |= kFlagRowSources;
+  h.flags |= kFlagRowSources | (row_labels_ ? kFlagTable : 0);
   h.rows = sources_.size();
   h.payload_bytes = h.rows * stride_ * sizeof(T);
   h.payload_crc32 = crc_;
   const std::size_t source_bytes = sources_.size() * sizeof(std::uint64_t);
   h.sources_crc32 =
       static_cast<std::uint32_t>(crc32_z(0L, reinterpret_cast<const Bytef*>(sources_.data()), source_bytes));
-  const std::string label_text =
-      LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes + source_bytes, &h);
+  const std::uint64_t labels_at = kPayloadOffset + h.payload_bytes + source_bytes;
+  std::string label_text;
+  if (row_labels_) {  // always strings: the columns' labels, then the rows'
+    std::vector<std::string> both;
+    for (std::size_t j = 0; j < n_; ++j) both.push_back(meta_.labels.label(j));
+    for (std::size_t i = 0; i < row_labels_->size(); ++i) both.push_back(row_labels_->label(i));
+    label_text = LabelSection(path_, VertexLabels::FromStrings(std::move(both)), n_ + sources_.size(), labels_at, &h,
+                              /*strings_always=*/true);
+  } else {
+    label_text = LabelSection(path_, meta_.labels, n_, labels_at, &h);
+  }
   out_.Write(sources_.data(), source_bytes);
   if (!label_text.empty()) out_.Write(label_text.data(), label_text.size());
   std::vector<char> block(kPayloadOffset, 0);
@@ -617,10 +650,26 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   out_.Commit();
 }
 
+template <class T> void WriteTableMatrixFile(const std::string& path, const T* table, std::size_t ld, MatrixMeta meta,
+                                             std::vector<std::uint64_t> sources, VertexLabels row_labels) {
+  const std::size_t k = sources.size(), t = meta.labels.size();
+  meta.kind = MatrixKind::kDistance;
+  RowMatrixWriter<T> writer(path, t, std::move(meta), std::move(sources), std::move(row_labels));
+  writer.ShowProgress(k * writer.stride() * sizeof(T));
+  std::vector<T> row(writer.stride(), ElementTraits<T>::kInf);  // padding columns INF
+  for (std::size_t i = 0; i < k; ++i) {
+    std::copy(table + i * ld, table + i * ld + t, row.begin());
+    writer.Append(row.data(), 1);
+  }
+  writer.Commit();
+}
+
 #define GDIST_INSTANTIATE(T)                                                                        \
   template DistMatrix<T> LoadMatrix<T>(const MappedMatrixFile&, bool);                              \
   template void WriteMatrixFile<T>(const std::string&, const DistMatrix<T>&, const NextHopMatrix*); \
-  template class RowMatrixWriter<T>;
+  template class RowMatrixWriter<T>;                                                                \
+  template void WriteTableMatrixFile<T>(const std::string&, const T*, std::size_t, MatrixMeta,      \
+                                        std::vector<std::uint64_t>, VertexLabels);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

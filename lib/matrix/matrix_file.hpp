@@ -3,11 +3,14 @@
 // section. Layout in docs/FORMAT.md. Writers go through a temporary name and
 // rename, so a failed run never leaves a half-written file under the real name.
 // A rectangular file (gapsp --sources) holds k rows of n columns, each row the
-// distances from one source vertex; the row sources follow the payload.
+// distances from one source vertex; the row sources follow the payload. A
+// table file (gapsp --sources S --targets T) is a rectangular file whose n
+// columns are the t targets, its rows and columns labelled apart.
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +75,10 @@ inline constexpr std::uint32_t kFlagNextHops = 1u << 2;
 // Rectangular: `rows` rows of `stride` columns; directly after the payload,
 // `rows` u64 0-based source vertices (row r = distances from sources[r]).
 inline constexpr std::uint32_t kFlagRowSources = 1u << 3;
+// Table (with bit 3): the n columns are some target vertices of a graph, not
+// its every vertex; the row sources are vertices of that graph (0-based), and
+// the label section holds the n column labels, then the rows' labels.
+inline constexpr std::uint32_t kFlagTable = 1u << 4;
 
 // Header facts of an opened file, decoded.
 struct MatrixFileInfo {
@@ -85,6 +92,9 @@ struct MatrixFileInfo {
   bool rectangular = false;
   std::vector<std::uint64_t> row_sources;
   std::size_t rows() const { return rectangular ? row_sources.size() : stride; }
+  // Table files (kFlagTable): meta.labels names the columns (targets), these the rows (sources).
+  bool table = false;
+  VertexLabels row_labels;
   std::size_t stored_element_bytes() const { return stored_int16 ? 2 : ElementSize(type); }
 };
 
@@ -161,13 +171,17 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
 // are never all in memory. Rows are appended in the order of `sources`; each
 // is stride() elements, padding columns INF. Commit() writes the row sources,
 // the labels and the header, then renames; without it nothing is left behind.
+// With `row_labels` it writes a table file (kFlagTable): the n columns are
+// targets named by meta.labels, the sources vertices of another graph.
 template <class T> class RowMatrixWriter {
  public:
-  RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta, std::vector<std::uint64_t> sources);
+  RowMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta, std::vector<std::uint64_t> sources,
+                  std::optional<VertexLabels> row_labels = std::nullopt);
   std::size_t stride() const { return stride_; }
   std::size_t rows_written() const { return written_; }
   void Append(const T* rows, std::size_t count);  // throws past sources.size() rows
   void Commit();                                  // throws unless every row was appended
+  void ShowProgress(std::uint64_t payload_bytes) { out_.ShowProgress(payload_bytes); }  // a bar for large files
 
  private:
   std::string path_;
@@ -175,10 +189,17 @@ template <class T> class RowMatrixWriter {
   std::size_t stride_;
   MatrixMeta meta_;
   std::vector<std::uint64_t> sources_;
+  std::optional<VertexLabels> row_labels_;
   std::size_t written_ = 0;
   std::uint32_t crc_ = 0;
   AtomicFile out_;
 };
+
+// A k x t table (row-major, `ld` elements per row) as a table file at path:
+// row i from graph vertex sources[i] (labelled row_labels), column j to the
+// target labelled meta.labels[j]. Throws gdist::Error.
+template <class T> void WriteTableMatrixFile(const std::string& path, const T* table, std::size_t ld, MatrixMeta meta,
+                                             std::vector<std::uint64_t> sources, VertexLabels row_labels);
 
 // crc32 of a large buffer, split over threads and joined with crc32_combine.
 std::uint32_t ParallelCrc32(const void* data, std::size_t bytes);

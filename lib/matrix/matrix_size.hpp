@@ -29,4 +29,11 @@ inline std::optional<std::uint64_t> CheckedMatrixBytes(std::uint64_t n, std::uin
   return bytes;
 }
 
+// a * b * c; nullopt past 2^64 (a rectangular file's rows x stride x element size).
+inline std::optional<std::uint64_t> CheckedProduct(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+  std::uint64_t ab, abc;
+  if (__builtin_mul_overflow(a, b, &ab) || __builtin_mul_overflow(ab, c, &abc)) return std::nullopt;
+  return abc;
+}
+
 }  // namespace gdist

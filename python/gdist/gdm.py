@@ -16,6 +16,8 @@ MAGIC = b"GDISTMX\0"
 # they are, int16, since every value and INF keep their meaning.
 _DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dtype("<f8"), 5: np.dtype("<i2")}
 _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
+# A table (with _FLAG_ROWS: gapsp --sources S --targets T): the n columns are some targets of a graph.
+_FLAG_TABLE = 16
 # Version 3: flag bits 8..15 hold the decimal scale d (1..9) of a matrix of exact decimals.
 _DECIMAL_SHIFT, _DECIMAL_MASK, _MAX_DECIMAL_DIGITS = 8, 0xff << 8, 9
 _PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
@@ -74,6 +76,10 @@ class GdmFile(InfMatrix):
         # A rectangular file (flag bit 3, gapsp --sources) stores k rows: the
         # distances from k source vertices to all n; `sources` are their indices.
         self.rectangular = bool(flags & _FLAG_ROWS)
+        # A table: rows labelled by `row_labels` (the sources), columns by `labels` (the targets).
+        self.table = bool(flags & _FLAG_TABLE)
+        if self.table and (not self.rectangular or label_kind != 1 or not rows):
+            raise GdmError(f"{self.path}: a table flag on a file that is not a labelled table")
         self.rows = rows if self.rectangular else self.n
         stored_rows = rows if self.rectangular else self.stride
         size = os.path.getsize(self.path)
@@ -83,7 +89,7 @@ class GdmFile(InfMatrix):
             raise GdmError(f"{self.path}: payload offset is not {_PAYLOAD_OFFSET}")
         if not self.rectangular and rows != 0:
             raise GdmError(f"{self.path}: row count set in a square file")
-        if self.rectangular and (rows > self.n or flags & _FLAG_NEXT):
+        if self.rectangular and ((rows > self.n and not self.table) or flags & _FLAG_NEXT):
             raise GdmError(f"{self.path}: a rectangular file with more rows than vertices or a next-hop section")
         if payload_offset + payload_bytes > size:
             raise GdmError(f"{self.path}: file is shorter than its payload (truncated?)")
@@ -97,7 +103,7 @@ class GdmFile(InfMatrix):
             self.sources = np.fromfile(self.path, dtype="<u8", count=rows, offset=sources_offset)
             if zlib.crc32(self.sources.tobytes()) != self._sources_crc:  # read whole anyway: always checked
                 raise GdmError(f"{self.path}: row-source section CRC mismatch (file damaged)")
-            if rows and int(self.sources.max()) >= self.n:
+            if rows and not self.table and int(self.sources.max()) >= self.n:
                 raise GdmError(f"{self.path}: a row's source vertex is past n")
             if len(np.unique(self.sources)) != rows:
                 raise GdmError(f"{self.path}: a source vertex heads two rows")
@@ -124,8 +130,11 @@ class GdmFile(InfMatrix):
             if raw and not raw.endswith(b"\n"):
                 raise GdmError(f"{self.path}: label section does not end with a newline")
             self.labels = raw.decode("utf-8", errors="replace").split("\n")[:-1]
-            if len(self.labels) != self.n:
+            expected = self.n + (rows if self.table else 0)  # a table's: its columns', then its rows'
+            if len(self.labels) != expected:
                 raise GdmError(f"{self.path}: label section has {len(self.labels)} labels for n={self.n}")
+            if self.table:
+                self.labels, self.row_labels = self.labels[:self.n], self.labels[self.n:]
         elif label_kind == 0:
             if self.n and self._label_base + self.n - 1 > 2**63 - 1:
                 raise GdmError(f"{self.path}: label base {self._label_base} + n - 1 passes the largest 64-bit integer")
@@ -169,10 +178,16 @@ class GdmFile(InfMatrix):
         """The label of the vertex each stored row starts from (all labels in a square file)."""
         if self.sources is None:
             return list(self.labels)
+        if self.table:
+            return list(self.row_labels)
         return [self.labels[int(s)] for s in self.sources]
 
     def row(self, label):
         """The distances from the vertex with this label (KeyError if it has no stored row)."""
+        if self.table:  # rows named apart from the columns
+            if label not in self.row_labels:
+                raise KeyError(f"{label}: not a source of this table")
+            return self.matrix[self.row_labels.index(label)]
         v = self.index(label)
         if self.sources is None:
             return self.matrix[v]

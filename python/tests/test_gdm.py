@@ -155,6 +155,29 @@ class GdmTest(unittest.TestCase):
             gdist.open(self.path("bad_rows.gdm"), verify=True)
 
 
+    def test_a_table_reads_as_gapsp_wrote_it(self):
+        """gapsp --sources S --targets T (a table .gdm, flag bit 4): the cells equal the square
+        file's, rows and columns keep their own labels, and ginfo and gdist.open agree."""
+        g = self.write("g.csv", "a,b,3\nb,c,4\nc,d,5\nd,a,6\nb,d,1\n")
+        run("gapsp", g, self.path("sq.gdm"))
+        sq = gdist.open(self.path("sq.gdm"), verify=True)
+        sources, targets = ["c", "a", "d"], ["b", "d"]  # more rows than columns
+        s_file, t_file = self.write("S.txt", "\n".join(sources) + "\n"), self.write("T.txt", "\n".join(targets) + "\n")
+        run("gapsp", g, self.path("t.gdm"), "--sources", s_file, "--targets", t_file)
+        info = json.loads(subprocess.run([os.path.join(BIN, "ginfo"), "--json", self.path("t.gdm")],
+                                         capture_output=True, check=True).stdout)
+        self.assertEqual((info["valid"], info["table"], info["rows"], info["n"]), (True, True, 3, 2))
+        t = gdist.open(self.path("t.gdm"), verify=True)
+        self.assertTrue(t.table)
+        self.assertEqual(t.labels, targets)
+        self.assertEqual(t.source_labels(), sources)
+        for i, s in enumerate(sources):
+            for j, d in enumerate(targets):
+                self.assertEqual(int(t.matrix[i, j]), int(sq.row(s)[sq.index(d)]), (s, d))
+        self.assertEqual(int(t.row("a")[t.index("d")]), 4)  # a -> b -> d: 3 + 1
+        with self.assertRaises(KeyError):
+            t.row("b")
+
     def test_duplicate_row_sources_are_refused(self):
         """A vertex heading two rows (#28): both readers refuse, checksums notwithstanding."""
         self.rows_file("twice.gdm", ["c", "c"])

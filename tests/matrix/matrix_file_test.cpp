@@ -286,3 +286,89 @@ TEST(MatrixFile, RectangularDamageAndUnfinishedWritesAreCaught) {
 
 }  // namespace
 }  // namespace gdist
+
+namespace gdist {
+namespace {
+
+// A table (gapsp --sources S --targets T): k rows over t target columns,
+// more rows than columns allowed, rows and columns labelled apart.
+TYPED_TEST(MatrixFileRoundTrip, TablesKeepTheirCellsAndBothSidesLabels) {
+  using T = TypeParam;
+  TempDir dir;
+  std::mt19937_64 rng(test::TestSeed() + 41);
+  for (const auto& [k, t] : {std::pair<std::size_t, std::size_t>{5, 3}, {2, 130}, {1, 1}}) {
+    std::vector<T> cells(k * t);
+    for (T& x : cells) x = rng() % 9 == 0 ? ElementTraits<T>::kInf : static_cast<T>(rng() % 1000);
+    std::vector<std::string> cols, rows;
+    for (std::size_t j = 0; j < t; ++j) cols.push_back("target " + std::to_string(j * 7));
+    for (std::size_t i = 0; i < k; ++i) rows.push_back("s" + std::to_string(100 + i));
+    std::vector<std::uint64_t> sources;
+    for (std::size_t i = 0; i < k; ++i) sources.push_back(1000 + 3 * i);  // vertices of a larger graph
+    MatrixMeta meta;
+    meta.directed = true;
+    meta.labels = VertexLabels::FromStrings(cols);
+    const std::string path = dir.file("t.gdm");
+    WriteTableMatrixFile(path, cells.data(), t, meta, sources, VertexLabels::FromStrings(rows));
+    EXPECT_THROW(MappedMatrixFile{path}, Error);  // n x n consumers never see it
+    MappedMatrixFile f(path, true, /*allow_rectangular=*/true);
+    ASSERT_TRUE(f.info().table);
+    EXPECT_TRUE(f.info().rectangular);
+    EXPECT_EQ(f.info().n, t);
+    EXPECT_EQ(f.info().rows(), k);
+    EXPECT_EQ(f.info().row_sources, sources);
+    EXPECT_EQ(f.info().meta.kind, MatrixKind::kDistance);
+    EXPECT_EQ(f.info().meta.labels.strings(), cols);
+    EXPECT_EQ(f.info().row_labels.strings(), rows);
+    for (std::size_t i = 0; i < k; ++i) {
+      for (std::size_t j = 0; j < t; ++j) EXPECT_EQ(f.row<T>(i)[j], cells[i * t + j]) << i << "," << j;
+      for (std::size_t j = t; j < f.info().stride; ++j) EXPECT_EQ(f.row<T>(i)[j], ElementTraits<T>::kInf);
+    }
+  }
+}
+
+TEST(MatrixFile, TableDamageIsCaught) {
+  TempDir dir;
+  const std::vector<std::int32_t> cells = {1, 2, 3, 4, 5, 6};
+  MatrixMeta meta;
+  meta.labels = VertexLabels::FromStrings({"a", "b", "c"});
+  const std::string path = dir.file("t.gdm");
+  WriteTableMatrixFile(path, cells.data(), 3, meta, {7, 8}, VertexLabels::FromStrings({"x", "y"}));
+  ASSERT_NO_THROW(MappedMatrixFile(path, true, true));
+  const std::string good = test::ReadText(path);
+  // A changed row label: the label section's checksum.
+  std::string bad = good;
+  bad[bad.size() - 2] = 'q';
+  test::WriteText(path, bad);
+  EXPECT_THROW(MappedMatrixFile(path, true, true), Error);
+  // The table flag cleared (header re-stamped): its row sources and labels are no rows file's.
+  bad = good;
+  MatrixHeader h;
+  std::memcpy(&h, bad.data(), sizeof h);
+  h.flags &= ~kFlagTable;
+  StampHeader(h, bad.data());
+  test::WriteText(path, bad);
+  try {
+    MappedMatrixFile f(path, true, true);
+    ADD_FAILURE() << "a table read as a rows file";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not a valid gdist matrix file"), std::string::npos) << e.what();
+  }
+  // The table flag on a square file.
+  DistMatrix<std::int32_t> m = RandomMatrix<std::int32_t>(4, 3);
+  m.meta().kind = MatrixKind::kDistance;
+  m.meta().labels = VertexLabels::FromStrings({"a", "b", "c", "d"});
+  WriteMatrixFile(path, m);
+  bad = test::ReadText(path);
+  std::memcpy(&h, bad.data(), sizeof h);
+  h.flags |= kFlagTable;
+  StampHeader(h, bad.data());
+  test::WriteText(path, bad);
+  EXPECT_THROW(MappedMatrixFile(path, true, true), Error);
+  // A writer given labels that do not fit its rows leaves nothing behind.
+  EXPECT_THROW(WriteTableMatrixFile(dir.file("u.gdm"), cells.data(), 3, meta, {7, 8}, VertexLabels::FromStrings({"x"})),
+               Error);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("u.gdm")));
+}
+
+}  // namespace
+}  // namespace gdist
