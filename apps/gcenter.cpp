@@ -98,6 +98,10 @@ int main(int argc, char** argv) {
   app.add_option("--weights", req.weights, "demand weights, 'label,weight' per line (unlisted: 0)")->group(siting);
   app.add_option("--candidates", req.candidates, "vertices that may host a site, one label per line")->group(siting);
   app.add_option("--fixed", req.fixed, "sites that exist already, one label per line")->group(siting);
+  app.add_option("--demands", req.demands,
+                 "with --candidates on a graph: only these vertices are demands, one label per line (the\n"
+                 "candidates x demands table: the road hierarchy's for a .gch or --engine ch, else trees)")
+      ->group(siting);
   gdist::AddPlaceFlags(app, req);
   app.add_option("--cost-matrix", req.cost_matrix,
                  "site on a demand x facility cost table instead of DIST: CSV or TSV, a header row of facility\n"
@@ -171,6 +175,7 @@ int main(int argc, char** argv) {
                             {{"DIST", in},
                              {"--weights", req.weights},
                              {"--candidates", req.candidates},
+                             {"--demands", req.demands},
                              {"--fixed", req.fixed},
                              {"--coordinates", coordinates.value_or("")},
                              {"--cost-matrix", req.cost_matrix},

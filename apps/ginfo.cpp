@@ -33,8 +33,11 @@ void PrintText(const Facts& f) {
   std::cout << gdist::TerminalText(f.path) << "\n"
             << "  kind         " << (i.meta.kind == gdist::MatrixKind::kDistance ? "distance" : "adjacency")
             << " matrix, " << (i.meta.directed ? "directed" : "undirected") << "\n"
-            << "  vertices     " << i.n << " (rows padded to " << i.stride << ")\n";
-  if (i.rectangular)
+            << (i.table ? "  columns      " : "  vertices     ") << i.n << " (rows padded to " << i.stride << ")\n";
+  if (i.table)
+    std::cout << "  rows         " << i.rows() << " (a table: the distances from " << i.rows() << " sources, first '"
+              << i.row_labels.label(0) << "', to its " << i.n << " columns, the targets; gapsp --sources --targets)\n";
+  else if (i.rectangular)
     std::cout << "  rows         " << i.rows() << " (rectangular: the distances from " << i.rows()
               << " source vertices, gapsp --sources)\n";
   std::cout << "  element      " << gdist::ElementName(i.type)
@@ -71,6 +74,7 @@ void PrintJson(const Facts& f) {
   j.Key("n").Number(double(i.n));
   j.Key("stride").Number(double(i.stride));
   j.Key("rectangular").Bool(i.rectangular);
+  j.Key("table").Bool(i.table);
   j.Key("rows").Number(double(i.rectangular ? i.rows() : i.n));
   j.Key("element_type").Str(gdist::ElementName(i.type));
   // Every key in every object (docs/schema/ginfo.schema.json): what does not apply is null.

@@ -174,6 +174,17 @@ int main(int argc, char** argv) {
     const auto& labels = file.info().meta.labels;
     if (file.info().meta.kind != gdist::MatrixKind::kDistance)
       throw gdist::Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
+    if (file.info().table) {  // rows: the sources; columns: the targets
+      const std::size_t row = Vertex(file.info().row_labels, route.from, "--from");
+      std::optional<std::size_t> column;
+      if (!route.to.empty()) column = Vertex(labels, route.to, "--to");
+      const gdist::MatrixPathAnswer answer = gdist::TableFilePath(file, row, column, route.json);
+      if (answer.no_path)
+        return PrintNoPath(gdist::TableEndLabels(file.info()), file.info().n + row, *column, route.json);
+      std::cout << answer.text;
+      if (!answer.note.empty()) gdist::RunVoice{"gpath"}.Note(answer.note);
+      return gdist::kExitOk;
+    }
     const std::size_t u = Vertex(labels, route.from, "--from");
     std::optional<std::size_t> v;
     if (!route.to.empty()) v = Vertex(labels, route.to, "--to");

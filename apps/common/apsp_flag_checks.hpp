@@ -13,18 +13,35 @@
 
 namespace gdist {
 
-// --sources writes a rectangular .gdm: one regular file whose header is
-// written last, and nothing else.
+// A rectangular .gdm is one regular file whose header is written last.
+inline void CheckRegularOut(const ApspRunRequest& r, const std::string& flag) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(r.out, ec);
+  if (r.out == "-" || (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)))
+    throw Error(flag + ": OUT must be a regular file (its header is written last), got '" + r.out + "'");
+}
+
+// --sources writes a rectangular .gdm, and nothing else.
 inline void CheckSourcesFlags(const ApspRunRequest& r, bool distributed) {
   if (r.out.empty()) throw Error("--sources needs OUT (the rows are written to a matrix file)");
   if (r.to != "gdm") throw Error("--sources writes a rectangular matrix file: --to gdm only");
   if (r.paths) throw Error("--sources: --paths needs the full matrix (routes go through every vertex)");
   if (!r.metrics.empty()) throw Error("--sources: --metrics needs the full matrix");
   if (distributed) throw Error("--sources: runs in one process (not under mpirun)");
-  std::error_code ec;
-  const auto st = std::filesystem::status(r.out, ec);
-  if (r.out == "-" || (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)))
-    throw Error("--sources: OUT must be a regular file (its header is written last), got '" + r.out + "'");
+  CheckRegularOut(r, "--sources");
+}
+
+// --sources S --targets T: a k x t table, as a table .gdm, CSV, .npy or .npz.
+inline void CheckTableFlags(const ApspRunRequest& r, bool distributed) {
+  if (r.sources.empty()) throw Error("--targets needs --sources (the table's rows)");
+  if (r.out.empty()) throw Error("--targets needs OUT (the table's file)");
+  if (r.to != "gdm" && r.to != "csv" && r.to != "npy" && r.to != "npz")
+    throw Error("--targets: a sources x targets table is written --to gdm, csv, npy or npz");
+  if (r.paths)
+    throw Error("--targets: --paths stores routes through every vertex; routes: gpath GRAPH --from A --to B");
+  if (!r.metrics.empty()) throw Error("--targets: --metrics needs the full matrix");
+  if (distributed) throw Error("--targets: runs in one process (not under mpirun)");
+  if (r.to == "gdm") CheckRegularOut(r, "--targets");
 }
 
 // --algorithm ch (or a .gch IN): every row, the rows of some sources, or a table.
@@ -35,9 +52,7 @@ inline void CheckHierarchyFlags(const ApspRunRequest& r) {
         "gpath GRAPH (or a .gch) --from A --to B");
   if (!r.metrics.empty()) throw Error("--algorithm ch: --metrics: run 'gcenter GRAPH' for the metrics of a road graph");
   if (r.out.empty()) throw Error("--algorithm ch: OUT is required");
-  if (!r.targets.empty() && r.sources.empty()) throw Error("--targets needs --sources (the table's rows)");
-  if (!r.targets.empty() && r.to != "csv" && r.to != "npy" && r.to != "npz")
-    throw Error("--targets: a sources x targets table is written --to csv, npy or npz");
+  if (!r.targets.empty()) CheckTableFlags(r, false);
   if (r.targets.empty() && !r.sources.empty()) {
     ApspRunRequest rows = r;
     rows.paths = false;
@@ -72,12 +87,11 @@ inline void CheckApspFlags(const ApspRunRequest& r, bool distributed, bool json)
     CheckHierarchyFlags(r);
     return;
   }
-  if (!r.targets.empty())
-    throw Error("--targets: a table of sources x targets comes from the road hierarchy; add --algorithm ch");
-  if (!r.sources.empty()) CheckSourcesFlags(r, distributed);
+  if (!r.targets.empty()) CheckTableFlags(r, distributed);
+  else if (!r.sources.empty()) CheckSourcesFlags(r, distributed);
   ActiveCpuIsa();  // an unknown GDIST_CPU_ISA is refused before any work
   CheckOutputPaths({{"OUT", r.out}, {"--metrics", r.metrics}, {"--per-vertex", r.per_vertex}},
-                   {{"IN", r.in}, {"--sources", r.sources}});
+                   {{"IN", r.in}, {"--sources", r.sources}, {"--targets", r.targets}});
 }
 
 }  // namespace gdist

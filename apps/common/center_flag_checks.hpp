@@ -45,9 +45,16 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
                           {"--geojson", req.geojson},
                           {"--snapped", req.snapped}},
                          req.json ? "the --json report" : "");
+  if (!req.demands.empty() && req.candidates.empty())
+    throw Error("--demands: the demands of a candidates x demands table; expected --candidates FILE too");
+  if (!req.demands.empty() && (!req.cost_matrix.empty() || !req.places.empty()))
+    throw Error(
+        std::string("--demands: picks the demands of a graph file; ") +
+        (req.places.empty() ? "a cost table's demands are its rows" : "with --places the places are the demands"));
   if (!req.any_siting())
-    for (const char* flag : {"--assignment", "--weights", "--candidates", "--fixed", "--direction", "--exact",
-                             "--time-limit", "--seed", "--cost-matrix", "--places", "--candidate-places", "--snapped"})
+    for (const char* flag :
+         {"--assignment", "--weights", "--candidates", "--demands", "--fixed", "--direction", "--exact", "--time-limit",
+          "--seed", "--cost-matrix", "--places", "--candidate-places", "--snapped"})
       if (app.count(flag))
         throw Error(std::string(flag) +
                     ": applies to a siting model; expected one of --p-median, --p-center, --cover, --max-cover");

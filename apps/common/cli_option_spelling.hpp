@@ -32,6 +32,7 @@ inline std::string_view CliFlag(Option option) {
     case Option::kJson: return "--json";
     case Option::kReachableOnly: return "--reachable-only";
     case Option::kCandidates: return "--candidates";
+    case Option::kDemands: return "--demands";
     case Option::kWeights: return "--weights";
     case Option::kTimeLimit: return "--time-limit";
     case Option::kExact: return "--exact";

@@ -40,6 +40,7 @@ struct CenterRequest {
   bool facility_location = false;
   std::string opening_costs;
   std::string weights, candidates, fixed, assignment, direction = "out";
+  std::string demands;  // a graph's candidates x demands table (center_table.hpp): these vertices are the demands
   // Places (place_siting.hpp): demands at these places, candidates at
   // candidate_places (else at the places), snapped no farther than max_snap_m.
   std::string places, candidate_places;

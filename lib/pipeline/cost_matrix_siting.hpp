@@ -26,9 +26,13 @@ struct CostMatrixNames {
   VertexLabels all;  // demands, then facilities: what the reports print
 
   explicit CostMatrixNames(const CostMatrix& m)
-      : demands(VertexLabels::FromStrings(m.demands)), facilities(VertexLabels::FromStrings(m.facilities)) {
-    std::vector<std::string> both = m.demands;
-    both.insert(both.end(), m.facilities.begin(), m.facilities.end());
+      : CostMatrixNames(VertexLabels::FromStrings(m.demands), VertexLabels::FromStrings(m.facilities)) {}
+  // A table's columns (demands) and rows (facilities): center_table.hpp.
+  CostMatrixNames(VertexLabels demand_names, VertexLabels facility_names)
+      : demands(std::move(demand_names)), facilities(std::move(facility_names)) {
+    std::vector<std::string> both;
+    for (const VertexLabels* side : {&demands, &facilities})
+      for (std::size_t i = 0; i < side->size(); ++i) both.push_back(side->label(i));
     all = VertexLabels::FromStrings(std::move(both));
   }
   // --candidates / --fixed: facility names, numbered after the demands.

@@ -34,19 +34,19 @@ std::string DistanceText(const VertexLabels& labels, std::size_t from, std::size
 
 // The distances of one stored row: every target's as CSV, or `to`'s at `column` (the row of the other
 // end of an undirected pair holds it at `from`): a route whose vertices are unknown, `note` saying where
-// the route is.
+// the route is. `labels` names `from` and `to` (a table's: TableEndLabels).
 template <class T> MatrixPathAnswer DistancesFrom(const MappedMatrixFile& file, const T* distances, std::size_t from,
                                                   std::optional<std::size_t> to, std::size_t column, bool json,
-                                                  const std::string& note) {
+                                                  const std::string& note, const VertexLabels& labels) {
   const MatrixFileInfo& info = file.info();
-  const VertexLabels& labels = info.meta.labels;
+  const VertexLabels& columns = info.meta.labels;
   const int scale = info.meta.decimal_scale;
   MatrixPathAnswer answer;
   if (!to) {
     std::ostringstream out;
     out << "target,distance\n";
     for (std::size_t t = 0; t < info.n; ++t) {
-      out << CsvField(labels.label(t)) << ',';
+      out << CsvField(columns.label(t)) << ',';
       if (Reachable(distances[t])) out << RouteNumber(distances[t], scale);
       out << '\n';
     }
@@ -83,7 +83,8 @@ MatrixPathAnswer RowsPath(const MappedMatrixFile& file, std::size_t from, std::o
                 ": for routes and distances from any vertex, " + graph_route + "; or write the rows with " +
                 Quoted(labels.label(from)) + " among " + OptionText(Option::kSources, "FILE"));
   return DistancesFrom<T>(file, file.row<T>(*row), from, to, column, json,
-                          file.path() + " keeps distances, not routes (no next hops); for the route, " + graph_route);
+                          file.path() + " keeps distances, not routes (no next hops); for the route, " + graph_route,
+                          labels);
 }
 
 template <class T>
@@ -92,7 +93,8 @@ MatrixPathAnswer SquarePath(const MappedMatrixFile& file, std::size_t from, std:
   if (!file.next_hops().data)  // distances only: the answer a rows file gives, every row present
     return DistancesFrom<T>(file, file.row<T>(from), from, to, to.value_or(0), json,
                             file.path() + " keeps distances, not routes (no next hops); for the route, write it with " +
-                                OptionText(Option::kPaths) + " or give the graph file");
+                                OptionText(Option::kPaths) + " or give the graph file",
+                            meta.labels);
   MatrixPathAnswer answer;
   if (!to) {
     answer.text = TreeCsv(meta.labels, file.view<T>(), file.next_hops(), from, meta.decimal_scale);
@@ -108,6 +110,24 @@ MatrixPathAnswer SquarePath(const MappedMatrixFile& file, std::size_t from, std:
 }
 
 }  // namespace
+
+VertexLabels TableEndLabels(const MatrixFileInfo& info) {
+  std::vector<std::string> all;
+  for (const VertexLabels* side : {&info.meta.labels, &info.row_labels})
+    for (std::size_t i = 0; i < side->size(); ++i) all.push_back(side->label(i));
+  return VertexLabels::FromStrings(std::move(all));
+}
+
+MatrixPathAnswer TableFilePath(const MappedMatrixFile& file, std::size_t row, std::optional<std::size_t> column,
+                               bool json) {
+  const VertexLabels ends = TableEndLabels(file.info());
+  return DispatchElement(file.info().type, [&](auto zero) {
+    using T = decltype(zero);
+    return DistancesFrom<T>(file, file.row<T>(row), file.info().n + row, column, column.value_or(0), json,
+                            file.path() + " is a table of distances, not routes; for the route, give the graph file",
+                            ends);
+  });
+}
 
 MatrixPathAnswer MatrixFilePath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to,
                                 bool json) {

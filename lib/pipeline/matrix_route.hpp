@@ -25,4 +25,11 @@ struct MatrixPathAnswer {
 MatrixPathAnswer MatrixFilePath(const MappedMatrixFile& file, std::size_t from, std::optional<std::size_t> to,
                                 bool json);
 
+// A table file (gapsp --sources S --targets T): `from` a row (source), `to` a
+// column (target); without `to` the row's distances to every target (CSV).
+// Answers name the ends by TableEndLabels: the columns' labels, then the rows'.
+MatrixPathAnswer TableFilePath(const MappedMatrixFile& file, std::size_t row, std::optional<std::size_t> column,
+                               bool json);
+VertexLabels TableEndLabels(const MatrixFileInfo& info);
+
 }  // namespace gdist

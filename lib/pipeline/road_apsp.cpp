@@ -3,11 +3,11 @@
 #include <vector>
 
 #include "lib/core/element_traits.hpp"
-#include "lib/matrix/matrix_export.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/matrix/nthu_output.hpp"
 #include "lib/pipeline/apsp_estimate.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
+#include "lib/pipeline/distance_table.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/pipeline/write_distances.hpp"
@@ -67,19 +67,7 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
               std::to_string(rows.size()) + " x " + std::to_string(cols.size());
           result.report.element_bits = static_cast<int>(8 * sizeof(W));
           result.apsp_s = timer.Lap();
-          const auto row_label = [&](std::size_t i) { return ch.labels.label(rows[i]); };
-          const auto col_label = [&](std::size_t j) { return ch.labels.label(cols[j]); };
-          const NpyValues values{0, r.as_float};
-          if (r.to == "npy") {
-            WriteNpyTable(r.out, table.data(), rows.size(), cols.size(), cols.size(), values);
-          } else if (r.to == "npz") {
-            std::vector<std::string> row_names, col_names;
-            for (std::size_t i = 0; i < rows.size(); ++i) row_names.push_back(row_label(i));
-            for (std::size_t j = 0; j < cols.size(); ++j) col_names.push_back(col_label(j));
-            WriteNpzTable(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_names, col_names, values);
-          } else {
-            WriteCsvTable<W>(r.out, table.data(), rows.size(), cols.size(), cols.size(), row_label, col_label);
-          }
+          WriteDistanceTable(r.out, r.to, table, rows, cols, ch.labels, ch.directed, r.as_float);
           result.write_s = timer.Lap();
           return;
         }

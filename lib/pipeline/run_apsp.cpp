@@ -17,6 +17,7 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
+#include "lib/pipeline/distance_table.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sources_file.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
@@ -118,6 +119,42 @@ void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions&
           RowMatrixWriter<T> w(req.out, mat.n(), mat.meta(), std::vector<std::uint64_t>(rows.begin(), rows.end()));
           for (std::uint32_t s : rows) w.Append(mat.row(s), 1);
           w.Commit();
+        },
+        plan.matrix);
+  }
+  result.n = plan.n;
+  result.rows = rows.size();
+  result.write_s = timer.Lap();
+}
+
+// --sources S --targets T on a graph the hierarchy does not serve: the trees'
+// rows gathered at the targets, or (Floyd-Warshall asked for) the matrix's.
+void RunSourceTable(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
+                    PhaseTimer& timer, ApspRunResult& result) {
+  const VertexLabels* labels = plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
+                                        : std::visit([](const auto& x) { return &x.meta().labels; }, plan.matrix);
+  const std::vector<std::uint32_t> rows = ReadSourcesFile(req.sources, *labels);
+  const std::vector<std::uint32_t> cols = ReadSourcesFile(req.targets, *labels);
+  const auto write = [&](const auto& table, bool directed) {
+    result.apsp_s = timer.Lap();
+    WriteDistanceTable(req.out, req.to, table, rows, cols, *labels, directed, req.as_float);
+  };
+  if (plan.csr) {
+    std::visit(
+        [&](const auto& g) {
+          write(TreeTable(g, rows, cols, Direction::kOut, req.threads, plan.run.backend), g.directed);
+        },
+        *plan.csr);
+  } else {
+    std::visit(
+        [&](auto& mat) {
+          using T = std::decay_t<decltype(*mat.data())>;
+          result.engine = SolveApsp(mat, opts);
+          bar.Finish();
+          std::vector<T> table;
+          for (std::uint32_t s : rows)
+            for (std::uint32_t t : cols) table.push_back(mat.row(s)[t]);
+          write(table, mat.meta().directed);
         },
         plan.matrix);
   }
@@ -239,7 +276,8 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   result.decimal_scale = decimal_scale;
   if (plan.trees()) result.tree_method = plan.method;
   result.read_s = timer.Lap();
-  if (!req.sources.empty()) RunSourceRows(req, plan, opts, bar, timer, voice, result);
+  if (!req.targets.empty()) RunSourceTable(req, plan, opts, bar, timer, result);
+  else if (!req.sources.empty()) RunSourceRows(req, plan, opts, bar, timer, voice, result);
   else RunWholeMatrix(req, plan, opts, bar, timer, voice, result);
   result.printable = req.writer;
   return result;

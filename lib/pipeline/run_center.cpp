@@ -7,6 +7,7 @@
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/center_graph.hpp"
 #include "lib/pipeline/center_rows.hpp"
+#include "lib/pipeline/center_table.hpp"
 #include "lib/pipeline/graph_map.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/util/error.hpp"
@@ -21,6 +22,7 @@ std::string Run(CenterRun& run) {
   const std::string& in = req.in;
   if (!req.cost_matrix.empty()) return CenterOnCostMatrix(run);
   if (!req.places.empty()) return CenterOnPlaces(run);
+  if (!req.demands.empty()) return CenterOnDemandTable(run);
   if (!req.geojson.empty() && req.pictures.coordinates.empty() &&
       (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in)))
     throw Error(in + ": a matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
@@ -45,6 +47,7 @@ std::string Run(CenterRun& run) {
                   " decimal places), which siting reads as plain numbers from a square matrix only; write the "
                   "rows with " +
                   OptionText(Option::kType, "float64") + ", or site on the graph file");
+    if (file.info().table) return CenterOnTableFile(file, run);
     if (file.info().rectangular) return CenterOnRectangularFile(file, run);
     if (file.info().meta.kind == MatrixKind::kDistance)
       return DispatchElement(file.info().type, [&](auto zero) {

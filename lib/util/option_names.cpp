@@ -25,6 +25,7 @@ std::string_view OptionKey(Option option) {
     case Option::kJson: return "json";
     case Option::kReachableOnly: return "reachable_only";
     case Option::kCandidates: return "candidates";
+    case Option::kDemands: return "demands";
     case Option::kWeights: return "weights";
     case Option::kTimeLimit: return "time_limit";
     case Option::kExact: return "exact";

@@ -22,6 +22,7 @@ enum class Option {
   kJson,              // the machine-readable report
   kReachableOnly,     // metrics over reachable pairs only
   kCandidates,        // candidate sites
+  kDemands,           // the demands of a graph's candidates x demands table
   kWeights,           // demand weights
   kTimeLimit,         // seconds for a model's search or proof
   kExact,             // prove the answer

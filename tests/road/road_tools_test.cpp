@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -15,6 +17,7 @@
 
 #include "formats/graph_writers.hpp"
 #include "lib/core/element_traits.hpp"
+#include "lib/matrix/matrix_file.hpp"
 #include "lib/sparse/csr_graph.hpp"
 #include "tests/road/road_test_graphs.hpp"
 #include "tests/test_util.hpp"
@@ -112,6 +115,103 @@ TEST(RoadTools, RowsAndTablesEqualDijkstra) {
   }
 }
 
+// The number after "key": in a JSON text (the first one).
+double JsonNumberAfter(const std::string& json, const std::string& key) {
+  const auto at = json.find("\"" + key + "\":");
+  if (at == std::string::npos) return std::nan("");
+  return std::stod(json.substr(at + key.size() + 3));
+}
+
+// gapsp --sources S --targets T writes one table .gdm by every route: the saved hierarchy, auto on the
+// graph (the plan's hierarchy trial or the trees), the trees and Floyd-Warshall asked for; its cells
+// are Dijkstra's distances, and ginfo and gpath read it.
+TEST(RoadTools, TableFilesEqualDijkstraOnEveryRoute) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 11;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const Graph g = WriteRoads(dir, "g.gr", seed);
+  const std::vector<std::uint32_t> sources = DistinctVertices(g.n, 9, seed),
+                                   targets = DistinctVertices(g.n, 13, seed + 3);
+  WriteText(dir.file("S.txt"), Lines(sources));
+  WriteText(dir.file("T.txt"), Lines(targets));
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q --to ch");
+  const std::string table = " --sources " + dir.file("S.txt") + " --targets " + dir.file("T.txt") + " -q";
+  RunOk(App("gapsp") + " " + dir.file("g.gch") + " " + dir.file("ch.gdm") + table);
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("auto.gdm") + table);
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("trees.gdm") + table + " --algorithm dijkstra");
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("fw.gdm") + table + " --algorithm fw");
+  const std::string bytes = ReadText(dir.file("ch.gdm"));
+  for (const char* other : {"auto.gdm", "trees.gdm", "fw.gdm"}) EXPECT_EQ(ReadText(dir.file(other)), bytes) << other;
+
+  const std::vector<std::int32_t> rows = DijkstraRows(BuildCsrGraph<std::int32_t>(g), sources);
+  MappedMatrixFile file(dir.file("ch.gdm"), true, /*allow_rectangular=*/true);
+  ASSERT_TRUE(file.info().table);
+  ASSERT_EQ(file.info().n, targets.size());
+  ASSERT_EQ(file.info().rows(), sources.size());
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    EXPECT_EQ(file.info().row_labels.label(i), std::to_string(sources[i] + 1));
+    for (std::size_t j = 0; j < targets.size(); ++j)
+      EXPECT_EQ(file.row<std::int32_t>(i)[j], std::min(rows[i * g.n + targets[j]], ElementTraits<std::int32_t>::kInf))
+          << i << "," << j;
+  }
+  EXPECT_NE(RunOk(App("ginfo") + " " + dir.file("ch.gdm") + " --json").find("\"table\":true"), std::string::npos);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const std::int32_t d = rows[i * g.n + targets[i]];
+    const CommandResult r =
+        RunCommand(App("gpath") + " " + dir.file("ch.gdm") + " --from " + std::to_string(sources[i] + 1) + " --to " +
+                   std::to_string(targets[i] + 1) + " --json");
+    if (d >= ElementTraits<std::int32_t>::kInf) {
+      EXPECT_EQ(r.exit_code, 1) << r.output;
+      continue;
+    }
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(JsonNumberAfter(r.output, "length"), d) << r.output;
+    EXPECT_NE(r.output.find("\"from\":\"" + std::to_string(sources[i] + 1) + "\""), std::string::npos) << r.output;
+  }
+}
+
+// The p-median of candidates C over demands D: the table file, and gcenter GRAPH --candidates C --demands D
+// on the trees and on the hierarchy, against an enumeration of every site set over Dijkstra's table.
+TEST(RoadTools, SitingOnTablesEqualsTheEnumeration) {
+  TempDir dir;
+  const unsigned seed = TestSeed() + 12;
+  SCOPED_TRACE("GDIST_SEED=" + std::to_string(seed));
+  const Graph g = WriteRoads(dir, "g.gr", seed, /*connected=*/true);
+  const std::vector<std::uint32_t> cand = DistinctVertices(g.n, 8, seed), dem = DistinctVertices(g.n, 30, seed + 9);
+  WriteText(dir.file("C.txt"), Lines(cand));
+  WriteText(dir.file("D.txt"), Lines(dem));
+  RunOk(App("gconvert") + " " + dir.file("g.gr") + " " + dir.file("g.gch") + " -q --to ch");
+  RunOk(App("gapsp") + " " + dir.file("g.gr") + " " + dir.file("t.gdm") + " -q --sources " + dir.file("C.txt") +
+        " --targets " + dir.file("D.txt"));
+  const std::vector<std::int32_t> rows = DijkstraRows(BuildCsrGraph<std::int32_t>(g), cand);
+  const std::size_t p = 3;
+  std::int64_t best = std::numeric_limits<std::int64_t>::max();
+  for (std::size_t a = 0; a < cand.size(); ++a)
+    for (std::size_t b = a + 1; b < cand.size(); ++b)
+      for (std::size_t c = b + 1; c < cand.size(); ++c) {
+        std::int64_t sum = 0;
+        for (std::uint32_t u : dem) sum += std::min({rows[a * g.n + u], rows[b * g.n + u], rows[c * g.n + u]});
+        best = std::min(best, sum);
+      }
+  const std::string model = " --p-median " + std::to_string(p) + " --exact --json -q";
+  const std::string graph_flags = " --candidates " + dir.file("C.txt") + " --demands " + dir.file("D.txt") + model;
+  for (const std::string& run :
+       {App("gcenter") + " " + dir.file("t.gdm") + model, App("gcenter") + " " + dir.file("g.gr") + graph_flags,
+        App("gcenter") + " " + dir.file("g.gch") + graph_flags,
+        App("gcenter") + " " + dir.file("g.gr") + " --engine ch" + graph_flags}) {
+    const std::string json = RunOk(run);
+    EXPECT_EQ(JsonNumberAfter(json, "objective"), static_cast<double>(best)) << run << "\n" << json;
+  }
+  // --weights name the demands (the columns): here only the first weighs, 5.
+  WriteText(dir.file("W.txt"), std::to_string(dem[0] + 1) + ",5\n");
+  const std::string weighted =
+      RunOk(App("gcenter") + " " + dir.file("g.gr") + graph_flags + " --weights " + dir.file("W.txt"));
+  std::int64_t best_weighted = std::numeric_limits<std::int64_t>::max();
+  for (std::size_t a = 0; a < cand.size(); ++a)
+    best_weighted = std::min<std::int64_t>(best_weighted, 5 * rows[a * g.n + dem[0]]);
+  EXPECT_EQ(JsonNumberAfter(weighted, "objective"), static_cast<double>(best_weighted)) << weighted;
+}
+
 TEST(RoadTools, RoutesOnGraphsEqualTheMatrixRoutesLength) {
   TempDir dir;
   const unsigned seed = TestSeed() + 2;
@@ -189,16 +289,24 @@ TEST(RoadTools, Refusals) {
                          {dir.file("g.gch") + " " + dir.file("o.csv") + " --to csv --targets " + dir.file("S.txt"),
                           "--targets needs --sources"},
                          {dir.file("g.gch") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
-                              " --targets " + dir.file("S.txt"),
-                          "--to csv, npy or npz"},
+                              " --targets " + dir.file("S.txt") + " --to nthu",
+                          "--to gdm, csv, npy or npz"},
                          {dir.file("g.gr") + " " + dir.file("o.gdm") + " --sources " + dir.file("S.txt") +
-                              " --targets " + dir.file("S.txt"),
-                          "add --algorithm ch"}}) {
+                              " --targets " + dir.file("S.txt") + " --paths",
+                          "--targets: --paths"}}) {
     const CommandResult r = RunCommand(App("gapsp") + " " + c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
     EXPECT_FALSE(Exists(dir.file("o.gdm")));
     EXPECT_FALSE(Exists(dir.file("o.csv")));
+  }
+  for (const Case& c : std::vector<Case>{
+           {dir.file("g.gr") + " --demands " + dir.file("S.txt") + " --p-median 1", "expected --candidates FILE too"},
+           {dir.file("g.gr") + " --candidates " + dir.file("S.txt") + " --demands " + dir.file("S.txt"),
+            "applies to a siting model"}}) {
+    const CommandResult r = RunCommand(App("gcenter") + " " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
   }
   // A corrupt hierarchy is refused by every tool that reads it.
   std::string bytes = ReadText(dir.file("g.gch"));
