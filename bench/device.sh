@@ -77,6 +77,9 @@ f32same      float32 GPU == CPU byte for byte (#27): test_gpu GpuDevice.Float32*
              decimals read as float32, vertices without in-arcs) through gapsp --backend gpu and cpu of this tree
              and of F32_BASE (default .device/base-head), outputs compared with cmp; apsp_s of each, twice,
              interleaved with the base's (the 5% rule of #27)
+tables       #23's sources x targets tables (a table .gdm) on every route and backend, files compared with cmp:
+             rome99 and weighted NY (2000 x 3000) by the saved hierarchy on the CPU and the GPU, the trees on the
+             CPU and the GPU, Floyd-Warshall (rome99); gcenter T.gdm --p-median 10 on both backends (sites compared)
 EOF
 }
 if [ "$TASKS" = list ]; then describe; exit 0; fi
@@ -139,6 +142,7 @@ has e2e && want gapsp gpu_fw_bench
 has e2e-only && want gapsp gpu_fw_bench
 has e2e16 && want gapsp gconvert gcenter gpath ginfo test_matrix test_report test_gpu
 has f32same && want gapsp test_gpu
+has tables && want gconvert gapsp gcenter
 has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_make_matrix
 has precision && want test_gpu test_engine precision_bench gapsp
 has siting && want test_siting siting_large siting_make_matrix gcenter
@@ -778,6 +782,38 @@ PY
   "$B/tests/test_gpu" --gtest_filter='GpuPhast*' > "$OUT/road_gpu.log" 2>&1
   note "GpuPhast tests rc=$? $(gtest_line "$OUT/road_gpu.log")"
   rm -f "$R"/t-*.npy "$R"/*-ecc.txt
+fi
+
+if has tables; then
+  R=/tmp/tables-task; mkdir -p "$R"
+  cp "$DATA/dimacs9/rome99.gr" "$R/rome.gr"
+  python3 scripts/weight_edges.py "$DATA/pace2016-roads/NY.gr.gz" "$R/NY-w.gr"
+  python3 - "$R" <<'PY'
+import random, sys
+d = sys.argv[1]
+for g, k, t in (("rome", 300, 500), ("NY-w", 2000, 3000)):
+    n = next(int(l.split()[2]) for l in open(f"{d}/{g}.gr") if l.startswith("p "))
+    r = random.Random(int(__import__("time").time()))  # fresh sources and targets each call
+    picks = r.sample(range(1, n + 1), k + t)
+    open(f"{d}/{g}-S.txt", "w").write("\n".join(map(str, picks[:k])) + "\n")
+    open(f"{d}/{g}-T.txt", "w").write("\n".join(map(str, picks[k:])) + "\n")
+PY
+  for g in rome NY-w; do
+    u=(); [ "$g" = NY-w ] && u=(--undirected)
+    "$B/apps/gconvert" "$R/$g.gr" "$R/$g.gch" --to ch -q "${u[@]}"
+    q=(--sources "$R/$g-S.txt" --targets "$R/$g-T.txt" -q)
+    timed "$g table, saved hierarchy, cpu" "$B/apps/gapsp" "$R/$g.gch" "$R/$g-ch-cpu.gdm" "${q[@]}" --backend cpu | tee -a "$S"
+    timed "$g table, saved hierarchy, gpu" "$B/apps/gapsp" "$R/$g.gch" "$R/$g-ch-gpu.gdm" "${q[@]}" --backend gpu | tee -a "$S"
+    timed "$g table, trees, cpu" "$B/apps/gapsp" "$R/$g.gr" "$R/$g-trees-cpu.gdm" "${q[@]}" "${u[@]}" --algorithm dijkstra --backend cpu | tee -a "$S"
+    timed "$g table, trees, gpu" "$B/apps/gapsp" "$R/$g.gr" "$R/$g-trees-gpu.gdm" "${q[@]}" "${u[@]}" --algorithm dijkstra --backend gpu | tee -a "$S"
+    [ "$g" = rome ] && "$B/apps/gapsp" "$R/$g.gr" "$R/$g-fw-gpu.gdm" "${q[@]}" --algorithm fw --backend gpu
+    for f in "$R/$g"-*.gdm; do note "$g: $(basename "$f") vs ch-cpu: $(cmp -s "$f" "$R/$g-ch-cpu.gdm" && echo IDENTICAL || echo DIFFER)"; done
+    for be in cpu gpu; do
+      "$B/apps/gcenter" "$R/$g-ch-cpu.gdm" --p-median 10 --json -q --backend $be > "$R/$g-$be.json"
+      note "$g gcenter T.gdm --p-median 10 --backend $be: $(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["p_median"]; print(m["objective"], m["lower_bound"], sorted(m["sites"]))' "$R/$g-$be.json")"
+    done
+  done
+  rm -f "$R"/*.gdm
 fi
 
 if has sanitize; then
