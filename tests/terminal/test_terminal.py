@@ -306,7 +306,7 @@ class TerminalTest(unittest.TestCase):
                               ("every", [tool("gcenter"), self.graph, "--engine", "sparse", "--eccentricities",
                                          self.path("ecc.csv")], 900),
                               ("path", [tool("gcenter"), path, "--engine", "sparse", "--undirected"], 50)):
-            rc, _, term = run_in_pty(args + ["--progress"])
+            rc, _, term = run_in_pty(args + ["--progress", "-j", "2"])  # the line names the threads
             self.assertEqual(rc, 0, term)
             found = re.findall(r"gcenter \(bounding searches, typically (\d+) (?:BFS|Dijkstra) trees on 2 CPU threads\): "
                                r"needs about [0-9.]+ [KMG]iB of memory, estimated [0-9.:]+ s? ?\((?!;)", term)
