@@ -279,6 +279,7 @@ class NewcomerTest(unittest.TestCase):
             self.assertIn('.SH "EXIT STATUS"', page, name)
 
 
+@unittest.skipUnless(BIN and os.path.exists(tool("gcenter")), "GDIST_BIN not set to the built apps")
 class RoadWalkTest(unittest.TestCase):
     """A first session on a road graph, each step on a terminal as a user types it (issue 29's scopes
     1, 4, 6 and 7 in one walk; each has deeper tests of its own: test_maps, numpy_exports,
