@@ -26,7 +26,8 @@ import tempfile
 import unittest
 
 import test_maps  # write_grid: a grid road graph with its .co (a module import: its tests stay its own)
-from test_terminal import BIN, built_with_asan, grid_graph, run, run_in_pty, tool
+from pty_run import run_in_pty
+from test_terminal import BIN, built_with_asan, grid_graph, run, tool
 
 try:
     import jsonschema
