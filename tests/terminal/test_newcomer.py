@@ -169,6 +169,11 @@ class NewcomerTest(unittest.TestCase):
             self.assertIn("unknown option '%s'; did you mean %s?" % (typed, meant), p.stderr)
         p = run("gapsp", SAMPLE, "o.gdm", "--sourcs", "s.txt", check=2)
         self.assertIn("did you mean --sources?", p.stderr)
+        # A mistyped required flag is the typo, not "--from is required".
+        p = run("gpath", SAMPLE, "--form", "1", "--to", "5", check=2)
+        self.assertIn("unknown option '--form'; did you mean --from?", p.stderr)
+        self.assertNotIn("required", p.stderr)
+        self.assertIn("--from is required", run("gpath", SAMPLE, "--to", "5", check=2).stderr)
         p = run("gcenter", SAMPLE, "--zzzzzz", check=2)
         self.assertIn("unknown option '--zzzzzz'", p.stderr)
         self.assertNotIn("did you mean", p.stderr)
