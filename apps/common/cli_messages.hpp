@@ -1,6 +1,7 @@
 // The options library's parse errors in the tools' own words: an unknown
 // flag gets "did you mean" (the nearest of this tool's own flags by edit
-// distance), a missing value and a value outside a list say what was expected.
+// distance), also when it left a required one missing; a missing value and a
+// value outside a list say what was expected.
 // Messages the tools' validators wrote (flag_checks.hpp) pass as they are.
 #pragma once
 #include <CLI/CLI.hpp>
@@ -80,6 +81,10 @@ inline std::string ExtrasText(const CLI::App& app, int argc, char** argv) {
 
 inline std::string CliErrorText(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   const std::string what = e.what();
+  // A required flag or argument missing beside an unknown flag: the typo is the news (gpath
+  // --form 1 --to 5 is "did you mean --from?", not "--from is required").
+  if (dynamic_cast<const CLI::RequiredError*>(&e))
+    if (std::string text = ExtrasText(app, argc, argv); !text.empty()) return text;
   if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
     if (std::string text = ExtrasText(app, argc, argv); !text.empty()) return text;
     // "The following argument(s) was/were not expected: a b"

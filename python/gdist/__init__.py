@@ -13,6 +13,7 @@ The calls (apsp, rows, table, metrics, p_median, p_center, cover, max_cover) nee
 extension gdist._gdist (`pip install .` in the source tree); gdist.open needs only NumPy.
 Errors of the library raise gdist.Error with its message.
 """
+from . import _needs_numpy  # noqa: F401  (first: without NumPy, one message saying what to install)
 from .gdm import GdmError, GdmFile, open  # noqa: F401
 
 try:

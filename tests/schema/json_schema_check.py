@@ -1,4 +1,4 @@
-"""Every tool's --json against docs/schema/gdist.schema.json, on every CPU engine
+"""Every tool's --json against docs/schema/gdist.schema.json, on every engine
 (issue #29, scope 6): gconvert, gapsp (Floyd-Warshall, trees, the road hierarchy),
 gcenter (metrics on the dense engine, the sparse engine, a saved hierarchy and a
 matrix file; siting on a matrix, on the candidates' trees, on a hierarchy and on a
@@ -8,10 +8,17 @@ key set and the same values (the plan aside, which says which engine ran), label
 strings, and numbers print at their precision (times to the microsecond, a weighted
 sum of decimal costs as the decimal, a proven optimum's gap 0).
 
+With --backend gpu (ctest json_schema_gpu, in a build with CUDA) every gapsp and gcenter
+run takes --backend gpu, and each is run again with --backend cpu: the same answers (the
+distances' bytes, the metrics, each model's objective), whatever engine and backend say.
+Without a usable GPU that pass exits 77 (skip); the CPU pass is the default.
+
 Inputs: data/grid-50x40.gr, a small undirected graph with names and two components,
 a cost table written here, and rome99 (../shared/data, GDIST_SHARED_DATA) when present.
-Usage: json_schema_check.py APPS_DIR SOURCE_DIR SHARED_DATA. Exit 77 (skip) without
-python3-jsonschema or the sample graph."""
+Usage: json_schema_check.py APPS_DIR SOURCE_DIR SHARED_DATA [--backend gpu]. Validated by
+python3-jsonschema, or where it is not installed by schema_subset.py (the schema's keywords,
+checked against jsonschema by schema_subset_test.py). Exit 77 (skip) without the sample graph."""
+import filecmp
 import json
 import os
 import re
@@ -21,22 +28,31 @@ import sys
 import tempfile
 from fractions import Fraction
 
+import schema_subset
+
 try:
     import jsonschema
 except ImportError:
-    print("skip: python3-jsonschema is not installed (scripts/setup.sh installs it)")
-    sys.exit(77)
+    jsonschema = None
 
 APPS, SOURCE, SHARED = sys.argv[1:4]
+BACKEND = sys.argv[5] if sys.argv[4:5] == ["--backend"] else None  # None: the CPU pass, as the tools choose
+BACKEND_TOOLS = ("gapsp", "gcenter")  # the tools with --backend: the others read what these wrote
 SAMPLE = os.path.join(SOURCE, "data", "grid-50x40.gr")
 if not os.path.exists(SAMPLE):
     print("skip: %s is missing" % SAMPLE)
     sys.exit(77)
 with open(os.path.join(SOURCE, "docs", "schema", "gdist.schema.json")) as f:
     SCHEMA = json.load(f)
-jsonschema.Draft202012Validator.check_schema(SCHEMA)
+if jsonschema:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    VALIDATOR = jsonschema.Draft202012Validator
+else:
+    print("note: python3-jsonschema is not installed: validating with schema_subset.py (the schema's keywords)")
+    schema_subset.check_schema(SCHEMA)
+    VALIDATOR = schema_subset.Validator
 # Checks beyond the schema (labels are strings, keys line up) need every tool's own definition.
-VALIDATORS = {tool: jsonschema.Draft202012Validator(dict(SCHEMA, **{"$ref": "#/$defs/" + tool}))
+VALIDATORS = {tool: VALIDATOR(dict(SCHEMA, **{"$ref": "#/$defs/" + tool}))
               for tool in ("gapsp", "gcenter", "gpath", "ginfo", "gconvert")}
 FAILURES = []
 WORK = tempfile.mkdtemp(prefix="gdist-schema-")
@@ -46,7 +62,10 @@ def path(name):
     return os.path.join(WORK, name)
 
 
-def run(tool, *args, code=0):
+def run(tool, *args, code=0, backend=None):
+    backend = backend or BACKEND
+    if backend and tool in BACKEND_TOOLS:
+        args += ("--backend", backend)
     p = subprocess.run([os.path.join(APPS, tool)] + [str(a) for a in args], capture_output=True, text=True)
     if p.returncode != code:
         FAILURES.append("%s %s: exit %d, expected %d: %s" % (tool, " ".join(map(str, args)), p.returncode, code,
@@ -55,8 +74,15 @@ def run(tool, *args, code=0):
 
 
 def answer(tool, *args, code=0):
-    """The tool's --json, validated against its schema; None when it could not be read."""
-    p = run(tool, *args, "--json", code=code)
+    """The tool's --json, validated against its schema; None when it could not be read. On the
+    GPU pass the same run on the CPU must answer alike (same_on_the_cpu)."""
+    doc = validated(tool, args, run(tool, *args, "--json", code=code))
+    if BACKEND == "gpu" and tool in BACKEND_TOOLS:
+        same_on_the_cpu(tool, args, doc, code)
+    return doc
+
+
+def validated(tool, args, p):
     try:
         doc = json.loads(p.stdout)
     except ValueError:
@@ -66,6 +92,38 @@ def answer(tool, *args, code=0):
     for e in errors[:5]:
         FAILURES.append("%s %s: %s at %s" % (tool, " ".join(map(str, args)), e.message, list(e.path)))
     return doc
+
+
+MODELS = ("p_median", "p_center", "cover", "max_cover", "p_dispersion", "backup_cover", "facility_location")
+
+
+def backend_free(tool, doc):
+    """What a run answers whichever backend ran it: gapsp's size (its file is compared apart),
+    gcenter's metrics and each model's objective (ties may pick other sites or diameter ends)."""
+    if doc is None:
+        return None
+    if tool == "gapsp":
+        return {k: doc.get(k) for k in ("n", "rows")}
+    notes = ("plan", "metrics_fallback", "diameter_pair")  # how it ran, and a tie's pick
+    kept = {k: v for k, v in doc.items() if k not in notes + MODELS and not k.endswith("_sweep")}
+    kept.update({m: doc[m]["objective"] for m in MODELS if doc.get(m)})
+    for sweep in [k for k in doc if k.endswith("_sweep")]:
+        kept[sweep] = [[e[m]["objective"] for m in MODELS if m in e] for e in doc[sweep]]
+    return kept
+
+
+def same_on_the_cpu(tool, args, gpu_doc, code):
+    """The GPU pass: the run again with --backend cpu (gapsp writing beside the GPU's file)."""
+    args = list(args)
+    if tool == "gapsp":
+        gpu_out = args[1]
+        args[1] = os.path.join(os.path.dirname(gpu_out), "cpu-" + os.path.basename(gpu_out))
+    cpu_doc = validated(tool, args, run(tool, *args, "--json", code=code, backend="cpu"))
+    what = "%s %s, --backend gpu and cpu" % (tool, " ".join(map(str, args)))
+    same(what, {"gpu": backend_free(tool, gpu_doc), "cpu": backend_free(tool, cpu_doc)})
+    # Next hops may break ties otherwise; a run that wrote nothing has failed already (run()).
+    if tool == "gapsp" and "--paths" not in args and os.path.exists(gpu_out) and os.path.exists(args[1]):
+        check(filecmp.cmp(gpu_out, args[1], shallow=False), what + ": the distance files differ")
 
 
 def same(what, docs, ignore=("plan",)):
@@ -134,13 +192,13 @@ def graph_questions(name, graph, flags, candidates, light=False):
         keys = ("wiener_index", "reachable_pairs", "distance_histogram")
         same(name + " centralities", {k: d and {x: d.get(x) for x in keys} for k, d in central.items()})
         # gapsp --metrics writes gcenter's object.
-        run("gapsp", graph, "--metrics", path(name + "-m.json"), *flags, "-q")
-        with open(path(name + "-m.json")) as f:
-            file_metrics = json.load(f)
-        for e in list(VALIDATORS["gcenter"].iter_errors(file_metrics))[:5]:
-            FAILURES.append("%s gapsp --metrics: %s at %s" % (name, e.message, list(e.path)))
-        same(name + " gapsp --metrics", {"gcenter": metrics["dense"], "gapsp": file_metrics},
-             ignore=("plan", "components"))
+        if run("gapsp", graph, "--metrics", path(name + "-m.json"), *flags, "-q").returncode == 0:
+            with open(path(name + "-m.json")) as f:
+                file_metrics = json.load(f)
+            for e in list(VALIDATORS["gcenter"].iter_errors(file_metrics))[:5]:
+                FAILURES.append("%s gapsp --metrics: %s at %s" % (name, e.message, list(e.path)))
+            same(name + " gapsp --metrics", {"gcenter": metrics["dense"], "gapsp": file_metrics},
+                 ignore=("plan", "components"))
     # Siting: the matrix, the candidates' trees, the saved hierarchy; a sweep.
     siting = {
         "matrix": answer("gcenter", dist, "--candidates", candidates, "--p-median", 2, "--p-center", 2, "-q"),
@@ -176,7 +234,34 @@ def routes(name, graph, flags, a, b, code=0):
     return answers
 
 
+def cost_table_on_the_gpu(demands):
+    """An integer demand x facility table on the GPU pass (and again on the CPU, by answer()):
+    its p-median against every pair of facilities."""
+    facilities = ["North", "South", "East", "West"]
+    cost = [[1 + (7 * i + 3 * j * j) % 11 for j in range(len(facilities))] for i in range(len(demands))]
+    table = path("int-costs.csv")
+    with open(table, "w") as f:
+        f.write("demand," + ",".join(facilities) + "\n" +
+                "".join(d + "," + ",".join(map(str, row)) + "\n" for d, row in zip(demands, cost)))
+    doc = answer("gcenter", "--cost-matrix", table, "--p-median", 2, "--exact", "-q")
+    best = min(sum(min(row[a], row[b]) for row in cost) for a in range(4) for b in range(a + 1, 4))
+    check(doc is not None and doc["p_median"]["objective"] == best,
+          "integer cost table: %r, the best pair of facilities serves at %d" % (doc and doc["p_median"], best))
+
+
+def gpu_missing():
+    """Why the GPU pass cannot run here (the tools' own probe: --backend gpu refuses), or None."""
+    p = subprocess.run([os.path.join(APPS, "gapsp"), SAMPLE, path("probe.gdm"), "--backend", "gpu", "-q"],
+                       capture_output=True, text=True)
+    return p.stderr.strip() if p.returncode == 2 and "no usable GPU" in p.stderr else None
+
+
 def main():
+    why = gpu_missing() if BACKEND == "gpu" else None
+    if why:
+        print("skip: the GPU pass needs a usable GPU: %s" % why)
+        shutil.rmtree(WORK)
+        return 77
     # The sample: a directed road-like grid, integer labels (printed as strings).
     candidates = path("cand.txt")
     with open(candidates, "w") as f:
@@ -204,7 +289,12 @@ def main():
     demands = ["d%d" % i for i in range(10)]
     with open(table, "w") as f:
         f.write("demand,North,South\n" + "".join("%s,0.1,%s\n" % (d, 5 + i) for i, d in enumerate(demands)))
-    p = run("gcenter", "--cost-matrix", table, "--p-median", 1, "--exact", "--json", "-q")
+    # (The GPU siting engine takes int32 or float32 costs, so this one runs on the CPU on the GPU
+    # pass, which asks an integer table instead: cost_table_on_the_gpu.)
+    p = run("gcenter", "--cost-matrix", table, "--p-median", 1, "--exact", "--json", "-q",
+            backend="cpu" if BACKEND else None)
+    if BACKEND:
+        cost_table_on_the_gpu(demands)
     doc = json.loads(p.stdout) if p.returncode == 0 else None
     if doc is not None:
         for e in list(VALIDATORS["gcenter"].iter_errors(doc))[:5]:
@@ -226,7 +316,8 @@ def main():
     shutil.rmtree(WORK)
     for f in FAILURES:
         print("FAIL:", f)
-    print("%d failures" % len(FAILURES))
+    print("%d failures (%s)" % (len(FAILURES), "--backend gpu, each run again on the CPU" if BACKEND == "gpu" else
+                                "--backend %s" % BACKEND if BACKEND else "the tools' own backend choice"))
     return 1 if FAILURES else 0
 
 

@@ -26,7 +26,8 @@ import tempfile
 import unittest
 
 import test_maps  # write_grid: a grid road graph with its .co (a module import: its tests stay its own)
-from test_terminal import BIN, built_with_asan, grid_graph, run, run_in_pty, tool
+from pty_run import run_in_pty
+from test_terminal import BIN, built_with_asan, grid_graph, run, tool
 
 try:
     import jsonschema
@@ -168,6 +169,11 @@ class NewcomerTest(unittest.TestCase):
             self.assertIn("unknown option '%s'; did you mean %s?" % (typed, meant), p.stderr)
         p = run("gapsp", SAMPLE, "o.gdm", "--sourcs", "s.txt", check=2)
         self.assertIn("did you mean --sources?", p.stderr)
+        # A mistyped required flag is the typo, not "--from is required".
+        p = run("gpath", SAMPLE, "--form", "1", "--to", "5", check=2)
+        self.assertIn("unknown option '--form'; did you mean --from?", p.stderr)
+        self.assertNotIn("required", p.stderr)
+        self.assertIn("--from is required", run("gpath", SAMPLE, "--to", "5", check=2).stderr)
         p = run("gcenter", SAMPLE, "--zzzzzz", check=2)
         self.assertIn("unknown option '--zzzzzz'", p.stderr)
         self.assertNotIn("did you mean", p.stderr)
@@ -279,6 +285,7 @@ class NewcomerTest(unittest.TestCase):
             self.assertIn('.SH "EXIT STATUS"', page, name)
 
 
+@unittest.skipUnless(BIN and os.path.exists(tool("gcenter")), "GDIST_BIN not set to the built apps")
 class RoadWalkTest(unittest.TestCase):
     """A first session on a road graph, each step on a terminal as a user types it (issue 29's scopes
     1, 4, 6 and 7 in one walk; each has deeper tests of its own: test_maps, numpy_exports,
