@@ -86,13 +86,18 @@ ApspOptions EngineOptions(const ApspRunRequest& r, const RunContext& context) {
   return opts;
 }
 
+// The input's labels: the trees' graph's or the matrix's. A pointer, not a
+// reference: GCC 13 mistakes a reference through std::visit for a dangling temporary.
+const VertexLabels* LabelsOf(const ApspPlan& plan) {
+  return plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
+                  : std::visit([](const auto& x) { return &x.meta().labels; }, plan.matrix);
+}
+
 // --sources: the trees stream the rows to OUT block by block; a
 // Floyd-Warshall run (asked for) solves the matrix and writes its rows.
 void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
                    PhaseTimer& timer, const RunVoice& voice, ApspRunResult& result) {
-  // A pointer, not a reference: GCC 13 mistakes a reference through std::visit for a dangling temporary.
-  const VertexLabels* labels = plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
-                                        : std::visit([](const auto& x) { return &x.meta().labels; }, plan.matrix);
+  const VertexLabels* labels = LabelsOf(plan);
   const std::vector<std::uint32_t> rows = ReadSourcesFile(req.sources, *labels);
   if (plan.csr) {
     result.engine = std::visit(
@@ -131,8 +136,7 @@ void RunSourceRows(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions&
 // rows gathered at the targets, or (Floyd-Warshall asked for) the matrix's.
 void RunSourceTable(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
                     PhaseTimer& timer, ApspRunResult& result) {
-  const VertexLabels* labels = plan.csr ? std::visit([](const auto& g) { return &g.labels; }, *plan.csr)
-                                        : std::visit([](const auto& x) { return &x.meta().labels; }, plan.matrix);
+  const VertexLabels* labels = LabelsOf(plan);
   const std::vector<std::uint32_t> rows = ReadSourcesFile(req.sources, *labels);
   const std::vector<std::uint32_t> cols = ReadSourcesFile(req.targets, *labels);
   const auto write = [&](const auto& table, bool directed) {
