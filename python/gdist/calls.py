@@ -139,13 +139,15 @@ def _matrix(d, weight, directed, labels):
 
 
 def _read_per_vertex(path, names):
-    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays."""
+    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays;
+    an empty field (an infinite eccentricity: a vertex that does not reach every other) as inf, as
+    the matrix route gives it."""
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
     header, rows = rows[0], rows[1:]
     out = {}
     for col, key in enumerate(header[1:], start=1):
-        values = [r[col] for r in rows]
+        values = [r[col] or "inf" for r in rows]
         out[key] = np.array(values, dtype=np.uint64 if key == "unreachable" else np.float64)
     out["labels"] = names
     return out
