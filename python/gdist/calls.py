@@ -22,7 +22,8 @@ def graph(g, weight="weight", directed=None, labels=None):
 
 class _Progress:
     """progress=: a callable fn(done, total, unit, task), True (a tqdm bar when tqdm is installed),
-    or None. Used as a context: the bar closes when the call ends."""
+    or None. Used as a context: the bar closes when the call ends. Each new task (the metrics
+    after their trees, a siting model's next phase) gets a bar of its own, as the tools draw it."""
 
     def __init__(self, progress):
         self.bar = None
@@ -35,20 +36,28 @@ class _Progress:
             except ImportError:
                 tqdm = None
             if tqdm is not None:
+                shown = {}
+
                 def update(done, total, unit, task):
-                    if self.bar is None:
+                    if self.bar is None or shown.get("bar") != (task, total):
+                        self._close()
                         self.bar = tqdm(total=total, unit=f" {unit}", desc=f"gdist {task}")
+                        shown["bar"] = (task, total)
                     self.bar.n = done
                     self.bar.refresh()
 
                 self.fn = update
 
+    def _close(self):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
     def __enter__(self):
         return self.fn
 
     def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.close()
+        self._close()
         return False
 
 
@@ -129,12 +138,14 @@ def _distance_matrix(d, labels=None, directed=None):
     return None
 
 
-def _matrix(d, weight, directed, labels):
-    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances."""
+def _matrix(d, weight, directed, labels, progress):
+    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances (progress
+    hears their engine)."""
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         return got
-    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels,
+                progress=progress)
     return dist._handle, dist.labels
 
 
@@ -169,7 +180,7 @@ def _caller_labels(out, labels):
 
 
 def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
-            directed=None, labels=None, median=True):
+            directed=None, labels=None, median=True, progress=None):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
     plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
     closeness, harmonic (inf where unreachable pairs make them so) and "labels".
@@ -179,7 +190,10 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     bounding searches that answer diameter, radius and center of a large sparse graph without
     every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse.
     median=False skips the 1-median on a large graph's bounding searches (its own search costs
-    more than diameter, radius and center together): "median" is then None."""
+    more than diameter, radius and center together): "median" is then None.
+    progress: as apsp's, on a graph: the reports of gcenter's run wherever the tool draws its bars
+    (rounds, trees, or the vertices the bounding searches settled); a distance matrix is one pass
+    that reports nothing, as gcenter draws no bar there."""
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         handle, names = got
@@ -192,10 +206,10 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
             out["per_vertex"] = arrays
         return out
     inp = as_input(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
-    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp, _Progress(progress) as fn:
         csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
         text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
-                                    threads=threads, per_vertex_csv=csv_path, median=median)
+                                    threads=threads, per_vertex_csv=csv_path, median=median, progress=fn)
         out = _caller_labels(json.loads(text), inp.labels)
         if per_vertex:
             out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)
@@ -203,8 +217,16 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
 
 
 def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), direction="out", exact=False,
-          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None):
-    handle, names = _matrix(d, weight, directed, labels)
+          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None,
+          progress=None):
+    with _Progress(progress) as fn:
+        handle, names = _matrix(d, weight, directed, labels, fn)
+        return _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit,
+                      seed, backend, threads, fn)
+
+
+def _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit, seed,
+           backend, threads, progress):
     index = _Names(names)
     cand = None if candidates is None else _vertices(index, candidates, "candidates")
     fix = _vertices(index, fixed, "fixed")
@@ -221,27 +243,37 @@ def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), d
             w = w.tolist()
     answer = _gdist.site(handle, model, p=p, radius=float(radius), candidates=cand, weights=w, fixed=fix,
                          direction=direction, exact=exact, gap=gap, time_limit=time_limit, seed=seed,
-                         backend=backend, threads=threads)
+                         backend=backend, threads=threads, progress=progress)
     return Siting(answer, names)
 
 
 def p_median(d, p, **kwargs):
     """p new sites minimising the total weighted distance (gcenter --p-median p). d: as metrics
     takes it. candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
-    proves the answer optimal (gap=, time_limit= bound the proof). Returns gdist.Siting."""
+    proves the answer optimal (gap=, time_limit= bound the proof); progress: fn(done, total, unit,
+    task) as the model goes, where gcenter draws its bars, task "p-median: PHASE": a phase with a
+    budget (local search, lower bound) as (thousandths of it used, 1000, "permille", task), branch
+    and bound as (nodes, None, "nodes", task); or True for a tqdm bar (a graph's distances report
+    first). Returns gdist.Siting."""
     return _site("p_median", d, p=p, **kwargs)
 
 
 def p_center(d, p, **kwargs):
-    """p new sites minimising the largest distance to a demand (gcenter --p-center p)."""
+    """p new sites minimising the largest distance to a demand (gcenter --p-center p); keywords
+    as p_median's. Its radius search reports progress only from its 0/1 interchange, which runs
+    where a radius has too many pairs within it for cover lists (large instances), as gcenter
+    draws a bar only there."""
     return _site("p_center", d, p=p, **kwargs)
 
 
 def cover(d, radius, **kwargs):
-    """The fewest sites that put every demand within radius (gcenter --cover R)."""
+    """The fewest sites that put every demand within radius (gcenter --cover R); keywords as
+    p_median's (its covering search reports no progress, and gcenter draws no bar: progress=
+    hears only a graph's distances)."""
     return _site("cover", d, radius=radius, **kwargs)
 
 
 def max_cover(d, radius, p, **kwargs):
-    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P)."""
+    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P);
+    keywords, and progress (its local search), as p_median's."""
     return _site("max_cover", d, p=p, radius=radius, **kwargs)

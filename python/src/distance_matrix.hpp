@@ -5,9 +5,11 @@
 // distance matrix the user has as a NumPy array (copied into that layout).
 #pragma once
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lib/engine/apsp.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
@@ -27,6 +29,14 @@ struct DistanceMatrix {
   std::size_t n() const;
   const MatrixMeta& meta() const;
 };
+
+// A 1-D NumPy array owning `values` (no copy).
+template <class V> nb::object ArrayOf(std::vector<V> values) {
+  auto* owned = new std::vector<V>(std::move(values));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<V>*>(p); });
+  const std::size_t shape[1] = {owned->size()};
+  return nb::cast(nb::ndarray<nb::numpy, V, nb::ndim<1>>(owned->data(), 1, shape, owner));
+}
 
 // The vertex labels as Python sees them: (base, n) for a range, else the list of strings.
 nb::object LabelsObject(const VertexLabels& labels);

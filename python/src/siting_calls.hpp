@@ -1,7 +1,8 @@
 // gdist.p_median, p_center, cover and max_cover on a distance matrix: the
 // siting models of gcenter (lib/siting/siting_models.hpp) with its defaults,
 // answering the sites, objective, bound, gap, optimality and each demand's
-// site and distance.
+// site and distance; the models' progress reports go to progress=
+// (progress_callback.hpp).
 #pragma once
 #include <nanobind/nanobind.h>
 
