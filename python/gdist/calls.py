@@ -113,23 +113,42 @@ def table(g, sources, targets, **kwargs):
     return r.to_float()[:, cols]
 
 
+def _plain_matrix(f):
+    """A .gdm's numbers as the extension takes them: a 16-bit file as int32 (its INF as int32's,
+    2^30-1), as the library widens it."""
+    m = np.asarray(f.matrix)
+    if m.dtype == np.int16:
+        m = np.where(m < f.inf, m.astype(np.int32), np.int32(2**30 - 1))
+    return m
+
+
+def _as_gdm(d):
+    """A .gdm path as gdist.open() reads it; anything else as it is."""
+    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
+        return GdmFile(os.fspath(d))
+    return d
+
+
+def _is_rows(d):
+    return isinstance(d, Rows) or (isinstance(d, GdmFile) and d.rectangular)
+
+
 def _distance_matrix(d, labels=None, directed=None):
     """(the extension's matrix, labels) for a distance matrix: gdist.Distances (used in place), a
     square NumPy array of distances (copied; numpy.inf: no path), a gdist.open() file or the path
-    of a distance .gdm; None for anything else (a graph)."""
+    of a distance .gdm; None for anything else (a graph). Rows of some sources are refused: they
+    answer the siting calls (_siting_costs), not the metrics."""
+    d = _as_gdm(d)
     if isinstance(d, Distances):
         return d._handle, d.labels
-    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
-        d = GdmFile(os.fspath(d))
+    if _is_rows(d):
+        what = d.path if isinstance(d, GdmFile) else "gdist.rows' result"
+        raise ValueError(f"{what}: the rows of {len(d.sources)} sources, not every row: they answer the siting "
+                         f"calls (p_median, p_center, cover, max_cover) with the sources as candidates, not metrics")
     if isinstance(d, GdmFile):
-        if d.rectangular:
-            raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
         if d.kind != "distance":
             return None  # an adjacency matrix: a graph
-        m = np.asarray(d.matrix)
-        if m.dtype == np.int16:  # a 16-bit file: int32 in memory, its INF as int32's (2^30-1)
-            m = np.where(m < d.inf, m.astype(np.int32), np.int32(2**30 - 1))
-        return _gdist.matrix_from_array(m, d.directed, list(d.labels)), d.labels
+        return _gdist.matrix_from_array(_plain_matrix(d), d.directed, list(d.labels)), d.labels
     if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
         a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
         names = None if labels is None else [str(x) for x in labels]
@@ -138,9 +157,21 @@ def _distance_matrix(d, labels=None, directed=None):
     return None
 
 
-def _matrix(d, weight, directed, labels, progress):
-    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances (progress
+def _siting_costs(d, weight, directed, labels, progress):
+    """(the extension's costs, labels) for the siting calls: rows of some sources (a gdist.Rows, a
+    rectangular .gdm of gapsp --sources, or its path: the sources are the candidates, every column a
+    demand, as gcenter reads that file), _distance_matrix's, or a graph's distances (progress
     hears their engine)."""
+    d = _as_gdm(d)
+    if isinstance(d, Rows):
+        return d._handle, d.labels
+    if isinstance(d, GdmFile) and d.rectangular:
+        if d.decimal_digits:  # as gcenter refuses it (lib/pipeline/run_center.cpp)
+            raise ValueError(f"{d.path}: holds rows of exact decimals ({d.decimal_digits} decimal places), which "
+                             f"siting reads as plain numbers from a square matrix only; write the rows with "
+                             f"--type float64, or site on the graph")
+        return _gdist.rows_from_array(_plain_matrix(d), [int(s) for s in d.sources], d.directed,
+                                      list(d.labels)), d.labels
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         return got
@@ -220,7 +251,7 @@ def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), d
           gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None,
           progress=None):
     with _Progress(progress) as fn:
-        handle, names = _matrix(d, weight, directed, labels, fn)
+        handle, names = _siting_costs(d, weight, directed, labels, fn)
         return _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit,
                       seed, backend, threads, fn)
 
@@ -248,8 +279,11 @@ def _solve(model, handle, names, p, radius, candidates, weights, fixed, directio
 
 
 def p_median(d, p, **kwargs):
-    """p new sites minimising the total weighted distance (gcenter --p-median p). d: as metrics
-    takes it. candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
+    """p new sites minimising the total weighted distance (gcenter --p-median p). d: a distance
+    matrix as metrics takes it, any graph gdist.apsp takes (its distances first), or rows of some
+    sources (a gdist.rows result, a rectangular .gdm of gapsp --sources, gdist.open() or its path):
+    then the sources are the candidates and every column a demand, as gcenter reads that file.
+    candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
     proves the answer optimal (gap=, time_limit= bound the proof); progress: fn(done, total, unit,
     task) as the model goes, where gcenter draws its bars, task "p-median: PHASE": a phase with a
     budget (local search, lower bound) as (thousandths of it used, 1000, "permille", task), branch
@@ -260,20 +294,20 @@ def p_median(d, p, **kwargs):
 
 def p_center(d, p, **kwargs):
     """p new sites minimising the largest distance to a demand (gcenter --p-center p); keywords
-    as p_median's. Its radius search reports progress only from its 0/1 interchange, which runs
+    as p_median's, d too. Its radius search reports progress only from its 0/1 interchange, which runs
     where a radius has too many pairs within it for cover lists (large instances), as gcenter
     draws a bar only there."""
     return _site("p_center", d, p=p, **kwargs)
 
 
 def cover(d, radius, **kwargs):
-    """The fewest sites that put every demand within radius (gcenter --cover R); keywords as
-    p_median's (its covering search reports no progress, and gcenter draws no bar: progress=
+    """The fewest sites that put every demand within radius (gcenter --cover R); d and keywords
+    as p_median's (its covering search reports no progress, and gcenter draws no bar: progress=
     hears only a graph's distances)."""
     return _site("cover", d, radius=radius, **kwargs)
 
 
 def max_cover(d, radius, p, **kwargs):
     """p sites covering the most demand weight within radius (gcenter --max-cover R --p P);
-    keywords, and progress (its local search), as p_median's."""
+    d, keywords, and progress (its local search), as p_median's."""
     return _site("max_cover", d, p=p, radius=radius, **kwargs)

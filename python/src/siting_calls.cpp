@@ -14,6 +14,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 #include "python/src/distance_matrix.hpp"
 #include "python/src/interruption.hpp"
 #include "python/src/progress_callback.hpp"
@@ -73,6 +74,19 @@ template <class T> SitingAnswer Solve(const DistMatrix<T>& d, SitingCall call) {
   return Solve(SitingProblem<T>(d.view(), call.input), call, d.meta().labels);
 }
 
+// Rows of some sources (gdist.rows, a rectangular .gdm), as gcenter reads a
+// rectangular file (lib/pipeline/center_rows.cpp): the sources are the
+// candidates (candidates= narrows them), every column a demand.
+template <class T> SitingAnswer Solve(const CandidateRows<T>& rows, const DistanceRows& d, SitingCall call) {
+  if (d.directed && call.input.direction == Direction::kIn)
+    throw Error("rows of " + std::to_string(rows.vertices.size()) + " sources: distances from the sources (" +
+                OptionText(Option::kDirection, "out") + "); " + OptionText(Option::kDirection, "in") +
+                " needs the distances into the candidates (the graph itself, with " + OptionText(Option::kCandidates) +
+                ")");
+  call.input.labels = &d.labels;
+  return Solve(SitingProblem<T>(rows.view, rows.vertices, call.input), call, d.labels);
+}
+
 // The model as gcenter's bars name it ("p-median: local search").
 std::string ModelTitle(std::string model) {
   for (char& c : model)
@@ -127,12 +141,15 @@ nb::dict AnswerDict(SitingAnswer a) {
   return out;
 }
 
-// The input, solved where its costs lie.
+// Either input, solved where its costs lie.
 SitingAnswer SolveOn(const DistanceMatrix& d, const SitingCall& call) {
   return std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix);
 }
+SitingAnswer SolveOn(const DistanceRows& d, const SitingCall& call) {
+  return std::visit([&](const auto& rows) { return Solve(rows, d, call); }, d.rows);
+}
 
-// site(matrix, model, ...) for one kind of input.
+// site(matrix, model, ...) for one kind of input (both overloads take the same keywords).
 template <class Input> void DefSite(nb::module_& m, const char* doc) {
   m.def(
       "site",
@@ -157,6 +174,7 @@ template <class Input> void DefSite(nb::module_& m, const char* doc) {
 
 void BindSitingCalls(nb::module_& m) {
   DefSite<DistanceMatrix>(m, "A siting model on a whole distance matrix.");
+  DefSite<DistanceRows>(m, "A siting model on rows of some sources (the candidates), every column a demand.");
 }
 
 }  // namespace gdist::python
