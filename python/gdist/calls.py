@@ -157,11 +157,12 @@ def _distance_matrix(d, labels=None, directed=None):
     return None
 
 
-def _siting_costs(d, weight, directed, labels, progress):
+def _siting_costs(d, weight, directed, labels, progress, sources=None):
     """(the extension's costs, labels) for the siting calls: rows of some sources (a gdist.Rows, a
     rectangular .gdm of gapsp --sources, or its path: the sources are the candidates, every column a
     demand, as gcenter reads that file), _distance_matrix's, or a graph's distances (progress
-    hears their engine)."""
+    hears their engine): with `sources` (the candidates and fixed sites, distances out of them) only
+    their rows, as gcenter GRAPH --candidates runs a tree from each and never the n x n matrix."""
     d = _as_gdm(d)
     if isinstance(d, Rows):
         return d._handle, d.labels
@@ -175,8 +176,11 @@ def _siting_costs(d, weight, directed, labels, progress):
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         return got
-    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels,
-                progress=progress)
+    graph = d.path if isinstance(d, GdmFile) else d
+    if sources is not None:
+        r = rows(graph, sources, weight=weight, directed=directed, labels=labels, progress=progress)
+        return r._handle, r.labels
+    dist = apsp(graph, weight=weight, directed=directed, labels=labels, progress=progress)
     return dist._handle, dist.labels
 
 
@@ -251,7 +255,9 @@ def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), d
           gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None,
           progress=None):
     with _Progress(progress) as fn:
-        handle, names = _siting_costs(d, weight, directed, labels, fn)
+        # Candidates on a graph: their rows (distances out of them; "in" needs every tree into them).
+        sources = None if candidates is None or direction != "out" else list(dict.fromkeys([*candidates, *fixed]))
+        handle, names = _siting_costs(d, weight, directed, labels, fn, sources)
         return _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit,
                       seed, backend, threads, fn)
 
@@ -283,7 +289,8 @@ def p_median(d, p, **kwargs):
     matrix as metrics takes it, any graph gdist.apsp takes (its distances first), or rows of some
     sources (a gdist.rows result, a rectangular .gdm of gapsp --sources, gdist.open() or its path):
     then the sources are the candidates and every column a demand, as gcenter reads that file.
-    candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
+    candidates/fixed: labels (on a graph, only their rows are computed, a tree from each, as gcenter
+    GRAPH --candidates does); weights: one per vertex or {label: weight}; exact=True
     proves the answer optimal (gap=, time_limit= bound the proof); progress: fn(done, total, unit,
     task) as the model goes, where gcenter draws its bars, task "p-median: PHASE": a phase with a
     budget (local search, lower bound) as (thousandths of it used, 1000, "permille", task), branch

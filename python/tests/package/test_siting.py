@@ -165,3 +165,29 @@ def test_rows_candidates_labels_and_refusals():
         gdist.p_median(r, 2, direction="in")  # the rows are distances from the sources
     with pytest.raises(ValueError, match="siting calls"):
         gdist.metrics(r)
+
+
+def test_candidates_on_a_graph_take_their_rows_only(monkeypatch):
+    """gdist.p_median(G, p, candidates=C) runs a tree per candidate and fixed site, as gcenter GRAPH
+    --candidates does, never apsp's n x n matrix (direction="in" still needs the matrix); the answer
+    against a brute force over SciPy's distances."""
+    import scipy.sparse
+    import scipy.sparse.csgraph
+    rng = np.random.default_rng(9)
+    n = 60
+    src, dst = rng.integers(0, n, 5 * n), rng.integers(0, n, 5 * n)
+    keep = src != dst
+    src, dst = np.r_[src[keep], np.arange(n)], np.r_[dst[keep], (np.arange(n) + 1) % n]  # a ring: all reachable
+    w = rng.integers(1, 50, len(src))
+    csr = scipy.sparse.coo_matrix((w, (src, dst)), shape=(n, n)).tocsr()
+    ref = scipy.sparse.csgraph.dijkstra(csr, directed=True)
+    cand, fixed = [3, 11, 17, 29, 41, 52], [8]
+    calls = []
+    real_apsp = gdist.calls.apsp
+    monkeypatch.setattr(gdist.calls, "apsp", lambda *a, **k: calls.append("apsp") or real_apsp(*a, **k))
+    got = gdist.p_median(csr, 2, candidates=cand, fixed=fixed, exact=True, directed=True)
+    assert calls == []  # the candidates' rows only
+    best = min(ref[[a, b, *fixed]].min(axis=0).sum() for a, b in itertools.combinations(cand, 2))
+    assert got.objective == best and set(got.sites) - set(fixed) <= set(cand)
+    gdist.p_median(csr, 2, candidates=cand, direction="in", directed=True)
+    assert calls == ["apsp"]
