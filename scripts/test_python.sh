@@ -2,7 +2,9 @@
 # The Python package's tests (python/tests/package/, pytest): a virtual
 # environment in the build folder (never the system Python), the package
 # installed into it the way the README tells users (pip install .), plus
-# pytest, NumPy, SciPy and NetworkX, then pytest. The venv and the pip build
+# pytest, NumPy, SciPy and NetworkX, and the optional pandas (Siting's
+# assignment as a DataFrame) and tqdm (progress=True's bar), whose absence the
+# tests also cover by hiding them, then pytest. The venv and the pip build
 # folder stay in the build folder: a rerun installs the build requirements
 # (pyproject.toml's) into the venv and builds without pip's isolation, whose
 # new temporary folder each time would rebuild nanobind and the extension, so
@@ -29,7 +31,8 @@ if [[ ! -x "$venv/bin/python" ]]; then
   python3 -m venv "$venv" || { echo "python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
   isolation=1  # a new venv: exactly the README's pip install .
 fi
-"$venv/bin/python" -m pip install -q pytest numpy scipy networkx >"$log" 2>&1 || skip_if_offline "pytest, numpy, scipy, networkx"
+"$venv/bin/python" -m pip install -q pytest numpy scipy networkx pandas tqdm >"$log" 2>&1 ||
+  skip_if_offline "pytest, numpy, scipy, networkx, pandas, tqdm"
 # The CUDA toolkit is not a Debian package here: use it when installed (as setup.sh does).
 if ! command -v nvcc >/dev/null && [[ -x /usr/local/cuda/bin/nvcc ]]; then
   export PATH="/usr/local/cuda/bin:$PATH"

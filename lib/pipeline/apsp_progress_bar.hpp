@@ -2,14 +2,17 @@
 // ProgressBar: rounds, relaxations/s, ETA and the fraction of the worker's
 // ceiling when one is known; the sparse engine's trees (or vertices settled)
 // and their rate. The bar starts at the engine's first report, dated back to
-// when the schedule began; each new task or schedule starts a new bar.
+// when the schedule began; each new task or schedule starts a new bar. A
+// caller's ScopedProgressHook (progress_hook.hpp) takes the bar's place.
 #pragma once
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/progress.hpp"
+#include "lib/pipeline/progress_hook.hpp"
 #include "lib/util/progress.hpp"
 
 namespace gdist {
@@ -19,7 +22,9 @@ class ApspProgressBar {
   // The callback for ApspOptions::progress; empty when no bar would be drawn.
   // Forced into a log (--progress, stderr not a terminal): the engine's own
   // line per round (PrintProgressLine), which names the worker and schedule.
+  // A ScopedProgressHook on this thread: its hook instead, and no bar.
   ProgressFn Callback() {
+    if (std::optional<ProgressFn> hook = ScopedProgressHook::Current()) return *std::move(hook);
     if (!ProgressEnabled()) return {};
     if (!StderrIsTerminal()) return PrintProgressLine;
     return [this](const ApspProgress& p) { Update(p); };

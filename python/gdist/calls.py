@@ -22,7 +22,8 @@ def graph(g, weight="weight", directed=None, labels=None):
 
 class _Progress:
     """progress=: a callable fn(done, total, unit, task), True (a tqdm bar when tqdm is installed),
-    or None. Used as a context: the bar closes when the call ends."""
+    or None. Used as a context: the bar closes when the call ends. Each new task (the metrics
+    after their trees, a siting model's next phase) gets a bar of its own, as the tools draw it."""
 
     def __init__(self, progress):
         self.bar = None
@@ -35,20 +36,28 @@ class _Progress:
             except ImportError:
                 tqdm = None
             if tqdm is not None:
+                shown = {}
+
                 def update(done, total, unit, task):
-                    if self.bar is None:
+                    if self.bar is None or shown.get("bar") != (task, total):
+                        self._close()
                         self.bar = tqdm(total=total, unit=f" {unit}", desc=f"gdist {task}")
+                        shown["bar"] = (task, total)
                     self.bar.n = done
                     self.bar.refresh()
 
                 self.fn = update
 
+    def _close(self):
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
     def __enter__(self):
         return self.fn
 
     def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.close()
+        self._close()
         return False
 
 
@@ -104,23 +113,42 @@ def table(g, sources, targets, **kwargs):
     return r.to_float()[:, cols]
 
 
+def _plain_matrix(f):
+    """A .gdm's numbers as the extension takes them: a 16-bit file as int32 (its INF as int32's,
+    2^30-1), as the library widens it."""
+    m = np.asarray(f.matrix)
+    if m.dtype == np.int16:
+        m = np.where(m < f.inf, m.astype(np.int32), np.int32(2**30 - 1))
+    return m
+
+
+def _as_gdm(d):
+    """A .gdm path as gdist.open() reads it; anything else as it is."""
+    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
+        return GdmFile(os.fspath(d))
+    return d
+
+
+def _is_rows(d):
+    return isinstance(d, Rows) or (isinstance(d, GdmFile) and d.rectangular)
+
+
 def _distance_matrix(d, labels=None, directed=None):
     """(the extension's matrix, labels) for a distance matrix: gdist.Distances (used in place), a
     square NumPy array of distances (copied; numpy.inf: no path), a gdist.open() file or the path
-    of a distance .gdm; None for anything else (a graph)."""
+    of a distance .gdm; None for anything else (a graph). Rows of some sources are refused: they
+    answer the siting calls (_siting_costs), not the metrics."""
+    d = _as_gdm(d)
     if isinstance(d, Distances):
         return d._handle, d.labels
-    if isinstance(d, (str, os.PathLike)) and is_matrix_file(d):
-        d = GdmFile(os.fspath(d))
+    if _is_rows(d):
+        what = d.path if isinstance(d, GdmFile) else "gdist.rows' result"
+        raise ValueError(f"{what}: the rows of {len(d.sources)} sources, not every row: they answer the siting "
+                         f"calls (p_median, p_center, cover, max_cover) with the sources as candidates, not metrics")
     if isinstance(d, GdmFile):
-        if d.rectangular:
-            raise ValueError(f"{d.path}: rows of some sources: metrics and siting need every row")
         if d.kind != "distance":
             return None  # an adjacency matrix: a graph
-        m = np.asarray(d.matrix)
-        if m.dtype == np.int16:  # a 16-bit file: int32 in memory, its INF as int32's (2^30-1)
-            m = np.where(m < d.inf, m.astype(np.int32), np.int32(2**30 - 1))
-        return _gdist.matrix_from_array(m, d.directed, list(d.labels)), d.labels
+        return _gdist.matrix_from_array(_plain_matrix(d), d.directed, list(d.labels)), d.labels
     if isinstance(d, np.ndarray):  # a distance matrix here (apsp reads a NumPy matrix as adjacency)
         a = d if d.dtype in (np.int32, np.int64, np.float32, np.float64) else d.astype(np.float64)
         names = None if labels is None else [str(x) for x in labels]
@@ -129,23 +157,43 @@ def _distance_matrix(d, labels=None, directed=None):
     return None
 
 
-def _matrix(d, weight, directed, labels):
-    """A distance matrix for the siting calls: _distance_matrix's, or a graph's distances."""
+def _siting_costs(d, weight, directed, labels, progress, sources=None):
+    """(the extension's costs, labels) for the siting calls: rows of some sources (a gdist.Rows, a
+    rectangular .gdm of gapsp --sources, or its path: the sources are the candidates, every column a
+    demand, as gcenter reads that file), _distance_matrix's, or a graph's distances (progress
+    hears their engine): with `sources` (the candidates and fixed sites, distances out of them) only
+    their rows, as gcenter GRAPH --candidates runs a tree from each and never the n x n matrix."""
+    d = _as_gdm(d)
+    if isinstance(d, Rows):
+        return d._handle, d.labels
+    if isinstance(d, GdmFile) and d.rectangular:
+        if d.decimal_digits:  # as gcenter refuses it (lib/pipeline/run_center.cpp)
+            raise ValueError(f"{d.path}: holds rows of exact decimals ({d.decimal_digits} decimal places), which "
+                             f"siting reads as plain numbers from a square matrix only; write the rows with "
+                             f"--type float64, or site on the graph")
+        return _gdist.rows_from_array(_plain_matrix(d), [int(s) for s in d.sources], d.directed,
+                                      list(d.labels)), d.labels
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         return got
-    dist = apsp(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
+    graph = d.path if isinstance(d, GdmFile) else d
+    if sources is not None:
+        r = rows(graph, sources, weight=weight, directed=directed, labels=labels, progress=progress)
+        return r._handle, r.labels
+    dist = apsp(graph, weight=weight, directed=directed, labels=labels, progress=progress)
     return dist._handle, dist.labels
 
 
 def _read_per_vertex(path, names):
-    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays."""
+    """gcenter --per-vertex's CSV (vertex,eccentricity,total,unreachable,closeness,harmonic) as arrays;
+    an empty field (an infinite eccentricity: a vertex that does not reach every other) as inf, as
+    the matrix route gives it."""
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
     header, rows = rows[0], rows[1:]
     out = {}
     for col, key in enumerate(header[1:], start=1):
-        values = [r[col] for r in rows]
+        values = [r[col] or "inf" for r in rows]
         out[key] = np.array(values, dtype=np.uint64 if key == "unreachable" else np.float64)
     out["labels"] = names
     return out
@@ -167,7 +215,7 @@ def _caller_labels(out, labels):
 
 
 def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0, per_vertex=True, algorithm="auto",
-            directed=None, labels=None, median=True):
+            directed=None, labels=None, median=True, progress=None):
     """gcenter --json's metrics as a dict (its keys: diameter, radius, center, periphery, ...)
     plus, with per_vertex=True, "per_vertex": NumPy arrays eccentricity, total, unreachable,
     closeness, harmonic (inf where unreachable pairs make them so) and "labels".
@@ -177,7 +225,10 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     bounding searches that answer diameter, radius and center of a large sparse graph without
     every tree); algorithm: auto, fw or dijkstra, as gcenter's --engine dense or sparse.
     median=False skips the 1-median on a large graph's bounding searches (its own search costs
-    more than diameter, radius and center together): "median" is then None."""
+    more than diameter, radius and center together): "median" is then None.
+    progress: as apsp's, on a graph: the reports of gcenter's run wherever the tool draws its bars
+    (rounds, trees, or the vertices the bounding searches settled); a distance matrix is one pass
+    that reports nothing, as gcenter draws no bar there."""
     got = _distance_matrix(d, labels, directed)
     if got is not None:
         handle, names = got
@@ -190,10 +241,10 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
             out["per_vertex"] = arrays
         return out
     inp = as_input(d.path if isinstance(d, GdmFile) else d, weight=weight, directed=directed, labels=labels)
-    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="gdist-") as tmp, _Progress(progress) as fn:
         csv_path = os.path.join(tmp, "per_vertex.csv") if per_vertex else ""
         text = _gdist.graph_metrics(inp.graph, backend=backend, algorithm=algorithm, reachable_only=reachable_only,
-                                    threads=threads, per_vertex_csv=csv_path, median=median)
+                                    threads=threads, per_vertex_csv=csv_path, median=median, progress=fn)
         out = _caller_labels(json.loads(text), inp.labels)
         if per_vertex:
             out["per_vertex"] = _read_per_vertex(csv_path, inp.labels)
@@ -201,8 +252,18 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
 
 
 def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), direction="out", exact=False,
-          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None):
-    handle, names = _matrix(d, weight, directed, labels)
+          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None,
+          progress=None):
+    with _Progress(progress) as fn:
+        # Candidates on a graph: their rows (distances out of them; "in" needs every tree into them).
+        sources = None if candidates is None or direction != "out" else list(dict.fromkeys([*candidates, *fixed]))
+        handle, names = _siting_costs(d, weight, directed, labels, fn, sources)
+        return _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit,
+                      seed, backend, threads, fn)
+
+
+def _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit, seed,
+           backend, threads, progress):
     index = _Names(names)
     cand = None if candidates is None else _vertices(index, candidates, "candidates")
     fix = _vertices(index, fixed, "fixed")
@@ -219,27 +280,41 @@ def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), d
             w = w.tolist()
     answer = _gdist.site(handle, model, p=p, radius=float(radius), candidates=cand, weights=w, fixed=fix,
                          direction=direction, exact=exact, gap=gap, time_limit=time_limit, seed=seed,
-                         backend=backend, threads=threads)
+                         backend=backend, threads=threads, progress=progress)
     return Siting(answer, names)
 
 
 def p_median(d, p, **kwargs):
-    """p new sites minimising the total weighted distance (gcenter --p-median p). d: as metrics
-    takes it. candidates/fixed: labels; weights: one per vertex or {label: weight}; exact=True
-    proves the answer optimal (gap=, time_limit= bound the proof). Returns gdist.Siting."""
+    """p new sites minimising the total weighted distance (gcenter --p-median p). d: a distance
+    matrix as metrics takes it, any graph gdist.apsp takes (its distances first), or rows of some
+    sources (a gdist.rows result, a rectangular .gdm of gapsp --sources, gdist.open() or its path):
+    then the sources are the candidates and every column a demand, as gcenter reads that file.
+    candidates/fixed: labels (on a graph, only their rows are computed, a tree from each, as gcenter
+    GRAPH --candidates does); weights: one per vertex or {label: weight}; exact=True
+    proves the answer optimal (gap=, time_limit= bound the proof); progress: fn(done, total, unit,
+    task) as the model goes, where gcenter draws its bars, task "p-median: PHASE": a phase with a
+    budget (local search, lower bound) as (thousandths of it used, 1000, "permille", task), branch
+    and bound as (nodes, None, "nodes", task); or True for a tqdm bar (a graph's distances report
+    first). Returns gdist.Siting."""
     return _site("p_median", d, p=p, **kwargs)
 
 
 def p_center(d, p, **kwargs):
-    """p new sites minimising the largest distance to a demand (gcenter --p-center p)."""
+    """p new sites minimising the largest distance to a demand (gcenter --p-center p); keywords
+    as p_median's, d too. Its radius search reports progress only from its 0/1 interchange, which runs
+    where a radius has too many pairs within it for cover lists (large instances), as gcenter
+    draws a bar only there."""
     return _site("p_center", d, p=p, **kwargs)
 
 
 def cover(d, radius, **kwargs):
-    """The fewest sites that put every demand within radius (gcenter --cover R)."""
+    """The fewest sites that put every demand within radius (gcenter --cover R); d and keywords
+    as p_median's (its covering search reports no progress, and gcenter draws no bar: progress=
+    hears only a graph's distances)."""
     return _site("cover", d, radius=radius, **kwargs)
 
 
 def max_cover(d, radius, p, **kwargs):
-    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P)."""
+    """p sites covering the most demand weight within radius (gcenter --max-cover R --p P);
+    d, keywords, and progress (its local search), as p_median's."""
     return _site("max_cover", d, p=p, radius=radius, **kwargs)

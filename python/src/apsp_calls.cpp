@@ -125,13 +125,6 @@ DistanceMatrix Apsp(const Graph& graph, const EngineChoice& c, bool paths) {
 // The rows of some sources, as gapsp --sources computes them: the trees
 // when the plan picks them (never the n x n matrix), else Floyd-Warshall and
 // the rows copied out of it.
-struct DistanceRows {
-  std::variant<CandidateRows<std::int32_t>, CandidateRows<std::int64_t>, CandidateRows<float>, CandidateRows<double>>
-      rows;
-  RunPlan plan;
-  ApspReport engine;
-};
-
 DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources, const EngineChoice& c) {
   for (std::uint32_t s : sources)
     if (s >= graph.n)
@@ -145,6 +138,8 @@ DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources,
   ApspPlan plan = PlanApspOfGraph(graph, c.input, request, context, "graph");
   DistanceRows out;
   out.plan = plan.run;
+  out.directed = graph.directed;
+  out.labels = graph.labels;
   if (plan.csr && plan.run.engine == PlanEngine::kHierarchy) {
     std::visit(
         [&](const auto& g) {
@@ -181,35 +176,6 @@ DistanceRows Rows(const Graph& graph, const std::vector<std::uint32_t>& sources,
 }  // namespace
 
 void BindApspCalls(nb::module_& m) {
-  nb::class_<DistanceRows>(m, "DistanceRows", "The rows of some sources, in the library's own buffer.")
-      .def("array",
-           [](nb::handle self) {
-             const DistanceRows& d = nb::cast<const DistanceRows&>(self);
-             return std::visit(
-                 [&](const auto& r) {
-                   using T = std::decay_t<decltype(*r.view.data)>;
-                   const std::size_t shape[2] = {r.vertices.size(), r.view.n};
-                   const std::int64_t strides[2] = {static_cast<std::int64_t>(r.view.stride), 1};
-                   return nb::cast(nb::ndarray<nb::numpy, const T, nb::ndim<2>>(r.view.data, 2, shape, self, strides));
-                 },
-                 d.rows);
-           })
-      .def_prop_ro("inf",
-                   [](const DistanceRows& d) {
-                     return std::visit(
-                         [](const auto& r) -> nb::object {
-                           using T = std::decay_t<decltype(*r.view.data)>;
-                           return nb::cast(ElementTraits<T>::kInf);
-                         },
-                         d.rows);
-                   })
-      .def_prop_ro("plan", [](const DistanceRows& d) {
-        nb::dict p;
-        p["engine"] = PlanEngineName(d.plan.engine);
-        p["backend"] = BackendName(d.engine.used);
-        p["reasons"] = d.plan.reasons;
-        return p;
-      });
   m.def(
       "apsp",
       [](const Graph& g, const std::string& backend, const std::string& algorithm, const std::string& type,

@@ -12,10 +12,12 @@
 #include "lib/metrics/metrics_report.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/pipeline/center_graph.hpp"
+#include "lib/pipeline/progress_hook.hpp"
 #include "lib/sparse/apsp_algorithm.hpp"
 #include "lib/util/error.hpp"
 #include "python/src/distance_matrix.hpp"
 #include "python/src/interruption.hpp"
+#include "python/src/progress_callback.hpp"
 
 namespace gdist::python {
 
@@ -28,13 +30,6 @@ struct MetricsAnswer {
   std::vector<double> eccentricity, total, closeness, harmonic;
   std::vector<std::uint64_t> unreachable;
 };
-
-template <class V> nb::object ArrayOf(std::vector<V> values) {
-  auto* owned = new std::vector<V>(std::move(values));
-  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<V>*>(p); });
-  const std::size_t shape[1] = {owned->size()};
-  return nb::cast(nb::ndarray<nb::numpy, V, nb::ndim<1>>(owned->data(), 1, shape, owner));
-}
 
 MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
   MetricsAnswer a;
@@ -68,8 +63,11 @@ MetricsAnswer Metrics(const DistanceMatrix& d, const MetricsOptions& options) {
 }
 
 // gcenter GRAPH --json [--per-vertex CSV]: the graph's own run (its plan picks
-// the dense engine, the trees or the bounding searches, as for the tool).
-std::string GraphMetrics(const Graph& g, const CenterRequest& req) {
+// the dense engine, the trees or the bounding searches, as for the tool). The
+// reports go to `progress` wherever gcenter would draw its bars (an empty
+// hook: none, and no bar on the Python process's stderr either).
+std::string GraphMetrics(const Graph& g, const CenterRequest& req, ProgressFn progress) {
+  const ScopedProgressHook hook(std::move(progress));
   CenterRun run{req, RunVoice{}, std::nullopt, std::nullopt, {}, nullptr, {}};
   return CenterOnGraph(run, g);
 }
@@ -80,7 +78,7 @@ void BindMetricsCalls(nb::module_& m) {
   m.def(
       "graph_metrics",
       [](const Graph& g, const std::string& backend, const std::string& algorithm, bool reachable_only, int threads,
-         const std::string& per_vertex_csv, bool median) {
+         const std::string& per_vertex_csv, bool median, nb::object progress) {
         CenterRequest req;
         req.in = "graph";
         req.json = true;
@@ -94,10 +92,12 @@ void BindMetricsCalls(nb::module_& m) {
         req.metrics_options.backend = req.backend;
         req.metrics_options.reachable_only = reachable_only;
         req.metrics_options.threads = threads;
-        return Interruptible([&] { return GraphMetrics(g, req); });
+        ProgressFn hook = PythonProgress(std::move(progress));
+        return Interruptible([&] { return GraphMetrics(g, req, std::move(hook)); });
       },
       nb::arg("graph"), nb::arg("backend") = "auto", nb::arg("algorithm") = "auto", nb::arg("reachable_only") = false,
-      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "", nb::arg("median") = true);
+      nb::arg("threads") = 0, nb::arg("per_vertex_csv") = "", nb::arg("median") = true,
+      nb::arg("progress").none() = nb::none());
   m.def(
       "metrics",
       [](const DistanceMatrix& d, const std::string& backend, bool reachable_only, int threads) {

@@ -14,8 +14,10 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/siting_report.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/option_names.hpp"
 #include "python/src/distance_matrix.hpp"
 #include "python/src/interruption.hpp"
+#include "python/src/progress_callback.hpp"
 
 namespace gdist::python {
 
@@ -40,10 +42,7 @@ struct SitingAnswer {
   std::string json;  // gcenter --json's section for the model
 };
 
-template <class T> SitingAnswer Solve(const DistMatrix<T>& d, SitingCall call) {
-  call.input.symmetric = !d.meta().directed;
-  call.input.labels = &d.meta().labels;
-  const SitingProblem<T> prob(d.view(), call.input);
+template <class T> SitingAnswer Solve(const SitingProblem<T>& prob, const SitingCall& call, const VertexLabels& labels) {
   if (prob.num_demands() == 0) throw Error("no demand: every vertex has weight 0");
   SitingAnswer a;
   if (call.model == "p_median") a.result = SolvePMedian(prob, call.p, call.options);
@@ -62,71 +61,120 @@ template <class T> SitingAnswer Solve(const DistMatrix<T>& d, SitingCall call) {
   std::ostringstream text;
   JsonWriter json(text);
   json.BeginObject();
-  WriteSitingJson(json, call.model, a.result, prob, d.meta().labels);
+  WriteSitingJson(json, call.model, a.result, prob, labels);
   json.EndObject();
   a.json = text.str();
   return a;
 }
 
-template <class V> nb::object ArrayOf(std::vector<V> values) {
-  auto* owned = new std::vector<V>(std::move(values));
-  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<V>*>(p); });
-  const std::size_t shape[1] = {owned->size()};
-  return nb::cast(nb::ndarray<nb::numpy, V, nb::ndim<1>>(owned->data(), 1, shape, owner));
+// A whole distance matrix: every vertex a demand and (unless candidates=) a candidate.
+template <class T> SitingAnswer Solve(const DistMatrix<T>& d, SitingCall call) {
+  call.input.symmetric = !d.meta().directed;
+  call.input.labels = &d.meta().labels;
+  return Solve(SitingProblem<T>(d.view(), call.input), call, d.meta().labels);
+}
+
+// Rows of some sources (gdist.rows, a rectangular .gdm), as gcenter reads a
+// rectangular file (lib/pipeline/center_rows.cpp): the sources are the
+// candidates (candidates= narrows them), every column a demand.
+template <class T> SitingAnswer Solve(const CandidateRows<T>& rows, const DistanceRows& d, SitingCall call) {
+  if (d.directed && call.input.direction == Direction::kIn)
+    throw Error("rows of " + std::to_string(rows.vertices.size()) + " sources: distances from the sources (" +
+                OptionText(Option::kDirection, "out") + "); " + OptionText(Option::kDirection, "in") +
+                " needs the distances into the candidates (the graph itself, with " + OptionText(Option::kCandidates) +
+                ")");
+  call.input.labels = &d.labels;
+  return Solve(SitingProblem<T>(rows.view, rows.vertices, call.input), call, d.labels);
+}
+
+// The model as gcenter's bars name it ("p-median: local search").
+std::string ModelTitle(std::string model) {
+  for (char& c : model)
+    if (c == '_') c = '-';
+  return model;
+}
+
+SitingCall ParseCall(const std::string& model, std::size_t p, double radius,
+                     std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
+                     std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
+                     std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads,
+                     nb::object progress) {
+  SitingCall call;
+  call.model = model;
+  call.p = p;
+  call.radius = radius;
+  if (!ParseDirection(direction, &call.input.direction))
+    throw Error("direction must be out or in, not '" + direction + "'");
+  if (!ParseBackend(backend, &call.input.backend))
+    throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
+  call.input.candidates = std::move(candidates);
+  call.input.weights = std::move(weights);
+  call.input.fixed = std::move(fixed);
+  call.input.threads = threads;
+  if (gap > 0 && !exact) throw Error("gap needs exact=True");
+  call.options.exact = exact;
+  call.options.gap = gap;
+  call.options.seed = seed;
+  if (time_limit) {
+    call.options.time_limit_s = *time_limit;
+    if (exact) call.options.proof_time_limit_s = *time_limit;
+  }
+  call.options.progress = PythonSitingProgress(std::move(progress), ModelTitle(model));
+  return call;
+}
+
+nb::dict AnswerDict(SitingAnswer a) {
+  const SitingResult& r = a.result;
+  nb::dict out;
+  out["sites"] = ArrayOf(std::move(a.sites));
+  out["objective"] = r.objective;
+  out["bound"] = r.bound;
+  out["gap"] = r.gap();
+  out["optimal"] = r.optimal;
+  out["method"] = r.method;
+  out["bound_method"] = r.bound_method;
+  out["radius"] = r.radius;
+  out["demand"] = ArrayOf(std::move(a.demand));
+  out["site_of_demand"] = ArrayOf(std::move(a.site_of_demand));
+  out["distance"] = ArrayOf(std::move(a.distance));
+  out["json"] = a.json;
+  return out;
+}
+
+// Either input, solved where its costs lie.
+SitingAnswer SolveOn(const DistanceMatrix& d, const SitingCall& call) {
+  return std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix);
+}
+SitingAnswer SolveOn(const DistanceRows& d, const SitingCall& call) {
+  return std::visit([&](const auto& rows) { return Solve(rows, d, call); }, d.rows);
+}
+
+// site(matrix, model, ...) for one kind of input (both overloads take the same keywords).
+template <class Input> void DefSite(nb::module_& m, const char* doc) {
+  m.def(
+      "site",
+      [](const Input& d, const std::string& model, std::size_t p, double radius,
+         std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
+         std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
+         std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads,
+         nb::object progress) {
+        const SitingCall call = ParseCall(model, p, radius, std::move(candidates), std::move(weights),
+                                          std::move(fixed), direction, exact, gap, time_limit, seed, backend, threads,
+                                          std::move(progress));
+        return AnswerDict(Interruptible([&] { return SolveOn(d, call); }));
+      },
+      doc, nb::arg("matrix"), nb::arg("model"), nb::arg("p") = 0, nb::arg("radius") = -1.0,
+      nb::arg("candidates").none() = nb::none(), nb::arg("weights").none() = nb::none(),
+      nb::arg("fixed") = std::vector<std::uint32_t>{}, nb::arg("direction") = "out", nb::arg("exact") = false,
+      nb::arg("gap") = 0.0, nb::arg("time_limit").none() = nb::none(), nb::arg("seed") = 1, nb::arg("backend") = "auto",
+      nb::arg("threads") = 0, nb::arg("progress").none() = nb::none());
 }
 
 }  // namespace
 
 void BindSitingCalls(nb::module_& m) {
-  m.def(
-      "site",
-      [](const DistanceMatrix& d, const std::string& model, std::size_t p, double radius,
-         std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
-         std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
-         std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads) {
-        SitingCall call;
-        call.model = model;
-        call.p = p;
-        call.radius = radius;
-        if (!ParseDirection(direction, &call.input.direction))
-          throw Error("direction must be out or in, not '" + direction + "'");
-        if (!ParseBackend(backend, &call.input.backend))
-          throw Error("backend must be auto, cpu or gpu, not '" + backend + "'");
-        call.input.candidates = std::move(candidates);
-        call.input.weights = std::move(weights);
-        call.input.fixed = std::move(fixed);
-        call.input.threads = threads;
-        if (gap > 0 && !exact) throw Error("gap needs exact=True");
-        call.options.exact = exact;
-        call.options.gap = gap;
-        call.options.seed = seed;
-        if (time_limit) {
-          call.options.time_limit_s = *time_limit;
-          if (exact) call.options.proof_time_limit_s = *time_limit;
-        }
-        SitingAnswer a =
-            Interruptible([&] { return std::visit([&](const auto& mat) { return Solve(mat, call); }, d.matrix); });
-        const SitingResult& r = a.result;
-        nb::dict out;
-        out["sites"] = ArrayOf(std::move(a.sites));
-        out["objective"] = r.objective;
-        out["bound"] = r.bound;
-        out["gap"] = r.gap();
-        out["optimal"] = r.optimal;
-        out["method"] = r.method;
-        out["bound_method"] = r.bound_method;
-        out["radius"] = r.radius;
-        out["demand"] = ArrayOf(std::move(a.demand));
-        out["site_of_demand"] = ArrayOf(std::move(a.site_of_demand));
-        out["distance"] = ArrayOf(std::move(a.distance));
-        out["json"] = a.json;
-        return out;
-      },
-      nb::arg("matrix"), nb::arg("model"), nb::arg("p") = 0, nb::arg("radius") = -1.0,
-      nb::arg("candidates").none() = nb::none(), nb::arg("weights").none() = nb::none(),
-      nb::arg("fixed") = std::vector<std::uint32_t>{}, nb::arg("direction") = "out", nb::arg("exact") = false,
-      nb::arg("gap") = 0.0, nb::arg("time_limit").none() = nb::none(), nb::arg("seed") = 1, nb::arg("backend") = "auto",
-      nb::arg("threads") = 0);
+  DefSite<DistanceMatrix>(m, "A siting model on a whole distance matrix.");
+  DefSite<DistanceRows>(m, "A siting model on rows of some sources (the candidates), every column a demand.");
 }
 
 }  // namespace gdist::python

@@ -76,3 +76,31 @@ def test_matrix_files_of_the_tools(tmp_path):
     run("gapsp", GRID, default)
     assert gdist.metrics(str(default), per_vertex=False)["diameter"] == tool["diameter"]
     np.testing.assert_array_equal(gdist.apsp(str(adj)).matrix, gdist.apsp(str(GRID)).matrix)  # adjacency: a graph
+
+
+def test_siting_on_a_rows_file_equals_gcenter(tmp_path):
+    # gapsp --sources writes k x n rows; gcenter ROWS.gdm reads its sources as the candidates and
+    # every column as a demand: gdist.open() of that file (or its path) gives the same answer.
+    sources = [17, 230, 512, 999, 1234, 1500, 1777, 1990]
+    listed = tmp_path / "sources.txt"
+    listed.write_text("".join(f"{s}\n" for s in sources))
+    rows = tmp_path / "rows.gdm"
+    run("gapsp", GRID, rows, "--sources", listed)
+    f = gdist.open(str(rows))
+    assert f.rectangular and f.source_labels() == [str(s) for s in sources]
+    for model, args, call in (("p_median", ("--p-median", "3"), lambda d: gdist.p_median(d, 3)),
+                              ("p_center", ("--p-center", "2"), lambda d: gdist.p_center(d, 2))):
+        out = subprocess.run([os.path.join(BIN, "gcenter"), str(rows), *args, "--json", "-q"], check=True,
+                             capture_output=True, text=True).stdout
+        tool = json.loads(out)[model]
+        for ours in (call(f), call(str(rows))):
+            assert sorted(ours.sites) == sorted(tool["sites"]), model
+            assert ours.objective == tool["objective"] and ours.optimal == tool["optimal"], model
+    # and the brute force over the file's own rows (NumPy's reading of it)
+    import itertools
+
+    d = f.to_float()
+    best = min(d[list(c)].min(axis=0).sum() for c in itertools.combinations(range(len(sources)), 3))
+    exact = gdist.p_median(f, 3, exact=True)
+    assert exact.optimal and exact.objective == best
+    assert set(exact.sites) <= {str(s) for s in sources}

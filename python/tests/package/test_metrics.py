@@ -78,3 +78,20 @@ def test_large_sparse_graph_runs_gcenters_plan():
     full = gdist.metrics(g)
     np.testing.assert_array_equal(full["per_vertex"]["eccentricity"], ecc)
     np.testing.assert_array_equal(full["per_vertex"]["total"], ref.sum(axis=1))
+
+
+def test_per_vertex_of_a_graph_with_unreachable_pairs():
+    # gcenter's per-vertex table leaves an infinite eccentricity empty: inf here, as on a matrix.
+    from conftest import random_digraph, scipy_distances
+
+    n = 80
+    src, dst, w = random_digraph(n, 2 * n, seed=12)
+    ref = scipy_distances(n, src, dst, w)
+    assert np.isinf(ref).any()
+    for algorithm in ("fw", "dijkstra"):
+        pv = gdist.metrics((src, dst, w), algorithm=algorithm)["per_vertex"]
+        np.testing.assert_array_equal(pv["eccentricity"], ref.max(axis=1))
+        np.testing.assert_array_equal(pv["unreachable"], np.isinf(ref).sum(axis=1))
+        np.testing.assert_array_equal(pv["total"], np.where(np.isfinite(ref), ref, 0).sum(axis=1))
+    np.testing.assert_array_equal(gdist.metrics(gdist.apsp((src, dst, w)))["per_vertex"]["eccentricity"],
+                                  ref.max(axis=1))
