@@ -47,8 +47,7 @@ template <class T> void CopyChecked(const AnyArray& a, T* out, std::size_t strid
   const std::int64_t rs = a.stride(0), cs = a.stride(1);
   for (std::size_t i = 0; i < a.shape(0); ++i)
     for (std::size_t j = 0; j < a.shape(1); ++j)
-      out[i * stride + j] =
-          Checked(src[static_cast<std::int64_t>(i) * rs + static_cast<std::int64_t>(j) * cs], i, j);
+      out[i * stride + j] = Checked(src[static_cast<std::int64_t>(i) * rs + static_cast<std::int64_t>(j) * cs], i, j);
 }
 
 // A user's n x n distance matrix into the padded layout.

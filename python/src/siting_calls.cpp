@@ -42,7 +42,8 @@ struct SitingAnswer {
   std::string json;  // gcenter --json's section for the model
 };
 
-template <class T> SitingAnswer Solve(const SitingProblem<T>& prob, const SitingCall& call, const VertexLabels& labels) {
+template <class T>
+SitingAnswer Solve(const SitingProblem<T>& prob, const SitingCall& call, const VertexLabels& labels) {
   if (prob.num_demands() == 0) throw Error("no demand: every vertex has weight 0");
   SitingAnswer a;
   if (call.model == "p_median") a.result = SolvePMedian(prob, call.p, call.options);
@@ -158,9 +159,9 @@ template <class Input> void DefSite(nb::module_& m, const char* doc) {
          std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
          std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads,
          nb::object progress) {
-        const SitingCall call = ParseCall(model, p, radius, std::move(candidates), std::move(weights),
-                                          std::move(fixed), direction, exact, gap, time_limit, seed, backend, threads,
-                                          std::move(progress));
+        const SitingCall call =
+            ParseCall(model, p, radius, std::move(candidates), std::move(weights), std::move(fixed), direction, exact,
+                      gap, time_limit, seed, backend, threads, std::move(progress));
         return AnswerDict(Interruptible([&] { return SolveOn(d, call); }));
       },
       doc, nb::arg("matrix"), nb::arg("model"), nb::arg("p") = 0, nb::arg("radius") = -1.0,
