@@ -810,8 +810,10 @@ PY
     for f in "$R/$g"-*.gdm; do note "$g: $(basename "$f") vs ch-cpu: $(cmp -s "$f" "$R/$g-ch-cpu.gdm" && echo IDENTICAL || echo DIFFER)"; done
     for be in cpu gpu; do
       "$B/apps/gcenter" "$R/$g-ch-cpu.gdm" --p-median 10 --json -q --backend $be > "$R/$g-$be.json"
-      note "$g gcenter T.gdm --p-median 10 --backend $be: $(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["p_median"]; print(m["objective"], m["lower_bound"], sorted(m["sites"]))' "$R/$g-$be.json")"
+      python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["p_median"]; print(m["objective"], m["lower_bound"], sorted(m["sites"]))' "$R/$g-$be.json" > "$R/$g-$be.txt"
+      note "$g gcenter T.gdm --p-median 10 --backend $be: $(cat "$R/$g-$be.txt")"
     done
+    note "$g gcenter on the table, objective, bound and sites cpu vs gpu: $(cmp -s "$R/$g-cpu.txt" "$R/$g-gpu.txt" && echo IDENTICAL || echo DIFFER)"
   done
   rm -f "$R"/*.gdm
 fi
