@@ -294,7 +294,7 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
     return a;
   }
   // Rows: each demand served once; then, with capacities, per candidate its
-  // load; then per pair x_uk <= y_k; then the site count (with max_sites).
+  // load; then per pair x_uk <= y_k; then the site count (= max_sites).
   // The pair links stay beside the capacity rows: the load rows alone relax to
   // fractional sites far below the optimum, and CBC took 4.9x as long on a
   // 30-demand instance (bench/siting_models_race.sh; spopt's PMedian keeps both).
@@ -345,7 +345,7 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   P.rowub.assign(P.nrows, 0.0);  // load - Q y <= 0, links: x - y <= 0
   for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;
   if (A.max_sites) {
-    P.rowlb[count_row] = static_cast<double>(A.fixed.size());
+    P.rowlb[count_row] = static_cast<double>(*A.max_sites);
     P.rowub[count_row] = static_cast<double>(*A.max_sites);
   }
   P.num_integer = P.ncols;

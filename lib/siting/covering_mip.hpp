@@ -59,8 +59,9 @@ MipAnswer SolveMaxCoverMip(const CoverLists& lists, const std::vector<double>& w
 
 // Serving each demand whole from one open site (x_uk, y_k binary; fixed y_k = 1):
 //   min sum_k f_k y_k + sum w_u c_uk x_uk  s.t. sum_k x_uk = 1 for every u,
-//   capacitated: sum_u w_u x_uk <= Q_k y_k; else x_uk <= y_k;
-//   with max_sites: sum_k y_k <= max_sites.
+//   capacitated: sum_u w_u x_uk <= Q_k y_k; and x_uk <= y_k always;
+//   with max_sites: sum_k y_k = max_sites (with no opening costs a site
+//   more never costs more; the equality gives CBC a tighter program).
 // The single-source capacitated p-median (no f, max_sites = p + #fixed) and
 // fixed-charge facility location (f, capacitated or not). A pair k cannot
 // serve (c = +inf, or w_u > Q_k) has no column. kInfeasible: no open sites
