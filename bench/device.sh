@@ -44,6 +44,8 @@ precision    test_gpu, test_engine, gapsp ca-GrQc --json gpu/cpu (16-bit) and --
              precision_bench --random 32768 and ca-GrQc x 65536, 16 bits vs 32 in one run
 siting       siting GPU tests, memcheck/racecheck of the gain table, siting_large n = 32768 gpu,cpu (2 cores),
              gcenter g32k --p-median / --p-center / --max-cover gpu vs cpu (2 cores)
+gap32k       #26's proof target: gcenter --p-median 50 --exact --time-limit 60 --backend gpu (all cores) on the
+             n = 32768 dense and geometric families (siting_make_matrix, fresh seed): objective, bound, gap, time
 lagrangian   the GPU Lagrangian pass: its tests, siting_lagrangian_gpu on six instances, gcenter NY --candidates
              1000 --p-median 10 gpu vs cpu
 cpu-ooc      CPU out of core vs in core (n = 8192, --memory-limit 64M, twice, bytes compared), GPU in-core == CPU
@@ -147,6 +149,7 @@ has metrics && want test_gpu test_metrics metrics_bench gcenter gapsp siting_mak
 has precision && want test_gpu test_engine precision_bench gapsp
 has siting && want test_siting siting_large siting_make_matrix gcenter
 has lagrangian && want test_siting siting_lagrangian_gpu gcenter
+has gap32k && want siting_make_matrix gcenter
 has nyw-median && want gcenter
 has cpu-ooc && want gapsp
 has gpu-ooc && want gapsp
@@ -485,6 +488,17 @@ if has siting; then
     note "gcenter g32k --max-cover 3000 --p 50 --backend $backend (taskset -c 0,1): $(tail -1 "$OUT/gcenter_mc_$backend.time"); $(obj "$OUT/gcenter_mc_$backend.json" max_cover)"
   done
   rm -f /tmp/g32k.gdm
+fi
+
+if has gap32k; then
+  for family in dense geometric; do
+    "$B/bench/siting_make_matrix" 32768 /tmp/gap32k.gdm "$GDIST_SEED" --family $family > "$OUT/gap32k_make_$family.log" 2>&1
+    note "siting_make_matrix 32768 $family seed $GDIST_SEED rc=$?"
+    /usr/bin/time -f "%e s wall, %M KiB max RSS" "$B/apps/gcenter" /tmp/gap32k.gdm --p-median 50 --exact \
+      --time-limit 60 --backend gpu --json > "$OUT/gap32k_$family.json" 2> "$OUT/gap32k_$family.time"
+    note "gcenter $family n=32768 --p-median 50 --exact --time-limit 60 --backend gpu rc=$?: $(tail -1 "$OUT/gap32k_$family.time"); $(python3 -c "import json,sys;d=json.load(open(sys.argv[1]))['p_median'];print('objective',d['objective'],'lower_bound',d.get('lower_bound'),'gap',d.get('gap'),'optimal',d.get('optimal'),d.get('backend',''),'|',d.get('bound_method',''))" "$OUT/gap32k_$family.json" 2>&1)"
+    rm -f /tmp/gap32k.gdm
+  done
 fi
 
 if has lagrangian; then
