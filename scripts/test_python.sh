@@ -44,6 +44,12 @@ if command -v ccache >/dev/null; then
   # build's (Ninja passes the include folders in a response file), so ccache has every object.
   generator="$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt" 2>/dev/null || true)"
   if [[ -n $generator && ! -f $build/python-build/CMakeCache.txt ]]; then export CMAKE_GENERATOR="$generator"; fi
+  # And its compilers by the same path: ccache hashes the name it is called by, so /usr/bin/c++
+  # (what CMake picks) and /usr/bin/g++ (what the pip build picked) share no object.
+  for lang in CXX CUDA; do
+    compiler="$(sed -n "s/^CMAKE_${lang}_COMPILER:[A-Z]*=//p" "$build/CMakeCache.txt" 2>/dev/null || true)"
+    if [[ -n $compiler ]]; then cmake_args+=" -DCMAKE_${lang}_COMPILER=$compiler"; fi
+  done
 fi
 export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}"
 pip_args=()
