@@ -60,6 +60,12 @@ def write_files(inst, d):
     np.savez(f"{d}/instance.npz", **inst)
 
 
+def last_error_line(out):
+    """The last line a failed process wrote to stderr, or its exit status."""
+    lines = out.stderr.strip().splitlines()
+    return lines[-1][:160] if lines else f"exit {out.returncode}"
+
+
 def gcenter(build, d, model_args, key, limit, graph=False):
     source = [f"{d}/graph.gr"] if graph else ["--cost-matrix", f"{d}/costs.csv"]
     cmd = [f"{build}/apps/gcenter", *source, *model_args, "--exact", "--json",
@@ -68,8 +74,7 @@ def gcenter(build, d, model_args, key, limit, graph=False):
     out = subprocess.run(cmd, capture_output=True, text=True)
     t = time.perf_counter() - t0
     if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1][:160] if out.stderr.strip() else f"exit {out.returncode}",
-                "time_s": t}
+        return {"error": last_error_line(out), "time_s": t}
     r = json.loads(out.stdout)[key]
     r["time_s"] = t
     return r
@@ -79,7 +84,7 @@ def spopt(py, peer, d, model, p, limit):
     cmd = [py, peer, f"{d}/instance.npz", model] + ([str(p)] if p else []) + ["--time-limit", str(limit)]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
-        return {"error": out.stderr.strip().splitlines()[-1][:160] if out.stderr.strip() else f"exit {out.returncode}"}
+        return {"error": last_error_line(out)}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

@@ -15,7 +15,7 @@ command -v ccache >/dev/null && LAUNCHER=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # -O2 -g compiled 2.2x slower and linked 300 MB binaries, which took CI past its 90 minutes.
 # lld where installed: it links these binaries 2.5x faster than ld.bfd.
 LINKER=()
-command -v ld.lld >/dev/null && LINKER=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld)
+[[ -n $(command -v ld.lld) ]] && LINKER=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld)
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
       "${LINKER[@]}" -DGDIST_ENABLE_CUDA=OFF -DGDIST_BUILD_BENCH=OFF \
       -DGDIST_SANITIZE=address,undefined "${LAUNCHER[@]}" -DGDIST_TEST_LEVEL=0 "$@" >"$BUILD.configure.log" 2>&1 \

@@ -47,7 +47,8 @@ if command -v ccache >/dev/null; then
   # And its compilers by the same path: ccache hashes the name it is called by, so /usr/bin/c++
   # (what CMake picks) and /usr/bin/g++ (what the pip build picked) share no object.
   for lang in CXX CUDA; do
-    compiler="$(sed -n "s/^CMAKE_${lang}_COMPILER:[A-Z]*=//p" "$build/CMakeCache.txt" 2>/dev/null || true)"
+    compiler=""
+    [[ -f $build/CMakeCache.txt ]] && compiler="$(sed -n "s/^CMAKE_${lang}_COMPILER:[A-Z]*=//p" "$build/CMakeCache.txt")"
     if [[ -n $compiler ]]; then cmake_args+=" -DCMAKE_${lang}_COMPILER=$compiler"; fi
   done
 fi

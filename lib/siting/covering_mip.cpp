@@ -361,18 +361,9 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   a.assigned.assign(nd, 0);
   for (std::size_t i = 0; i < pair_of.size(); ++i)
     if (values[m + i] > 0.5) a.assigned[pair_of[i].first] = pair_of[i].second;
-  std::vector<std::uint32_t> sites = A.fixed;  // fixed first; padded to max_sites (more never cost more)
-  std::vector<char> open = is_fixed;
+  std::vector<std::uint32_t> sites = A.fixed;  // fixed first (the count row already holds max_sites)
   for (std::uint32_t k : a.sites)
-    if (!open[k]) {
-      open[k] = 1;
-      sites.push_back(k);
-    }
-  for (std::uint32_t k = 0; A.max_sites && k < m && sites.size() < *A.max_sites; ++k)
-    if (!open[k]) {
-      open[k] = 1;
-      sites.push_back(k);
-    }
+    if (!is_fixed[k]) sites.push_back(k);
   a.sites = sites;
   return a;
 }
