@@ -195,18 +195,31 @@ template <class T> bool DistancesProvenSmall(const DistMatrix<T>& m, const Weigh
 
 }  // namespace
 
+template <class T> Error PathSumsTooLarge(std::size_t n, double max_abs_weight) {
+  std::string what = "path lengths can reach ";
+  what += std::to_string(PathSumBound(n, max_abs_weight));
+  what += ", past what ";
+  what += ElementTraits<T>::kName;
+  what += " holds with INF to spare; convert with '";
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    what += OptionText(Option::kType, "int64");
+    what += "' (exact) or '";
+    what += OptionText(Option::kType, "float64");
+    what += "'";
+  } else {
+    what += OptionText(Option::kType, "float64");
+    what += "' (rounded to 53 bits)";
+  }
+  return Error(what);
+}
+
 template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   ApspReport report;
   if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
   const WeightRange range = ScanWeights(m);
   if (!PathSumsFit<T>(m.n(), range.max_abs, range.negative) && !DistancesProvenSmall(m, range))
-    throw Error(
-        std::string("path lengths can reach ") + std::to_string(PathSumBound(m.n(), range.max_abs)) + ", past what " +
-        ElementTraits<T>::kName + " holds with INF to spare; convert with " +
-        (std::is_same_v<T, std::int32_t>
-             ? "'" + OptionText(Option::kType, "int64") + "' (exact) or '" + OptionText(Option::kType, "float64") + "'"
-             : "'" + OptionText(Option::kType, "float64") + "' (rounded to 53 bits)"));
+    throw PathSumsTooLarge<T>(m.n(), range.max_abs);
   // With a negative weight the arcs are kept: the run's result is then checked
   // against them for a negative cycle (negative_cycle.hpp), in O(n^2 + arcs).
   ArcList<T> arcs;
@@ -258,7 +271,9 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   return report;
 }
 
-#define GDIST_INSTANTIATE(T) template ApspReport SolveApsp<T>(DistMatrix<T>&, const ApspOptions&);
+#define GDIST_INSTANTIATE(T)                                                  \
+  template ApspReport SolveApsp<T>(DistMatrix<T>&, const ApspOptions&); \
+  template Error PathSumsTooLarge<T>(std::size_t, double);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE
 

@@ -11,6 +11,7 @@
 #include "lib/engine/gpu_backend.hpp"
 #include "lib/engine/progress.hpp"
 #include "lib/matrix/dist_matrix.hpp"
+#include "lib/util/error.hpp"
 
 namespace gdist {
 
@@ -69,5 +70,9 @@ struct ApspReport {
 // Throws gdist::Error on a negative cycle (naming a vertex on it) or when path
 // sums could overflow T (naming the type to use instead).
 template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& options);
+
+// SolveApsp's refusal of a graph whose path sums could pass what T holds,
+// naming the type to convert to.
+template <class T> Error PathSumsTooLarge(std::size_t n, double max_abs_weight);
 
 }  // namespace gdist

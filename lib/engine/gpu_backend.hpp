@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "lib/core/backend.hpp"
@@ -37,6 +38,29 @@ const char* GpuModeName(GpuMode mode);
 
 template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuRunInfo& info,
                                             const ProgressFn& progress = {});  // progress: per round
+
+// Floyd-Warshall from a graph's arcs, the adjacency built on the device
+// (kernels/cuda/adjacency_build.cuh): arcs = one per ordered pair, no
+// self-loops, non-negative int32 (CsrGraph's out-arcs); mode kInt16 (a 16-bit
+// proof holds) or kInt32. The result goes to `write` in row order, stride x
+// stride elements of the mode's width (the 16-bit file's payload as it is), a
+// chunk of kResultChunkBytes at a time from pinned buffers: the copy of the next
+// chunk overlaps the write of this one, and the host never holds the matrix.
+// The host twin (the same bytes to `write`): CpuFloydWarshallOfArcs
+// (arcs_apsp.hpp). Throws gdist::Error on a CUDA failure or too little device
+// memory, and whatever `write` throws.
+// (The arcs as plain arrays: nvcc's C++ does not take lib/graph/csr.hpp.)
+struct ArcArrays {
+  std::size_t n = 0;                       // vertices
+  const std::uint64_t* offsets = nullptr;  // n + 1: the arcs of u are [offsets[u], offsets[u+1])
+  const std::uint32_t* targets = nullptr;
+  const std::int32_t* weights = nullptr;
+  std::size_t arcs() const { return n ? static_cast<std::size_t>(offsets[n]) : 0; }
+};
+using PayloadWriter = std::function<void(const void* bytes, std::size_t size)>;
+inline constexpr std::size_t kResultChunkBytes = std::size_t{64} << 20;
+void GpuFloydWarshallOfArcs(const ArcArrays& arcs, std::size_t stride, GpuMode mode, const PayloadWriter& write,
+                            const ProgressFn& progress = {});
 
 struct GpuPlan {
   GpuMode mode = GpuMode::kInt32;

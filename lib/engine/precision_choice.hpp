@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "lib/graph/csr.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist {
@@ -23,5 +24,10 @@ struct PrecisionChoice {
 // then two bounded shortest-path trees per strong component).
 PrecisionChoice ChoosePrecision(const MatrixView<std::int32_t>& m, double max_abs_weight, bool has_negative,
                                 bool allow_int16);
+// The same from the graph's arcs (one per ordered pair, non-negative when
+// has_negative is false), without a matrix: the run that builds its adjacency
+// on the GPU (arcs_apsp.hpp). The same graph gets the same choice.
+PrecisionChoice ChoosePrecisionOfArcs(const CsrView<std::int32_t>& arcs, double max_abs_weight, bool has_negative,
+                                      bool allow_int16);
 
 }  // namespace gdist

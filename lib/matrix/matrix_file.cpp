@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "lib/core/decimal_scale.hpp"
@@ -648,6 +649,63 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   if (pwrite(out_.fd(), block.data(), header_bytes, 0) != static_cast<ssize_t>(header_bytes))
     throw Error(path_ + ": write failed: " + std::strerror(errno));
   out_.Commit();
+}
+
+template <class Stored>
+SquareMatrixWriter<Stored>::SquareMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta)
+    : path_(path), n_(n), stride_(PaddedSize(n)), meta_(std::move(meta)), out_(path) {
+  if (out_.kind() != AtomicFile::Kind::kReplace)
+    throw Error(path_ + ": internal error: a streamed matrix file needs a regular file (its header comes last)");
+  if (meta_.kind != MatrixKind::kDistance || meta_.labels.size() != n_)
+    throw Error(path_ + ": internal error: a streamed matrix file holds distances with a label per vertex");
+  crc_ = static_cast<std::uint32_t>(crc32(0L, Z_NULL, 0));
+  const std::vector<char> block(kPayloadOffset, 0);  // the header is written over it by Commit()
+  out_.Write(block.data(), block.size());
+}
+
+template <class Stored> void SquareMatrixWriter<Stored>::Append(const void* bytes, std::size_t size) {
+  if (written_ + size > payload_bytes()) throw Error(path_ + ": internal error: more than the payload's bytes");
+  crc_ = static_cast<std::uint32_t>(crc32_combine64(crc_, ParallelCrc32(bytes, size), static_cast<z_off64_t>(size)));
+  out_.Write(bytes, size);
+  written_ += size;
+}
+
+template <class Stored> void SquareMatrixWriter<Stored>::Commit() {
+  if (written_ != payload_bytes())
+    throw Error(path_ + ": internal error: " + std::to_string(written_) + " of " + std::to_string(payload_bytes()) +
+                " payload bytes written");
+  const Stored inf = ElementTraits<Stored>::kInf;
+  MatrixHeader h;
+  if constexpr (std::is_same_v<Stored, std::int16_t>) {
+    h = HeaderFor(ElementType::kInt32, &inf, sizeof inf, n_, meta_);
+    h.element_type = kStoredInt16;
+  } else {
+    h = HeaderFor(ElementTraits<Stored>::kType, &inf, sizeof inf, n_, meta_);
+  }
+  h.payload_bytes = payload_bytes();
+  h.payload_crc32 = crc_;
+  const std::string label_text = LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes, &h);
+  if (!label_text.empty()) out_.Write(label_text.data(), label_text.size());
+  std::vector<char> block(kPayloadOffset, 0);
+  StampHeader(h, block.data());
+  const std::size_t header_bytes = kHeaderCrcOffset + sizeof(std::uint32_t);
+  if (pwrite(out_.fd(), block.data(), header_bytes, 0) != static_cast<ssize_t>(header_bytes))
+    throw Error(path_ + ": write failed: " + std::strerror(errno));
+  out_.Commit();
+}
+
+template class SquareMatrixWriter<std::int16_t>;
+template class SquareMatrixWriter<std::int32_t>;
+template class SquareMatrixWriter<float>;
+
+bool OutputTakesStreamedHeader(const std::string& path) {
+  if (path == "-") return false;
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return errno == ENOENT;  // a new name (stat follows a symlink, as AtomicFile)
+  if (!S_ISREG(st.st_mode)) return false;
+  // The file that is already stdout is written as it comes (AtomicFile), not replaced.
+  struct stat out {};
+  return !(fstat(1, &out) == 0 && out.st_dev == st.st_dev && out.st_ino == st.st_ino);
 }
 
 template <class T> void WriteTableMatrixFile(const std::string& path, const T* table, std::size_t ld, MatrixMeta meta,

@@ -195,6 +195,38 @@ template <class T> class RowMatrixWriter {
   AtomicFile out_;
 };
 
+// Streams a square distance matrix file to disk a piece at a time: the
+// payload (stride x stride elements, row order) in pieces of any size, then
+// Commit(). The GPU run that builds its adjacency on the device copies its
+// result back in pinned chunks, each written here as it arrives, so no n x n
+// host matrix is made. Stored = int16_t writes the 16-bit file (element type
+// 5, INF16), else the element type itself. The header with the payload's
+// checksum is written last (pwrite at 0), so `path` must be a regular file
+// or a new name (OutputTakesStreamedHeader); the file is byte for byte the one
+// WriteMatrixFile / TryWriteMatrixFileInt16 write of the same values.
+template <class Stored> class SquareMatrixWriter {
+ public:
+  SquareMatrixWriter(const std::string& path, std::size_t n, MatrixMeta meta);
+  std::size_t stride() const { return stride_; }
+  std::uint64_t payload_bytes() const { return std::uint64_t{stride_} * stride_ * sizeof(Stored); }
+  void Append(const void* bytes, std::size_t size);  // throws past payload_bytes()
+  void Commit();                                     // throws unless the whole payload was appended
+  void ShowProgress() { out_.ShowProgress(kPayloadOffset + payload_bytes()); }
+
+ private:
+  std::string path_;
+  std::size_t n_;
+  std::size_t stride_;
+  MatrixMeta meta_;
+  std::uint64_t written_ = 0;
+  std::uint32_t crc_ = 0;
+  AtomicFile out_;
+};
+
+// Whether `path` can take a header written after its payload (a regular file,
+// or a name that does not exist yet): not "-", a FIFO or a device.
+bool OutputTakesStreamedHeader(const std::string& path);
+
 // A k x t table (row-major, `ld` elements per row) as a table file at path:
 // row i from graph vertex sources[i] (labelled row_labels), column j to the
 // target labelled meta.labels[j]. Throws gdist::Error.

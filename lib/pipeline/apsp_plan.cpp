@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/engine/arcs_apsp.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/pipeline/input_component.hpp"
@@ -41,18 +42,44 @@ void SetInput(PlanRequest& r, const std::string& path, bool matrix_file) {
 }
 
 // Floyd-Warshall whatever the graph (asked for, or auto with the trees
-// refused): the plan of plan.matrix as read, without a CSR graph.
-void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const RunContext& context,
-                             const std::string& path) {
-  plan.n = std::visit([](const auto& m) { return m.n(); }, plan.matrix);
+// refused): the plan of an n-vertex matrix of `type`, without a CSR graph.
+void PlanForcedFloydWarshall(ApspPlan& plan, std::size_t n, ElementType type, const ApspRequest& request,
+                             const RunContext& context, const std::string& path) {
+  plan.n = n;
   PlanRequest forced = PlanRequestOf(request);
   SetInput(forced, path, IsMatrixFile(path));
   forced.algorithm = ApspAlgorithm::kFloydWarshall;
   GraphShape shape;
   shape.n = plan.n;
-  shape.type = TypeOf(plan.matrix);
+  shape.type = type;
   plan.run = PlanDistances(forced, shape, context);
   if (request.algorithm == ApspAlgorithm::kAuto) plan.run.reasons.front() = request.tree_refusal;
+}
+
+void PlanForcedFloydWarshall(ApspPlan& plan, const ApspRequest& request, const RunContext& context,
+                             const std::string& path) {
+  PlanForcedFloydWarshall(plan, std::visit([](const auto& m) { return m.n(); }, plan.matrix), TypeOf(plan.matrix),
+                          request, context, path);
+}
+
+inline constexpr std::size_t kArcsRouteDensityDivisor = 16;  // at most n^2 / 16 edges
+
+// Whether the run may build its adjacency on the GPU at all (before any CSR
+// graph is built for it): a whole matrix to a .gdm, int32 weights, a GPU.
+bool ArcsRouteAsked(const ApspRequest& request, ElementType type, const RunContext& context) {
+  return request.stream_from_arcs && request.question == PlanQuestion::kMatrix && !request.keep_adjacency &&
+         type == ElementType::kInt32 && request.stream_from_arcs->backend != Backend::kCpu && context.gpu().usable;
+}
+
+// The plan keeps the CSR graph and no host matrix when the GPU takes the run
+// from its arcs (GpuTakesArcsRun); false: the caller builds the matrix.
+bool TakeArcsRoute(ApspPlan& plan, AnyCsrGraph& csr, const ApspRequest& request) {
+  auto* g = std::get_if<CsrGraph<std::int32_t>>(&csr);
+  if (!g || !GpuTakesArcsRun(g->Out(), g->has_negative, *request.stream_from_arcs)) return false;
+  plan.arcs_on_device = true;
+  plan.run.reasons.push_back("the adjacency is built on the GPU from the arcs and the result streamed to the file");
+  plan.csr = std::move(csr);
+  return true;
 }
 
 }  // namespace
@@ -80,7 +107,27 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
   const bool matrix_input = options.read.format == InputFormat::kAuto && IsMatrixFile(path);
   if (request.algorithm == ApspAlgorithm::kFloydWarshall ||
       (request.algorithm == ApspAlgorithm::kAuto && !request.tree_refusal.empty())) {
-    // Floyd-Warshall whatever the graph: the matrix is read without its CSR graph.
+    // Floyd-Warshall whatever the graph: the matrix is read without its CSR
+    // graph, unless the GPU builds it from the arcs.
+    if (!matrix_input && request.stream_from_arcs) {
+      Graph graph = ReadInputGraph(path, options);
+      const ElementType type = ElementTypeFor(graph, options);
+      // The CSR graph costs a sort of the arcs the matrix path does not make:
+      // worth it where the arcs are few next to the n^2 matrix (a road or
+      // social graph, not a 30%-dense benchmark graph, whose matrix build is
+      // the cheaper pass).
+      const std::size_t stride = PaddedSize(graph.n);
+      if (graph.edges.size() * kArcsRouteDensityDivisor <= stride * stride && ArcsRouteAsked(request, type, context)) {
+        InputOptions typed = options;
+        typed.type = type;
+        AnyCsrGraph csr = CsrFromGraph(graph, typed, path, context.threads());
+        PlanForcedFloydWarshall(plan, graph.n, type, request, context, path);
+        if (TakeArcsRoute(plan, csr, request)) return plan;
+      }
+      plan.matrix = MatrixFromGraph(graph, options, path);
+      PlanForcedFloydWarshall(plan, request, context, path);
+      return plan;
+    }
     plan.matrix = LoadInput(path, options);
     PlanForcedFloydWarshall(plan, request, context, path);
     return plan;
@@ -139,6 +186,7 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
       csr);
   // The hierarchy (asked for) contracts the same CSR graph and, like the trees, fills a blank matrix.
   const bool trees = plan.trees() || plan.run.engine == PlanEngine::kHierarchy;
+  if (!trees && ArcsRouteAsked(request, type, context) && TakeArcsRoute(plan, csr, request)) return plan;
   if (!trees || request.keep_adjacency) {
     plan.matrix = MatrixFromGraph(graph, typed, path);
   } else if (request.question != PlanQuestion::kRows) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "lib/engine/apsp.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/plan/run_context.hpp"
@@ -33,6 +34,10 @@ struct ApspRequest {
   bool keep_adjacency = false;                    // --paths: the adjacency matrix is needed even when the trees run
   bool hierarchy_trial = false;           // a graph file auto may contract on trial (RunPlan::hierarchy_trial_s)
   PlanOutput output = PlanOutput::kNone;  // what the estimate's writing part writes
+  // Set (the engine's options): the whole matrix goes straight to a .gdm file,
+  // so an in-core GPU Floyd-Warshall may build its adjacency on the device from
+  // the arcs and stream the result (lib/engine/arcs_apsp.hpp, GpuTakesArcsRun).
+  const ApspOptions* stream_from_arcs = nullptr;
 };
 
 // The bytes of an input file for the estimate's reading part: 0 for what is
@@ -48,6 +53,9 @@ struct ApspPlan {
   std::optional<AnyCsrGraph> csr;  // set when the trees or the hierarchy run (a graph input)
   TreeMethod method = TreeMethod::kBfs;
   std::size_t n = 0;
+  // Floyd-Warshall from csr's int32 arcs on the GPU, the result streamed to
+  // the output (ApspRequest::stream_from_arcs): matrix stays empty.
+  bool arcs_on_device = false;
   bool trees() const { return run.engine == PlanEngine::kTrees; }
 };
 

@@ -1,8 +1,10 @@
 #include "lib/pipeline/run_apsp.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <type_traits>
 
+#include "lib/engine/arcs_apsp.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/adjacency.hpp"
 #include "lib/matrix/matrix_export.hpp"
@@ -224,6 +226,54 @@ void RunWholeMatrix(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions
       plan.matrix);
 }
 
+// Whether the whole matrix goes straight to a .gdm file, nothing else
+// needing it in host memory: an in-core GPU run may then build its adjacency
+// on the device and stream the result (ApspRequest::stream_from_arcs).
+bool StreamsMatrixToFile(const ApspRunRequest& req) {
+  return req.to == "gdm" && !req.out.empty() && req.sources.empty() && req.targets.empty() && !req.paths &&
+         req.metrics.empty() && !req.distributed() && req.checkpoint.dir.empty() && req.writer &&
+         OutputTakesStreamedHeader(req.out);
+}
+
+// Every row from the arcs (plan.arcs_on_device): the GPU builds the adjacency,
+// runs Floyd-Warshall and the result streams into OUT in the width the proof
+// chose; apsp_s ends at the first chunk written, write_s is the rest.
+void RunWholeMatrixFromArcs(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
+                            PhaseTimer& timer, ApspRunResult& result) {
+  const auto& g = std::get<CsrGraph<std::int32_t>>(*plan.csr);
+  const std::optional<BackendDecision> decision = GpuTakesArcsRun(g.Out(), g.has_negative, opts);
+  if (!decision) throw Error("internal error: the plan's GPU run from the arcs is no longer possible");
+  MatrixMeta meta;
+  meta.kind = MatrixKind::kDistance;
+  meta.directed = g.directed;
+  meta.labels = g.labels;
+  meta.decimal_scale = g.decimal_scale;
+  std::optional<SquareMatrixWriter<std::int16_t>> file16;
+  std::optional<SquareMatrixWriter<std::int32_t>> file32;
+  bool first = true;
+  ArcsResultSink sink;
+  sink.begin = [&](int bits) {
+    if (bits == 16) file16.emplace(req.out, g.n, meta).ShowProgress();
+    else file32.emplace(req.out, g.n, meta).ShowProgress();
+  };
+  sink.write = [&](const void* bytes, std::size_t size) {
+    if (first) {
+      bar.Finish();
+      result.apsp_s = timer.Lap();
+      first = false;
+    }
+    if (file16) file16->Append(bytes, size);
+    else file32->Append(bytes, size);
+  };
+  OutputGroup files;
+  result.engine = SolveApspOfArcs(g.Out(), static_cast<double>(g.max_abs_weight), opts, *decision, sink);
+  if (file16) file16->Commit();
+  else file32->Commit();
+  files.CommitAll();
+  result.n = g.n;
+  result.write_s = timer.Lap();
+}
+
 }  // namespace
 
 std::size_t KeepLargeMatricesOnDisk(const ApspRunRequest& req) {
@@ -260,6 +310,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   plan_request.output = req.out.empty() ? PlanOutput::kNone : req.to == "csv" ? PlanOutput::kText : PlanOutput::kBinary;
   if (req.distributed()) plan_request.tree_refusal = "Floyd-Warshall under mpirun (the trees run in one process)";
   // The hierarchy writes rows and matrices (no metrics, routes or MPI): auto may try it there.
+  if (StreamsMatrixToFile(req)) plan_request.stream_from_arcs = &opts;
   plan_request.hierarchy_trial = req.algorithm == ApspAlgorithm::kAuto && !req.distributed() && !req.paths &&
                                  req.metrics.empty() && plan_request.question != PlanQuestion::kMetrics;
   ApspPlan plan = PlanApsp(req.in, input, plan_request, context);
@@ -282,6 +333,7 @@ ApspRunResult RunApsp(const ApspRunRequest& req, RunContext& context, const RunV
   result.read_s = timer.Lap();
   if (!req.targets.empty()) RunSourceTable(req, plan, opts, bar, timer, result);
   else if (!req.sources.empty()) RunSourceRows(req, plan, opts, bar, timer, voice, result);
+  else if (plan.arcs_on_device) RunWholeMatrixFromArcs(req, plan, opts, bar, timer, result);
   else RunWholeMatrix(req, plan, opts, bar, timer, voice, result);
   result.printable = req.writer;
   return result;

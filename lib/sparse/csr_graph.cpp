@@ -6,6 +6,7 @@
 #include <string>
 
 #include "lib/core/element_traits.hpp"
+#include "lib/engine/arcs_adjacency.hpp"
 #include "lib/util/error.hpp"
 
 namespace gdist {
@@ -90,9 +91,7 @@ template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
   m.meta().decimal_scale = g.decimal_scale;
-  for (std::size_t u = 0; u < g.n; ++u)
-    for (std::uint64_t a = g.out.offsets[u]; a < g.out.offsets[u + 1]; ++a)
-      m.at(u, g.out.targets[a]) = g.out.weights[a];
+  FillAdjacency(g.Out(), m);
   return m;
 }
 
