@@ -40,6 +40,12 @@ constexpr const char* kModel = "capacitated p-median";
 // The most demand x candidate pairs the solver holds (a double each).
 constexpr std::size_t kMaxCapacitatedPairs = std::size_t{1} << 25;
 
+// Under a time limit CBC gets the reduced program only up to this many pairs:
+// on larger ones its set-up before the first simplex iteration (where the
+// deadline is checked) alone ran 2.5 s past a 2 s limit (250,000 pairs), and
+// a program that large means the bound is far from the incumbent anyway.
+constexpr std::size_t kMaxTimedProgramPairs = std::size_t{1} << 16;
+
 template <class T>
 CapacitatedInstance InstanceOf(const SitingProblem<T>& prob, std::size_t p, const std::vector<double>& capacity_of_vertex) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
@@ -207,7 +213,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
     if (best && f.some_demand_unserved) {
       proven = true;  // no solution below the incumbent uses only columns that survive
       bound_how = "Lagrangian bound with reduced-cost fixing";
-    } else if (f.pairs_kept <= kMaxAssignmentPairs) {
+    } else if (f.pairs_kept <= (deadline > 0 ? kMaxTimedProgramPairs : kMaxAssignmentPairs)) {
       AssignmentProgram program;
       program.nd = nd;
       program.m = m;

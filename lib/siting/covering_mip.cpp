@@ -260,7 +260,9 @@ MipAnswer SolveIntegerBefore(const Problem& P, const MipOptions& o, std::optiona
   char gap_text[64];
   std::snprintf(gap_text, sizeof gap_text, "%.17g", gap);
   std::vector<std::string> args = {"gdist", "-log", "0", "-allowableGap", gap_text, "-ratioGap", "1e-12"};
-  if (std::isfinite(left)) args.insert(args.end(), {"-seconds", std::to_string(left)});
+  // No idiot crash for the first LP: it makes no simplex iterations, so the
+  // deadline handler would not see it.
+  if (std::isfinite(left)) args.insert(args.end(), {"-seconds", std::to_string(left), "-idiotCrash", "0"});
   if (o.max_nodes > 0) args.insert(args.end(), {"-maxNodes", std::to_string(o.max_nodes)});
   if (cutoff) {
     char text[64];
