@@ -17,9 +17,9 @@
 namespace gdist {
 
 struct FixedColumns {
-  std::vector<char> keep_pair;   // nd x m, demand-major
-  std::vector<char> closed;      // per candidate: cannot be open in a solution at most the threshold
-  std::vector<char> forced_open; // per candidate: open in every such solution
+  std::vector<char> keep_pair;    // nd x m, demand-major
+  std::vector<char> closed;       // per candidate: cannot be open in a solution at most the threshold
+  std::vector<char> forced_open;  // per candidate: open in every such solution
   std::size_t pairs_kept = 0;
   bool some_demand_unserved = false;  // then no solution is at most the threshold
 };

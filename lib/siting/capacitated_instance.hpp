@@ -22,9 +22,7 @@ struct CapacitatedInstance {
   double objective_step = 0;
 
   // Can k serve u at all (reachable, and u's weight within k's capacity)?
-  bool Serves(std::size_t u, std::size_t k) const {
-    return std::isfinite(cost[u * m + k]) && weight[u] <= capacity[k];
-  }
+  bool Serves(std::size_t u, std::size_t k) const { return std::isfinite(cost[u * m + k]) && weight[u] <= capacity[k]; }
   double PairCost(std::size_t u, std::size_t k) const { return weight[u] * cost[u * m + k]; }
 };
 

@@ -45,7 +45,7 @@ struct SubgradientOptions {
   int max_iterations = 3000;
   int patience = 60;  // iterations without a better bound before the step halves (25 left a 3% gap at n = 500)
   double min_step_scale = 1e-4;
-  double deadline = 0;        // steady seconds (0: none)
+  double deadline = 0;  // steady seconds (0: none)
 };
 
 // Maximises L by subgradient steps from `lambda` (Polyak steps toward

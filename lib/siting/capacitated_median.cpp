@@ -46,8 +46,8 @@ constexpr std::size_t kMaxCapacitatedPairs = std::size_t{1} << 25;
 // a program that large means the bound is far from the incumbent anyway.
 constexpr std::size_t kMaxTimedProgramPairs = std::size_t{1} << 16;
 
-template <class T>
-CapacitatedInstance InstanceOf(const SitingProblem<T>& prob, std::size_t p, const std::vector<double>& capacity_of_vertex) {
+template <class T> CapacitatedInstance InstanceOf(const SitingProblem<T>& prob, std::size_t p,
+                                                  const std::vector<double>& capacity_of_vertex) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   CapacitatedInstance inst;
   inst.nd = nd;

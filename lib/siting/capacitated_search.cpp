@@ -46,12 +46,11 @@ std::optional<CapacitatedSolution> ServeFromSites(const CapacitatedInstance& ins
         }
       }
     if (!std::isfinite(c1)) return std::nullopt;  // no open site can serve u
-    order.push_back({std::isfinite(c2) ? c2 - c1 : std::numeric_limits<double>::infinity(),
-                     static_cast<std::uint32_t>(u)});
+    order.push_back(
+        {std::isfinite(c2) ? c2 - c1 : std::numeric_limits<double>::infinity(), static_cast<std::uint32_t>(u)});
   }
-  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
+  std::sort(order.begin(), order.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   for (const auto& [regret, u] : order) {
     std::uint32_t best = kUnassigned;
     for (std::uint32_t k : open)
@@ -146,8 +145,8 @@ void ImproveAssignment(const CapacitatedInstance& inst, CapacitatedSolution* s) 
   CheckSolution(inst, s);  // the objective, recomputed from the assignment
 }
 
-void ImproveSites(const CapacitatedInstance& inst, const std::vector<std::uint32_t>& candidates,
-                  CapacitatedSolution* s, std::size_t max_tries, double deadline) {
+void ImproveSites(const CapacitatedInstance& inst, const std::vector<std::uint32_t>& candidates, CapacitatedSolution* s,
+                  std::size_t max_tries, double deadline) {
   std::size_t tries = 0;
   for (bool improved = true; improved;) {
     improved = false;

@@ -28,7 +28,7 @@ void ImproveAssignment(const CapacitatedInstance& inst, CapacitatedSolution* s);
 // Closes one open site (not fixed) and opens one of `candidates` where that
 // (reserved and improved) lowers the objective; first improvement, until none
 // or `max_tries` site sets were tried or the deadline (steady seconds, 0: none).
-void ImproveSites(const CapacitatedInstance& inst, const std::vector<std::uint32_t>& candidates,
-                  CapacitatedSolution* s, std::size_t max_tries, double deadline);
+void ImproveSites(const CapacitatedInstance& inst, const std::vector<std::uint32_t>& candidates, CapacitatedSolution* s,
+                  std::size_t max_tries, double deadline);
 
 }  // namespace gdist

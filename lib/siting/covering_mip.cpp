@@ -13,12 +13,12 @@
 #include <coin/CbcConfig.h>  // CBC_VERSION
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
+
 #include <coin/CbcEventHandler.hpp>
 #include <coin/CbcModel.hpp>
 #include <coin/CbcSolver.hpp>
 #include <coin/ClpEventHandler.hpp>
 #include <coin/OsiClpSolverInterface.hpp>
-
 #include <string>
 
 #include "lib/siting/deadline.hpp"
@@ -481,7 +481,8 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   MipOptions io = o;
   io.cutoff = 0;
   std::vector<double> values;
-  a = o.deadline > 0 || A.cutoff ? SolveIntegerBefore(P, io, A.cutoff, m, &values) : SolveInteger(P, io, nullptr, m, &values);
+  a = o.deadline > 0 || A.cutoff ? SolveIntegerBefore(P, io, A.cutoff, m, &values)
+                                 : SolveInteger(P, io, nullptr, m, &values);
   if (a.sites.empty()) return a;
   a.assigned.assign(nd, 0);
   for (std::size_t i = 0; i < pair_of.size(); ++i)

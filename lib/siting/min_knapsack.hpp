@@ -17,7 +17,7 @@ struct KnapsackItem {
 };
 
 struct KnapsackAnswer {
-  double value = 0;                   // least total cost (<= 0); exact, or the LP value when !exact
+  double value = 0;  // least total cost (<= 0); exact, or the LP value when !exact
   bool exact = true;
   std::vector<std::uint32_t> chosen;  // ids of an integer-feasible choice (the optimum when exact)
 };

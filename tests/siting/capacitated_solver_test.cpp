@@ -92,7 +92,8 @@ TEST(MinKnapsack, MatchesExhaustiveSearch) {
   for (int trial = 0; trial < 300; ++trial) {
     std::vector<KnapsackItem> items(1 + rng() % 12);
     for (std::size_t i = 0; i < items.size(); ++i)
-      items[i] = {static_cast<std::uint32_t>(i), static_cast<double>(1 + rng() % 9), -static_cast<double>(1 + rng() % 50)};
+      items[i] = {static_cast<std::uint32_t>(i), static_cast<double>(1 + rng() % 9),
+                  -static_cast<double>(1 + rng() % 50)};
     const double capacity = static_cast<double>(rng() % 30);
     double best = 0;
     for (std::uint32_t mask = 0; mask < (1u << items.size()); ++mask) {
