@@ -105,7 +105,7 @@ LagrangianPoint MaximizeLagrangian(const CapacitatedInstance& inst, std::vector<
   int since_better = 0;
   std::vector<double> g(inst.nd);
   for (int it = 0; it < o.max_iterations; ++it) {
-    if (o.deadline > 0 && SteadySeconds() >= o.deadline) break;
+    if (it > 0 && o.deadline > 0 && SteadySeconds() >= o.deadline) break;  // one point always: a bound
     LagrangianPoint pt = lagrangian.Evaluate(lambda);
     if (on_point) on_point(pt);
     const double current = pt.bound;
