@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "lib/siting/cover_reduction.hpp"
@@ -12,9 +13,31 @@
 #include <coin/CbcConfig.h>  // CBC_VERSION
 #include <coin/Cbc_C_Interface.h>
 #include <coin/Clp_C_Interface.h>
+
+#include <coin/CbcEventHandler.hpp>
+#include <coin/CbcModel.hpp>
+#include <coin/CbcSolver.hpp>
+#include <coin/ClpEventHandler.hpp>
+#include <coin/OsiClpSolverInterface.hpp>
+#include <string>
+
+#include "lib/siting/deadline.hpp"
 #endif
 
 namespace gdist {
+
+// CLP aborts the process (an assertion in ClpSimplex::createRim) on an
+// objective coefficient of 1e25 or more, and its numerics fail well before:
+// such a program is refused with the reason instead (issue 26: a cost or
+// weight of 1e26 crashed gcenter with SIGABRT).
+constexpr double kLargestCoinObjective = 1e20;
+
+void RequireMipObjectiveScale(double largest) {
+  if (largest < kLargestCoinObjective) return;
+  throw Error("COIN-OR CLP/CBC: the program's objective has a coefficient of " + ExactText(largest) +
+              " (a weight, an opening cost, or a weight times a cost), past the " + ExactText(kLargestCoinObjective) +
+              " it solves reliably; scale the costs or weights down");
+}
 
 #ifndef GDIST_HAVE_CBC
 
@@ -82,19 +105,10 @@ struct Problem {
   double objective_step = 0;
 };
 
-// CLP aborts the process (an assertion in ClpSimplex::createRim) on an
-// objective coefficient of 1e25 or more, and its numerics fail well before:
-// such a program is refused with the reason instead (issue 26: a cost or
-// weight of 1e26 crashed gcenter with SIGABRT).
-constexpr double kLargestCoinObjective = 1e20;
-
 void RequireCoinScale(const Problem& P) {
   double largest = 0;
   for (double c : P.obj) largest = std::max(largest, std::fabs(c));
-  if (largest < kLargestCoinObjective) return;
-  throw Error("COIN-OR CLP/CBC: the program's objective has a coefficient of " + ExactText(largest) +
-              " (a weight, an opening cost, or a weight times a cost), past the " + ExactText(kLargestCoinObjective) +
-              " it solves reliably; scale the costs or weights down");
+  RequireMipObjectiveScale(largest);
 }
 
 // The LP relaxation with CLP.
@@ -169,6 +183,113 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
     a.bound = Cbc_getBestPossibleObjValue(cbc) + P.constant;
   }
   Cbc_deleteModel(cbc);
+  return a;
+}
+
+// The deadline inside CLP: every simplex iteration of every LP CBC solves
+// (root, cut passes, strong branching, nodes) ends here; past the deadline
+// the LP stops (status 5, "stopped by event"). `fired` tells the caller that
+// CBC's bound and any infeasibility it reports no longer hold.
+class ClpDeadline : public ClpEventHandler {
+ public:
+  ClpDeadline(double deadline, bool* fired) : deadline_(deadline), fired_(fired) {}
+  int event(Event e) override {
+    if (e != endOfIteration || (++calls_ & 31) != 0) return -1;
+    if (!*fired_ && SteadySeconds() < deadline_) return -1;
+    *fired_ = true;
+    return 0;
+  }
+  ClpEventHandler* clone() const override { return new ClpDeadline(*this); }
+
+ private:
+  double deadline_;
+  bool* fired_;
+  unsigned calls_ = 0;
+};
+
+// ... and between nodes, heuristics and cut passes (CBC's events).
+class CbcDeadline : public CbcEventHandler {
+ public:
+  CbcDeadline(double deadline, bool* fired) : deadline_(deadline), fired_(fired) {}
+  CbcAction event(CbcEvent) override {
+    if (!*fired_ && SteadySeconds() < deadline_) return noAction;
+    *fired_ = true;
+    return stop;
+  }
+  CbcEventHandler* clone() const override { return new CbcDeadline(*this); }
+
+ private:
+  double deadline_;
+  bool* fired_;
+};
+
+int NoCallback(CbcModel*, int) { return 0; }
+
+// The integer program with CBC's C++ API (the same CbcMain1 as the C
+// interface's Cbc_solve, with the same settings), so that the deadline
+// handlers above reach its LPs. `cutoff`: only solutions at most it.
+MipAnswer SolveIntegerBefore(const Problem& P, const MipOptions& o, std::optional<double> cutoff, std::size_t m,
+                             std::vector<double>* values) {
+  RequireCoinScale(P);
+  MipAnswer a;
+  bool fired = false;
+  const double deadline = o.deadline > 0 ? o.deadline : INFINITY;
+  const double left = deadline - SteadySeconds();
+  if (left <= 0) {
+    a.status = MipAnswer::Status::kStopped;
+    a.interrupted = true;
+    return a;
+  }
+  OsiClpSolverInterface solver;
+  solver.loadProblem(P.ncols, P.nrows, P.cols.start.data(), P.cols.index.data(), P.cols.value.data(), P.collb.data(),
+                     P.colub.data(), P.obj.data(), P.rowlb.data(), P.rowub.data());
+  solver.setObjSense(P.sense);
+  for (int j = 0; j < P.num_integer; ++j) solver.setInteger(j);
+  solver.messageHandler()->setLogLevel(0);
+  solver.getModelPtr()->setLogLevel(0);
+  ClpDeadline clp_stop(deadline, &fired);
+  solver.getModelPtr()->passInEventHandler(&clp_stop);
+  CbcModel model(solver);
+  model.setLogLevel(0);
+  CbcDeadline cbc_stop(deadline, &fired);
+  model.passInEventHandler(&cbc_stop);
+  CbcSolverUsefulData data;
+  data.noPrinting_ = true;
+  CbcMain0(model, data);
+  const double gap = P.objective_step > 0 ? P.objective_step * (1 - 1e-6) : 1e-9;
+  char gap_text[64];
+  std::snprintf(gap_text, sizeof gap_text, "%.17g", gap);
+  std::vector<std::string> args = {"gdist", "-log", "0", "-allowableGap", gap_text, "-ratioGap", "1e-12"};
+  // No idiot crash for the first LP: it makes no simplex iterations, so the
+  // deadline handler would not see it.
+  if (std::isfinite(left)) args.insert(args.end(), {"-seconds", std::to_string(left), "-idiotCrash", "0"});
+  if (o.max_nodes > 0) args.insert(args.end(), {"-maxNodes", std::to_string(o.max_nodes)});
+  if (cutoff) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17g", *cutoff);
+    args.insert(args.end(), {"-cutoff", text});
+  }
+  args.insert(args.end(), {"-solve", "-quit"});
+  std::vector<const char*> argv;
+  for (const std::string& x : args) argv.push_back(x.c_str());
+  CbcMain1(static_cast<int>(argv.size()), argv.data(), model, NoCallback, data);
+  const double* x = model.bestSolution();
+  if (x) {
+    if (values) values->assign(x, x + P.ncols);
+    for (std::size_t k = 0; k < m; ++k)
+      if (x[k] > 0.5) a.sites.push_back(static_cast<std::uint32_t>(k));
+    a.objective = model.getObjValue() + P.constant;
+  }
+  a.interrupted = fired;
+  if (!fired && model.isProvenOptimal() && x) {
+    a.status = MipAnswer::Status::kOptimal;
+    a.bound = a.objective;
+  } else if (!fired && (model.isProvenInfeasible() || (model.isProvenOptimal() && !x))) {
+    a.status = MipAnswer::Status::kInfeasible;
+  } else {
+    a.status = MipAnswer::Status::kStopped;
+    a.bound = fired ? (P.sense > 0 ? -INFINITY : INFINITY) : model.getBestPossibleObjValue() + P.constant;
+  }
   return a;
 }
 
@@ -285,12 +406,13 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   std::vector<char> servable(nd, 0);
   for (std::size_t k = 0; k < m; ++k)
     for (std::size_t u = 0; u < nd; ++u)
-      if (std::isfinite(A.cost[u * m + k]) && !(A.capacity && A.weights[u] > (*A.capacity)[k])) {
+      if (std::isfinite(A.cost[u * m + k]) && !(A.capacity && A.weights[u] > (*A.capacity)[k]) &&
+          !(A.closed && (*A.closed)[k] && !is_fixed[k])) {
         pair_of.push_back({static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(k)});
         servable[u] = 1;
       }
   if (std::find(servable.begin(), servable.end(), 0) != servable.end()) {
-    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can serve
+    a.status = MipAnswer::Status::kInfeasible;  // some demand no candidate can serve (below the cutoff)
     return a;
   }
   // Rows: each demand served once; then, with capacities, per candidate its
@@ -340,7 +462,10 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   P.ncols = static_cast<int>(m + pair_of.size());
   P.collb.assign(P.ncols, 0.0);
   P.colub.assign(P.ncols, 1.0);
-  for (std::size_t k = 0; k < m; ++k) P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+  for (std::size_t k = 0; k < m; ++k) {
+    P.collb[k] = is_fixed[k] ? 1.0 : 0.0;
+    if (A.closed && (*A.closed)[k] && !is_fixed[k]) P.colub[k] = 0.0;
+  }
   P.rowlb.assign(P.nrows, -INFINITY);
   P.rowub.assign(P.nrows, 0.0);  // load - Q y <= 0, links: x - y <= 0
   for (std::size_t u = 0; u < nd; ++u) P.rowlb[u] = P.rowub[u] = 1.0;
@@ -356,7 +481,8 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   MipOptions io = o;
   io.cutoff = 0;
   std::vector<double> values;
-  a = SolveInteger(P, io, nullptr, m, &values);
+  a = o.deadline > 0 || A.cutoff ? SolveIntegerBefore(P, io, A.cutoff, m, &values)
+                                 : SolveInteger(P, io, nullptr, m, &values);
   if (a.sites.empty()) return a;
   a.assigned.assign(nd, 0);
   for (std::size_t i = 0; i < pair_of.size(); ++i)

@@ -35,9 +35,15 @@ struct MipAnswer {
   int iterations = 0;                   // simplex iterations an LP relaxation took (CLP)
   std::vector<std::uint32_t> sites;     // candidate indices, fixed ones included
   std::vector<std::uint32_t> assigned;  // capacitated p-median: each demand's site (candidate index)
+  // The deadline stopped CBC inside an LP (MipOptions::deadline): `sites` is
+  // still a solution, but neither `bound` nor an infeasibility holds.
+  bool interrupted = false;
 };
 
 bool HaveMipSolver();
+// Refuses (Error, with the reason) a program whose largest objective
+// coefficient CLP cannot solve reliably (1e20 or more).
+void RequireMipObjectiveScale(double largest_coefficient);
 std::string MipSolverName();  // "COIN-OR CBC 2.10.8"; "" when not built
 
 struct MipOptions {
@@ -50,6 +56,11 @@ struct MipOptions {
   double cutoff = 0;
   bool first_solution = false;
   const std::vector<std::uint32_t>* start = nullptr;  // a known solution (candidate indices)
+  // Steady-clock seconds (deadline.hpp) by which CBC returns, checked inside
+  // its LPs too (CBC's own time limit is read between nodes only, and one
+  // root of a large assignment program outlasted it 3x); 0: none.
+  // Assignment programs only.
+  double deadline = 0;
 };
 
 MipAnswer SolveMinCoverMip(const CoverLists& lists, const std::vector<std::uint32_t>& fixed, const MipOptions& options);
@@ -74,6 +85,8 @@ struct AssignmentProgram {
   std::optional<std::vector<double>> opening;   // per candidate; unset: free
   std::optional<std::size_t> max_sites;         // open sites in all, fixed included
   std::vector<std::uint32_t> fixed;
+  std::optional<std::vector<char>> closed;  // per candidate: y_k = 0 (a reduced program)
+  std::optional<double> cutoff;             // only solutions of objective at most this
 };
 MipAnswer SolveAssignmentMip(const AssignmentProgram& program, const MipOptions& options);
 
