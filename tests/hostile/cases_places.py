@@ -125,7 +125,7 @@ def _cases(ctx, Case):
             _write(d, "p.csv", far)
         out.append(Case("places", "%s/past-max-snap" % tool, argv + ["--max-snap", "100"], rc=2, setup=setup,
                         err=r"p\.csv: 1 of 3 places lie farther than 100 m from the network \(--max-snap raises "
-                            r"the limit.*\n  line 3: 'Atlantis' is 55\d\d\d\.?\d* m from the nearest vertex"))
+                            r"the limit.*\n  line 3: 'Atlantis' is 55\d\d\d\.?\d* m from the nearest arc"))
     # The places file through a link to /dev/null made inside the case folder: an empty file.
     for tool, argv in _tools("null.csv"):
         def setup(d):
