@@ -90,10 +90,11 @@ int main(int argc, char** argv) {
   app.add_option("--targets", targets,
                  "with --sources and --algorithm ch (or a .gch IN): only the distances to these vertices, a\n"
                  "k x t table (CH many-to-many), written --to csv or --to npy");
-  app.add_option("--places", place_table.places,
-                 "a place x place distance table: FILE is CSV with a header naming name, lat, lon (weight\n"
-                 "optional); each place snapped to the nearest point of IN (--snap; an OpenStreetMap extract or a graph\n"
-                 "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
+  app.add_option(
+      "--places", place_table.places,
+      "a place x place distance table: FILE is CSV with a header naming name, lat, lon (weight\n"
+      "optional); each place snapped to the nearest point of IN (--snap; an OpenStreetMap extract or a graph\n"
+      "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
   app.add_option("--target-places", place_table.target_places,
                  "with --places: these places as the table's columns (the rows stay --places)");
   app.add_option("--snapped", place_table.snapped,

@@ -68,7 +68,8 @@ int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const G
     snaps = gdist::AttachPlaces(&g, &lon_lat, {&*places}, gdist::SnapMode::kArc, flags.max_snap_m).at(0);
   });
   if (places && !on_arcs && flags.snap == gdist::SnapMode::kArc)
-    gdist::RunVoice{"gpath"}.Note(in + ": a saved hierarchy keeps no arcs' geometry: places snap to the nearest vertex");
+    gdist::RunVoice{"gpath"}.Note(in +
+                                  ": a saved hierarchy keeps no arcs' geometry: places snap to the nearest vertex");
   return std::visit(
       [&](const auto& ch) -> int {
         using W = std::decay_t<decltype(ch.up.weights[0])>;

@@ -177,8 +177,8 @@ std::vector<StreetPoint> NearestStreetPoints(const Graph& g, const std::vector<s
       // Both ends and enough points between that none is farther than a step from the next.
       const auto steps = static_cast<std::size_t>(std::ceil(len / kStreetSampleMetres));
       for (std::size_t j = 0; j <= std::max<std::size_t>(steps, 1); ++j) {
-        const std::pair<double, double> p =
-            PointAt(line[k], line[k + 1], static_cast<double>(j) / static_cast<double>(std::max<std::size_t>(steps, 1)));
+        const std::pair<double, double> p = PointAt(
+            line[k], line[k + 1], static_cast<double>(j) / static_cast<double>(std::max<std::size_t>(steps, 1)));
         samples.xyz.push_back(UnitVector(p));
         samples.lon_lat.push_back(p);
         samples.segment.push_back(index);
@@ -197,8 +197,8 @@ std::vector<StreetPoint> NearestStreetPoints(const Graph& g, const std::vector<s
     tree.knnSearch(xyz.data(), 1, &nearest, &chord2);
     // The nearest point of any segment lies within half a step of one of its samples; the slack
     // covers the projection's error and the samples' rounding.
-    const double bound = GreatCircleMetres(q.second, q.first, samples.lon_lat[nearest].second,
-                                           samples.lon_lat[nearest].first);
+    const double bound =
+        GreatCircleMetres(q.second, q.first, samples.lon_lat[nearest].second, samples.lon_lat[nearest].first);
     const double radius = bound + kStreetSampleMetres / 2 + 0.5 + 1e-3 * (bound + kStreetSampleMetres);
     SegmentsWithin within{SquaredChord(radius), &near, &samples};
     tree.radiusSearchCustomCallback(xyz.data(), within);
@@ -213,7 +213,9 @@ std::vector<StreetPoint> NearestStreetPoints(const Graph& g, const std::vector<s
       const std::pair<double, double> at = PointAt(seg.a, seg.b, t);
       const double metres = GreatCircleMetres(q.second, q.first, at.second, at.first);
       if (metres < best.metres) {
-        const double along = t <= 0 ? seg.offset_m : t >= 1 ? seg.offset_m + seg.length_m : seg.offset_m + t * seg.length_m;
+        const double along = t <= 0   ? seg.offset_m
+                             : t >= 1 ? seg.offset_m + seg.length_m
+                                      : seg.offset_m + t * seg.length_m;
         best = {seg.street, along, length_m[seg.street], at, metres};
       }
     }

@@ -49,10 +49,10 @@ std::vector<std::pair<double, double>> StreetLine(const Graph& g, const std::vec
 
 struct StreetPoint {
   std::uint32_t street = kNoStreet;
-  double along_m = 0;             // metres from first_end along the polyline (great circle per segment)
-  double length_m = 0;            // the polyline's whole length
-  std::pair<double, double> at;   // the point: longitude, latitude in degrees
-  double metres = 0;              // great-circle distance from the place to it
+  double along_m = 0;            // metres from first_end along the polyline (great circle per segment)
+  double length_m = 0;           // the polyline's whole length
+  std::pair<double, double> at;  // the point: longitude, latitude in degrees
+  double metres = 0;             // great-circle distance from the place to it
 };
 
 // The nearest street point to each (longitude, latitude) query. Throws

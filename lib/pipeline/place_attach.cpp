@@ -156,8 +156,7 @@ std::vector<std::vector<PlaceSnap>> AttachPlaces(Graph* g, std::vector<std::pair
     }
     chain.push_back(g->edges[i].to);
     if (g->integral_weights) {
-      const std::int64_t w =
-          g->exact_weights.empty() ? std::llround(g->edges[i].weight) : g->exact_weights[i];
+      const std::int64_t w = g->exact_weights.empty() ? std::llround(g->edges[i].weight) : g->exact_weights[i];
       const std::vector<std::int64_t> parts = SplitWholeWeight(w, fractions);
       for (std::size_t j = 0; j < parts.size(); ++j) g->AddEdge(chain[j], chain[j + 1], WholeWeight(parts[j]), 0);
     } else {

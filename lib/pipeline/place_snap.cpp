@@ -142,12 +142,12 @@ std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSn
     const Place& p = places.places[i];
     const PlaceSnap& s = snaps[i];
     const auto [lon, lat] = lon_lat.at(s.vertex);
-    text += CsvField(p.name) + "," + ExactText(p.lat) + "," + ExactText(p.lon) + "," + CsvField(labels.label(s.vertex)) +
-            "," + ExactText(lat) + "," + ExactText(lon) + "," + ExactText(s.metres) + ",";
+    text += CsvField(p.name) + "," + ExactText(p.lat) + "," + ExactText(p.lon) + "," +
+            CsvField(labels.label(s.vertex)) + "," + ExactText(lat) + "," + ExactText(lon) + "," + ExactText(s.metres) +
+            ",";
     if (s.arc_from != kNoArcEnd)
       text += CsvField(labels.label(s.arc_from)) + "," + CsvField(labels.label(s.arc_to)) + "," + ExactText(s.along_m);
-    else
-      text += ",,";
+    else text += ",,";
     text += "\n";
   }
   return text;

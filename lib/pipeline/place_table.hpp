@@ -20,8 +20,8 @@ struct PlaceTableRequest {
   std::string snapped;        // each place's vertex and snap distance (CSV); empty: none
   double max_snap_m = kDefaultMaxSnapMetres;
   SnapMode snap = SnapMode::kArc;  // onto the nearest point of an arc, or the nearest vertex
-  InputOptions input;  // read options, and the largest component the places snap to
-  int threads = 0;     // 0: all cores
+  InputOptions input;              // read options, and the largest component the places snap to
+  int threads = 0;                 // 0: all cores
 };
 
 // Reads, snaps (refusing places past max_snap_m), runs one shortest-path

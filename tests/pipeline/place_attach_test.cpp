@@ -4,6 +4,8 @@
 // place nearest a vertex snaps there), the weight split's exact sums, and on
 // Monaco gapsp's snaps and place table against a brute force over every
 // segment of every arc with a Boost.Graph Dijkstra from the places' points.
+#include "lib/pipeline/place_attach.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/graph/adjacency_list.hpp>
@@ -19,7 +21,6 @@
 #include "formats/places_csv.hpp"
 #include "formats/read_graph.hpp"
 #include "lib/core/great_circle.hpp"
-#include "lib/pipeline/place_attach.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
 
@@ -70,7 +71,7 @@ struct Street {
   }
   // gapsp's table between these places (name, lon; lat 0.0001, 11 m north of the street).
   std::map<std::string, std::map<std::string, double>> Run(const std::vector<std::pair<std::string, double>>& at,
-                                                          const std::string& extra = "") {
+                                                           const std::string& extra = "") {
     std::ostringstream csv;
     csv.precision(17);
     csv << "name,lat,lon\n";
@@ -105,7 +106,7 @@ TEST(PlaceAttach, BesideTheMiddleOfATwoWayStreet) {
   EXPECT_EQ(rows[2][8], "2");
   EXPECT_NEAR(std::stod(rows[2][9]), GreatCircleMetres(0, 0, 0, s.b_lon) / 2, 1e-6);
   EXPECT_NEAR(std::stod(rows[2][6]), 0.0001 / kDegreesPerMetre, 1e-6);  // 11.1 m north of the street
-  EXPECT_EQ(rows[1][3], "1");  // A, west of the street's end: at the vertex
+  EXPECT_EQ(rows[1][3], "1");                                           // A, west of the street's end: at the vertex
   EXPECT_EQ(rows[1][7], "");
   EXPECT_EQ(rows[3][3], "2");
   // The old behaviour on request: the middle place goes to an end, 500 m off.
@@ -296,8 +297,8 @@ TEST(PlaceAttach, MonacoSnapsAndTableEqualBruteForceAndDijkstra) {
         double t = 0;
         const auto at = Foot(q, line[i][k], line[i][k + 1], &t);
         const double m = GreatCircleMetres(q.second, q.first, at.second, at.first);
-        const double seg = GreatCircleMetres(line[i][k].second, line[i][k].first, line[i][k + 1].second,
-                                             line[i][k + 1].first);
+        const double seg =
+            GreatCircleMetres(line[i][k].second, line[i][k].first, line[i][k + 1].second, line[i][k + 1].first);
         if (m < best[i]) {
           best[i] = m;
           fraction[i] = length[i] > 0 ? (offset + t * seg) / length[i] : 0;
@@ -338,7 +339,8 @@ TEST(PlaceAttach, MonacoSnapsAndTableEqualBruteForceAndDijkstra) {
         for (const Access& b : access[r]) {
           const Edge& eb = g.edges[b.edge];
           // Along one arc, forwards: no vertex between.
-          if (a.edge == b.edge && a.fraction <= b.fraction) want = std::min(want, ea.weight * (b.fraction - a.fraction));
+          if (a.edge == b.edge && a.fraction <= b.fraction)
+            want = std::min(want, ea.weight * (b.fraction - a.fraction));
           // Where the other place is entered: b's tail and b's first part, or b's head when it is there.
           std::vector<std::pair<std::uint32_t, double>> enter{{eb.from, eb.weight * b.fraction}};
           if (b.fraction == 1) enter.push_back({eb.to, 0});
