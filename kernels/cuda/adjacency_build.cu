@@ -24,9 +24,8 @@ template <class E> __global__ void FillKernel(E* d, std::size_t stride) {
   }
 }
 
-template <class E>
-__global__ void ScatterKernel(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
-                              const std::uint32_t* targets, const std::int32_t* weights) {
+template <class E> __global__ void ScatterKernel(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
+                                                 const std::uint32_t* targets, const std::int32_t* weights) {
   const std::int32_t cap = MinPlus<E>::kInf;  // INF16 for int16; int32 weights stay below INF32
   const unsigned lane = threadIdx.x % 32;
   const std::size_t warps = (std::size_t)gridDim.x * (blockDim.x / 32);
@@ -39,9 +38,9 @@ __global__ void ScatterKernel(E* d, std::size_t stride, std::size_t n, const std
 
 }  // namespace
 
-template <class E>
-void BuildAdjacencyOnDevice(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
-                            const std::uint32_t* targets, const std::int32_t* weights, cudaStream_t stream) {
+template <class E> void BuildAdjacencyOnDevice(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
+                                               const std::uint32_t* targets, const std::int32_t* weights,
+                                               cudaStream_t stream) {
   FillKernel<E><<<BlocksFor(stride, 1), kThreads, 0, stream>>>(d, stride);
   GDIST_CUDA_CHECK_LAUNCH("FillKernel");
   if (n == 0) return;

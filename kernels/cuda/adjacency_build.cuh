@@ -13,8 +13,8 @@
 namespace gdist::cuda {
 
 // Enqueues on `stream`; offsets (n + 1), targets and weights are device arrays.
-template <class E>
-void BuildAdjacencyOnDevice(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
-                            const std::uint32_t* targets, const std::int32_t* weights, cudaStream_t stream);
+template <class E> void BuildAdjacencyOnDevice(E* d, std::size_t stride, std::size_t n, const std::uint64_t* offsets,
+                                               const std::uint32_t* targets, const std::int32_t* weights,
+                                               cudaStream_t stream);
 
 }  // namespace gdist::cuda

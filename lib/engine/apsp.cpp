@@ -271,7 +271,7 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   return report;
 }
 
-#define GDIST_INSTANTIATE(T)                                                  \
+#define GDIST_INSTANTIATE(T)                                            \
   template ApspReport SolveApsp<T>(DistMatrix<T>&, const ApspOptions&); \
   template Error PathSumsTooLarge<T>(std::size_t, double);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)

@@ -43,9 +43,8 @@ void StreamToHost(const void* device, std::size_t bytes, cudaStream_t stream, co
   }
 }
 
-template <class E>
-void RunOfArcs(const ArcArrays& arcs, std::size_t stride, const PayloadWriter& write, const ProgressFn& progress,
-               double ceiling, const char* label) {
+template <class E> void RunOfArcs(const ArcArrays& arcs, std::size_t stride, const PayloadWriter& write,
+                                  const ProgressFn& progress, double ceiling, const char* label) {
   const std::size_t count = stride * stride, m = arcs.arcs();
   std::size_t free_b = 0, total_b = 0;
   GDIST_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
@@ -64,8 +63,7 @@ void RunOfArcs(const ArcArrays& arcs, std::size_t stride, const PayloadWriter& w
     cuda::UploadAsync(offsets, arcs.offsets, stream.get());
     cuda::UploadAsync(targets, arcs.targets, stream.get());
     cuda::UploadAsync(weights, arcs.weights, stream.get());
-    cuda::BuildAdjacencyOnDevice(dev.get(), stride, arcs.n, offsets.get(), targets.get(), weights.get(),
-                                 stream.get());
+    cuda::BuildAdjacencyOnDevice(dev.get(), stride, arcs.n, offsets.get(), targets.get(), weights.get(), stream.get());
     // The arc buffers are freed at scope end: the build must be done with them.
     GDIST_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
   }
@@ -89,8 +87,7 @@ void GpuFloydWarshallOfArcs(const ArcArrays& arcs, std::size_t stride, GpuMode m
     RunOfArcs<std::int16_t>(arcs, stride, write, progress, kH100CeilingInt16, "Floyd-Warshall (int16)");
   else if (mode == GpuMode::kInt32)
     RunOfArcs<std::int32_t>(arcs, stride, write, progress, kH100CeilingInt32, "Floyd-Warshall");
-  else
-    throw Error("GPU engine: internal error: the run from arcs takes int16 or int32");
+  else throw Error("GPU engine: internal error: the run from arcs takes int16 or int32");
 }
 
 }  // namespace gdist

@@ -4,6 +4,8 @@
 // diagonal), arrives in pieces no larger than kResultChunkBytes, and graphs
 // whose path sums could overflow are refused as SolveApsp refuses them. The
 // GPU run is checked against this twin on the device (tests/gpu/gpu_arcs_test.cpp).
+#include "lib/engine/arcs_apsp.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "lib/engine/arcs_apsp.hpp"
 #include "lib/util/error.hpp"
 #include "tests/engine/test_graphs.hpp"
 
@@ -54,7 +55,8 @@ Streamed RunTwin(const test::TestGraph& g, bool allow_int16) {
     s.largest_piece = std::max(s.largest_piece, size);
     s.bytes.insert(s.bytes.end(), static_cast<const char*>(p), static_cast<const char*>(p) + size);
   };
-  s.report = SolveApspOfArcs(arcs.View(), static_cast<double>(g.max_abs), o, BackendDecision{Backend::kCpu, "test"}, sink);
+  s.report =
+      SolveApspOfArcs(arcs.View(), static_cast<double>(g.max_abs), o, BackendDecision{Backend::kCpu, "test"}, sink);
   return s;
 }
 
@@ -77,8 +79,7 @@ void ExpectBoostDistances(const test::TestGraph& g, const Streamed& s) {
   const auto want = test::BoostDistances<std::int32_t>(g);
   for (std::size_t i = 0; i < stride; ++i)
     for (std::size_t j = 0; j < stride; ++j) {
-      const std::int32_t expected =
-          i < g.n && j < g.n ? want[i][j] : i == j ? 0 : ElementTraits<std::int32_t>::kInf;
+      const std::int32_t expected = i < g.n && j < g.n ? want[i][j] : i == j ? 0 : ElementTraits<std::int32_t>::kInf;
       ASSERT_EQ(At(s, stride, i, j), expected) << "d(" << i << "," << j << ")";
     }
 }

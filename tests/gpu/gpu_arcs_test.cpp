@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "lib/engine/arcs_apsp.hpp"
-#include "tests/engine/test_graphs.hpp"
 #include "test_util.hpp"
+#include "tests/engine/test_graphs.hpp"
 
 namespace gdist {
 namespace {

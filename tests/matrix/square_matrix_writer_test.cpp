@@ -92,7 +92,7 @@ TEST(SquareMatrixWriter, AnUnfinishedFileLeavesNothingAndAnOldFileStands) {
   {
     SquareMatrixWriter<std::int32_t> w(path, m.n(), m.meta());
     w.Append(m.data(), m.payload_bytes() - 4);
-    EXPECT_THROW(w.Commit(), Error);  // 4 bytes short
+    EXPECT_THROW(w.Commit(), Error);             // 4 bytes short
     EXPECT_THROW(w.Append(m.data(), 8), Error);  // past the payload
   }
   EXPECT_EQ(test::ReadText(path), "old");
