@@ -62,12 +62,12 @@ void CpuFloydWarshallOfArcs(const CsrView<std::int32_t>& arcs, std::size_t strid
 ApspReport SolveApspOfArcs(const CsrView<std::int32_t>& arcs, double max_abs_weight, const ApspOptions& options,
                            const BackendDecision& decision, const ArcsResultSink& sink) {
   const auto t0 = std::chrono::steady_clock::now();
-  for (std::size_t a = 0, m = arcs.n ? arcs.offsets[arcs.n] : 0; a < m; ++a)
-    if (arcs.weights[a] < 0) throw Error("SolveApspOfArcs: internal error: a negative arc");
-  if (!PathSumsFit<std::int32_t>(arcs.n, max_abs_weight, false) &&
+  // A 16-bit proof bounds every distance below INF16: the int32 range check
+  // (a second bound, to 2^24) only where no proof came.
+  const PrecisionChoice precision = ChoosePrecisionOfArcs(arcs, max_abs_weight, false, options.allow_int16);
+  if (precision.element_bits != 16 && !PathSumsFit<std::int32_t>(arcs.n, max_abs_weight, false) &&
       !BoundLargestDistance(arcs, kMaxDistanceBoundLimit).within_limit)
     throw PathSumsTooLarge<std::int32_t>(arcs.n, max_abs_weight);
-  const PrecisionChoice precision = ChoosePrecisionOfArcs(arcs, max_abs_weight, false, options.allow_int16);
   const GpuMode mode = precision.element_bits == 16 ? GpuMode::kInt16 : GpuMode::kInt32;
   const std::size_t stride = PaddedSize(arcs.n);
   ApspReport report;

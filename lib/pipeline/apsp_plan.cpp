@@ -75,8 +75,9 @@ bool ArcsRouteAsked(const ApspRequest& request, ElementType type, const RunConte
 // from its arcs (GpuTakesArcsRun); false: the caller builds the matrix.
 bool TakeArcsRoute(ApspPlan& plan, AnyCsrGraph& csr, const ApspRequest& request) {
   auto* g = std::get_if<CsrGraph<std::int32_t>>(&csr);
-  if (!g || !GpuTakesArcsRun(g->Out(), g->has_negative, *request.stream_from_arcs)) return false;
-  plan.arcs_on_device = true;
+  if (!g) return false;
+  plan.arcs_on_device = GpuTakesArcsRun(g->Out(), g->has_negative, *request.stream_from_arcs);
+  if (!plan.arcs_on_device) return false;
   plan.run.reasons.push_back("the adjacency is built on the GPU from the arcs and the result streamed to the file");
   plan.csr = std::move(csr);
   return true;

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "lib/engine/apsp.hpp"
+#include "lib/engine/backend_choice.hpp"
 #include "lib/pipeline/load_input.hpp"
 #include "lib/plan/planner.hpp"
 #include "lib/plan/run_context.hpp"
@@ -53,9 +54,9 @@ struct ApspPlan {
   std::optional<AnyCsrGraph> csr;  // set when the trees or the hierarchy run (a graph input)
   TreeMethod method = TreeMethod::kBfs;
   std::size_t n = 0;
-  // Floyd-Warshall from csr's int32 arcs on the GPU, the result streamed to
-  // the output (ApspRequest::stream_from_arcs): matrix stays empty.
-  bool arcs_on_device = false;
+  // Set: Floyd-Warshall from csr's int32 arcs on the GPU as decided here, the
+  // result streamed to the output (ApspRequest::stream_from_arcs); matrix stays empty.
+  std::optional<BackendDecision> arcs_on_device;
   bool trees() const { return run.engine == PlanEngine::kTrees; }
 };
 

@@ -241,8 +241,6 @@ bool StreamsMatrixToFile(const ApspRunRequest& req) {
 void RunWholeMatrixFromArcs(const ApspRunRequest& req, ApspPlan& plan, const ApspOptions& opts, ApspProgressBar& bar,
                             PhaseTimer& timer, ApspRunResult& result) {
   const auto& g = std::get<CsrGraph<std::int32_t>>(*plan.csr);
-  const std::optional<BackendDecision> decision = GpuTakesArcsRun(g.Out(), g.has_negative, opts);
-  if (!decision) throw Error("internal error: the plan's GPU run from the arcs is no longer possible");
   MatrixMeta meta;
   meta.kind = MatrixKind::kDistance;
   meta.directed = g.directed;
@@ -266,7 +264,7 @@ void RunWholeMatrixFromArcs(const ApspRunRequest& req, ApspPlan& plan, const Aps
     else file32->Append(bytes, size);
   };
   OutputGroup files;
-  result.engine = SolveApspOfArcs(g.Out(), static_cast<double>(g.max_abs_weight), opts, *decision, sink);
+  result.engine = SolveApspOfArcs(g.Out(), static_cast<double>(g.max_abs_weight), opts, *plan.arcs_on_device, sink);
   if (file16) file16->Commit();
   else file32->Commit();
   files.CommitAll();

@@ -19,22 +19,6 @@
 namespace gdist {
 namespace {
 
-ArcCsr CsrOf(const test::TestGraph& g) {
-  ArcCsr c;
-  c.n = g.n;
-  c.offsets.assign(g.n + 1, 0);
-  for (const test::TestArc& a : g.arcs) ++c.offsets[a.tail + 1];
-  for (std::size_t v = 0; v < g.n; ++v) c.offsets[v + 1] += c.offsets[v];
-  c.heads.resize(g.arcs.size());
-  c.weights.resize(g.arcs.size());
-  std::vector<std::uint64_t> next(c.offsets.begin(), c.offsets.end() - 1);
-  for (const test::TestArc& a : g.arcs) {
-    c.heads[next[a.tail]] = static_cast<std::uint32_t>(a.head);
-    c.weights[next[a.tail]++] = static_cast<std::int32_t>(a.weight);
-  }
-  return c;
-}
-
 struct Streamed {
   int bits = 0;
   std::vector<char> bytes;
@@ -43,7 +27,7 @@ struct Streamed {
 };
 
 Streamed RunTwin(const test::TestGraph& g, bool allow_int16) {
-  const ArcCsr arcs = CsrOf(g);
+  const ArcCsr arcs = test::ArcCsrOf(g);
   ApspOptions o;
   o.backend = Backend::kCpu;
   o.threads = 2;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "lib/core/range_check.hpp"
+#include "lib/graph/csr.hpp"
 #include "lib/matrix/dist_matrix.hpp"
 
 namespace gdist::test {
@@ -73,6 +74,24 @@ inline TestGraph RandomGraph(std::size_t n, double density, int max_base, int po
       g.negative |= w < 0;
     }
   return g;
+}
+
+// The same arcs as the dense engine's 16-bit bound and the run from the arcs
+// read them: out-arcs by tail, in the graph's order (int32 weights).
+inline ArcCsr ArcCsrOf(const TestGraph& g) {
+  ArcCsr c;
+  c.n = g.n;
+  c.offsets.assign(g.n + 1, 0);
+  for (const TestArc& a : g.arcs) ++c.offsets[a.tail + 1];
+  for (std::size_t v = 0; v < g.n; ++v) c.offsets[v + 1] += c.offsets[v];
+  c.heads.resize(g.arcs.size());
+  c.weights.resize(g.arcs.size());
+  std::vector<std::uint64_t> next(c.offsets.begin(), c.offsets.end() - 1);
+  for (const TestArc& a : g.arcs) {
+    c.heads[next[a.tail]] = static_cast<std::uint32_t>(a.head);
+    c.weights[next[a.tail]++] = static_cast<std::int32_t>(a.weight);
+  }
+  return c;
 }
 
 template <class T> DistMatrix<T> ToMatrix(const TestGraph& g) {

@@ -16,22 +16,6 @@
 namespace gdist {
 namespace {
 
-ArcCsr CsrOf(const test::TestGraph& g) {
-  ArcCsr c;
-  c.n = g.n;
-  c.offsets.assign(g.n + 1, 0);
-  for (const test::TestArc& a : g.arcs) ++c.offsets[a.tail + 1];
-  for (std::size_t v = 0; v < g.n; ++v) c.offsets[v + 1] += c.offsets[v];
-  c.heads.resize(g.arcs.size());
-  c.weights.resize(g.arcs.size());
-  std::vector<std::uint64_t> next(c.offsets.begin(), c.offsets.end() - 1);
-  for (const test::TestArc& a : g.arcs) {
-    c.heads[next[a.tail]] = static_cast<std::uint32_t>(a.head);
-    c.weights[next[a.tail]++] = static_cast<std::int32_t>(a.weight);
-  }
-  return c;
-}
-
 std::vector<char> Collect(const std::function<void(const PayloadWriter&)>& run) {
   std::vector<char> bytes;
   run([&](const void* p, std::size_t size) {
@@ -55,7 +39,7 @@ TEST(GpuArcs, SameBytesAsTheCpuTwin) {
                        Case{4200, 0.001, 100000, GpuMode::kInt32}}) {
     const std::uint64_t seed = test::FreshSeed();
     SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(c.n) + ", " + GpuModeName(c.mode));
-    const ArcCsr csr = CsrOf(test::RandomGraph(c.n, c.density, c.max_base, 0, seed));
+    const ArcCsr csr = test::ArcCsrOf(test::RandomGraph(c.n, c.density, c.max_base, 0, seed));
     const CsrView<std::int32_t> v = csr.View();
     const std::size_t stride = PaddedSize(c.n);
     const std::vector<char> on_gpu = Collect([&](const PayloadWriter& w) {
