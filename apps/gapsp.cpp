@@ -12,6 +12,7 @@
 #include "apps/common/apsp_flag_checks.hpp"
 #include "apps/common/flag_checks.hpp"
 #include "apps/common/input_flags.hpp"
+#include "apps/common/snap_flag.hpp"
 #include "lib/distributed/apsp_run.hpp"
 #include "lib/distributed/mpi_session.hpp"
 #include "lib/pipeline/apsp_summary.hpp"
@@ -89,10 +90,11 @@ int main(int argc, char** argv) {
   app.add_option("--targets", targets,
                  "with --sources and --algorithm ch (or a .gch IN): only the distances to these vertices, a\n"
                  "k x t table (CH many-to-many), written --to csv or --to npy");
-  app.add_option("--places", place_table.places,
-                 "a place x place distance table: FILE is CSV with a header naming name, lat, lon (weight\n"
-                 "optional); each place snapped to the nearest vertex of IN (an OpenStreetMap extract or a graph\n"
-                 "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
+  app.add_option(
+      "--places", place_table.places,
+      "a place x place distance table: FILE is CSV with a header naming name, lat, lon (weight\n"
+      "optional); each place snapped to the nearest point of IN (--snap; an OpenStreetMap extract or a graph\n"
+      "with a .co); OUT is CSV, the places' names heading its rows and columns (docs/FORMATS-INPUT.md)");
   app.add_option("--target-places", place_table.target_places,
                  "with --places: these places as the table's columns (the rows stay --places)");
   app.add_option("--snapped", place_table.snapped,
@@ -102,6 +104,7 @@ int main(int argc, char** argv) {
                  "with --places: refuse places farther than METRES from the network, all of them listed")
       ->check(gdist::Metres())
       ->capture_default_str();
+  gdist::AddSnapFlag(app, place_table.snap);
   app.add_flag("--json", json, "print the run summary (backend, element_bits, precision_reason, times) as JSON");
   flags.Add(app);
   flags.AddLargestComponent(app);
@@ -114,7 +117,7 @@ int main(int argc, char** argv) {
       "  gapsp NY.gr.gz rows.gdm --sources depots.txt   # 1 row per listed vertex\n"
       "  gapsp monaco.osm.gz table.csv --places clinics.csv   # place x place, metres");
   return gdist::RunApp(app, argc, argv, [&] {
-    for (const char* flag : {"--max-snap", "--snapped"})
+    for (const char* flag : {"--max-snap", "--snapped", "--snap"})
       if (app.count(flag) && place_table.places.empty()) throw gdist::Error(std::string(flag) + " needs --places");
     if (!place_table.places.empty() || !place_table.target_places.empty()) {
       if (place_table.places.empty()) throw gdist::Error("--target-places needs --places");

@@ -6,10 +6,12 @@
 
 #include "apps/common/app_main.hpp"
 #include "apps/common/osm_flags.hpp"
+#include "apps/common/snap_flag.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/metrics/summary_report.hpp"
 #include "lib/paths/route.hpp"
 #include "lib/pipeline/matrix_route.hpp"
+#include "lib/pipeline/place_attach.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/route_map.hpp"
 #include "lib/pipeline/route_report.hpp"
@@ -44,26 +46,38 @@ struct GraphRouteFlags {
   std::string geojson;                               // the route's map (GeoJSON); empty: none
   std::string places;                                // --from and --to name places of this CSV
   double max_snap_m = gdist::kDefaultMaxSnapMetres;  // places farther from the network are refused
+  gdist::SnapMode snap = gdist::SnapMode::kArc;      // places onto arcs (split there) or their nearest vertex
   std::string osm_weight;                            // --weight: length (empty) or time
 };
 
 // A graph file or a saved hierarchy: a bidirectional CH query, shortcuts
 // unpacked into the graph's arcs; without --to, the tree from --from (PHAST).
 int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const GraphRouteFlags& flags) {
-  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, input, 0);
+  std::optional<gdist::PlacesFile> places;
+  std::vector<gdist::PlaceSnap> snaps;
+  std::vector<gdist::LonLat> lon_lat;
+  if (!flags.places.empty()) places = gdist::ReadPlaces(flags.places, input.read.limits);
+  // Places on arcs are vertices added to the graph before it is contracted; a saved hierarchy
+  // keeps no arcs' geometry, so there they snap to the nearest vertex.
+  const bool on_arcs = places && flags.snap == gdist::SnapMode::kArc && !gdist::IsHierarchyInput(in);
+  gdist::InputOptions read = input;
+  read.read.keep_arc_shapes = on_arcs;
+  const gdist::LoadedHierarchy loaded = gdist::LoadHierarchy(in, read, 0, [&](gdist::Graph& g) {
+    if (!on_arcs) return;
+    lon_lat = gdist::VertexLonLat(g, in);
+    snaps = gdist::AttachPlaces(&g, &lon_lat, {&*places}, gdist::SnapMode::kArc, flags.max_snap_m).at(0);
+  });
+  if (places && !on_arcs && flags.snap == gdist::SnapMode::kArc)
+    gdist::RunVoice{"gpath"}.Note(in +
+                                  ": a saved hierarchy keeps no arcs' geometry: places snap to the nearest vertex");
   return std::visit(
       [&](const auto& ch) -> int {
         using W = std::decay_t<decltype(ch.up.weights[0])>;
         const gdist::VertexLabels& labels = ch.labels;
-        std::vector<gdist::LonLat> lon_lat;
-        std::optional<gdist::PlacesFile> places;
-        std::vector<gdist::PlaceSnap> snaps;
-        if (!flags.geojson.empty() || !flags.places.empty()) lon_lat = gdist::VertexLonLat(loaded.lon_lat, labels, in);
-        if (!flags.places.empty()) {
-          places = gdist::ReadPlaces(flags.places, input.read.limits);
-          snaps = gdist::SnapPlaces(lon_lat, *places, flags.max_snap_m);
-          gdist::RunVoice{"gpath"}.Note(gdist::SnapSummary(*places, snaps));
-        }
+        if ((!flags.geojson.empty() || places) && lon_lat.empty())
+          lon_lat = gdist::VertexLonLat(loaded.lon_lat, labels, in);
+        if (places && !on_arcs) snaps = gdist::SnapPlaces(lon_lat, *places, flags.max_snap_m);
+        if (places) gdist::RunVoice{"gpath"}.Note(gdist::SnapSummary(*places, snaps));
         gdist::RoutePlace from_end, to_end;
         const std::uint32_t u =
             gdist::RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, "--from", &from_end);
@@ -131,10 +145,11 @@ int main(int argc, char** argv) {
                  "GeoJSON (RFC 7946) to FILE, a LineString with from, to, distance, weight and arcs");
   app.add_option("--places", route.places,
                  "graph inputs with coordinates: --from and --to name places of FILE (CSV: name, lat, lon),\n"
-                 "each snapped to the nearest vertex (docs/FORMATS-INPUT.md)");
+                 "each snapped to the nearest point of the network (--snap; docs/FORMATS-INPUT.md)");
   app.add_option("--max-snap", route.max_snap_m, "with --places: refuse places farther than METRES from the network")
       ->check(gdist::Metres())
       ->capture_default_str();
+  gdist::AddSnapFlag(app, route.snap);
   app.footer(
       "EXIT STATUS: 0 route printed, 1 no path exists, 2 bad input or label.\n"
       "EXAMPLES:\n  gapsp rome99.gr dist.gdm --paths\n  gpath dist.gdm --from 1 --to 3353\n"
@@ -145,7 +160,8 @@ int main(int argc, char** argv) {
       "  gpath monaco.osm.gz --places p.csv --from Casino --to Port --geojson route.geojson");
   return gdist::RunApp(app, argc, argv, [&]() -> int {
     osm.RefuseUnlessOsm(in, gdist::InputFormat::kAuto);
-    if (app.count("--max-snap") && route.places.empty()) throw gdist::Error("--max-snap needs --places");
+    for (const char* flag : {"--max-snap", "--snap"})
+      if (app.count(flag) && route.places.empty()) throw gdist::Error(std::string(flag) + " needs --places");
     if (route.json && route.to.empty())
       throw gdist::Error("--json prints one route as JSON: give --to (the tree from --from is a CSV table)");
     if (!route.geojson.empty() && route.to.empty())

@@ -13,6 +13,8 @@ enum class OsmWeight { kLength, kTime };  // metres, or seconds at the way's spe
 struct OsmOptions {
   OsmProfile profile = OsmProfile::kCar;
   OsmWeight weight = OsmWeight::kLength;
+  // Keep each arc's polyline (Graph::shapes): places snap to streets with it.
+  bool keep_arc_shapes = false;
 };
 
 bool ParseOsmProfile(std::string_view name, OsmProfile* out);  // car, bike, foot

@@ -238,8 +238,23 @@ Graph BuildGraph(const KeptWays& kept, const NeededNodes& needed, const OsmOptio
       if (in && node_of[r] != node_of[from]) {  // a loop back to its own vertex never shortens a path
         const std::uint32_t u = vertex[node_of[from]], v = vertex[node_of[r]];
         const Weight w = RealWeight(metres * scale);
-        if (way.direction != WayDirection::kBackward) g.AddEdge(u, v, w, 0);
-        if (way.direction != WayDirection::kForward) g.AddEdge(v, u, w, 0);
+        // The nodes between from and r: the arc's polyline, shared by both directions.
+        const auto shape = static_cast<std::uint32_t>(g.shapes.count());
+        if (options.keep_arc_shapes) {
+          for (std::size_t k = from + 1; k < r; ++k) {
+            const osmium::Location at = needed.locations[node_of[k]];
+            g.shapes.points.emplace_back(at.lon(), at.lat());
+          }
+          g.shapes.first.push_back(g.shapes.points.size());
+        }
+        if (way.direction != WayDirection::kBackward) {
+          g.AddEdge(u, v, w, 0);
+          if (options.keep_arc_shapes) g.shapes.edge_shape.push_back(2 * shape);
+        }
+        if (way.direction != WayDirection::kForward) {
+          g.AddEdge(v, u, w, 0);
+          if (options.keep_arc_shapes) g.shapes.edge_shape.push_back(2 * shape + 1);
+        }
       }
       from = r;
       in = true;

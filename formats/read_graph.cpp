@@ -71,6 +71,7 @@ Graph ReadOsmRoads(InputFile& in, const ReadOptions& options) {
   OsmOptions osm;
   if (options.osm_profile) osm.profile = *options.osm_profile;
   if (options.osm_weight) osm.weight = *options.osm_weight;
+  osm.keep_arc_shapes = options.keep_arc_shapes;
   OsmReadReport report;
   Graph g = ReadOsm(in, osm, &report);
   if (!Quiet())

@@ -31,6 +31,9 @@ struct ReadOptions {
   // set for any other format, ReadGraph refuses (they would mean nothing).
   std::optional<OsmProfile> osm_profile;
   std::optional<OsmWeight> osm_weight;
+  // Keep the arcs' geometry where the format has it (OpenStreetMap's ways:
+  // Graph::shapes), for places snapped to streets; other formats ignore it.
+  bool keep_arc_shapes = false;
 };
 
 bool ParseInputFormat(std::string_view name, InputFormat* out);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "apps/common/flag_checks.hpp"
+#include "apps/common/snap_flag.hpp"
 #include "lib/pipeline/center_request.hpp"
 #include "lib/util/error.hpp"
 
@@ -15,7 +16,7 @@ inline void AddPlaceFlags(CLI::App& app, CenterRequest& req) {
   const std::string group = "Places (docs/FORMATS-INPUT.md)";
   app.add_option("--places", req.places,
                  "site at places: demands at the places of FILE (CSV with a header naming name, lat, lon and\n"
-                 "optionally weight: the demand weights), each snapped to the nearest vertex of DIST (an\n"
+                 "optionally weight: the demand weights), each snapped to the nearest point of DIST (--snap; an\n"
                  "OpenStreetMap extract or a graph with a .co); reports, --assignment, --candidates and --fixed\n"
                  "name places")
       ->group(group);
@@ -30,6 +31,7 @@ inline void AddPlaceFlags(CLI::App& app, CenterRequest& req) {
       ->check(Metres())
       ->capture_default_str()
       ->group(group);
+  AddSnapFlag(app, req.snap)->group(group);
   app.add_option("--geojson", req.geojson,
                  "with --places: the answer as a map, GeoJSON (RFC 7946): sites, demands, assignment lines")
       ->group(group);
@@ -37,7 +39,7 @@ inline void AddPlaceFlags(CLI::App& app, CenterRequest& req) {
 
 inline void CheckPlaceFlags(const CLI::App& app, const CenterRequest& req) {
   if (req.places.empty())
-    for (const char* flag : {"--candidate-places", "--max-snap", "--snapped"})
+    for (const char* flag : {"--candidate-places", "--max-snap", "--snapped", "--snap"})
       if (app.count(flag)) throw Error(std::string(flag) + " needs --places");
   if (!req.places.empty() && !req.cost_matrix.empty())
     throw Error("--places computes its own cost table from DIST; drop --cost-matrix");

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/core/arc_shapes.hpp"
 #include "lib/core/vertex_labels.hpp"
 #include "lib/core/weight.hpp"
 
@@ -62,6 +63,9 @@ struct Graph {
   // Longitude and latitude in degrees of each vertex when the input places
   // them (OpenStreetMap); empty otherwise.
   std::vector<std::pair<double, double>> lon_lat;
+  // The arcs' polylines (OpenStreetMap with ReadOptions::keep_arc_shapes);
+  // empty otherwise. Code that drops or reorders edges keeps edge_shape in step.
+  ArcShapes shapes;
 
   // Appends the arc u -> v read on `line` and records its weight's facts.
   void AddEdge(std::uint32_t u, std::uint32_t v, const Weight& w, std::size_t line);

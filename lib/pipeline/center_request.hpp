@@ -45,8 +45,9 @@ struct CenterRequest {
   // candidate_places (else at the places), snapped no farther than max_snap_m.
   std::string places, candidate_places;
   double max_snap_m = kDefaultMaxSnapMetres;
-  std::string geojson;  // the places' siting as a map (GeoJSON)
-  std::string snapped;  // each place's vertex and snap distance (CSV)
+  SnapMode snap = SnapMode::kArc;  // places onto the nearest point of an arc, or the nearest vertex
+  std::string geojson;             // the places' siting as a map (GeoJSON)
+  std::string snapped;             // each place's vertex and snap distance (CSV)
   SitingOptions siting;
   Backend backend = Backend::kAuto;  // where APSP and the siting row passes run
   PictureRequest pictures;

@@ -36,10 +36,12 @@ std::size_t KeepLargestComponent(Graph* g, ComponentKind kind) {
     const Edge& e = g->edges[i];
     if (new_id[e.from] == kGone || new_id[e.to] == kGone) continue;
     if (!g->exact_weights.empty()) g->exact_weights[kept_arcs] = g->exact_weights[i];
+    if (!g->shapes.empty()) g->shapes.edge_shape[kept_arcs] = g->shapes.edge_shape[i];
     g->edges[kept_arcs++] = {new_id[e.from], new_id[e.to], e.weight};
   }
   g->edges.resize(kept_arcs);
   if (!g->exact_weights.empty()) g->exact_weights.resize(kept_arcs);
+  if (!g->shapes.empty()) g->shapes.edge_shape.resize(kept_arcs);  // the shapes of arcs gone stay, unused
   const std::size_t dropped = g->n - labels.size();
   g->n = labels.size();
   g->labels = VertexLabels::FromStrings(std::move(labels));

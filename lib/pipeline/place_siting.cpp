@@ -9,6 +9,7 @@
 
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/input_component.hpp"
+#include "lib/pipeline/place_attach.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/error.hpp"
@@ -22,16 +23,27 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   out.facilities = req.candidate_places.empty() ? out.demands : ReadPlaces(req.candidate_places, req.input.read.limits);
   // With the largest component asked for, the places snap to the part kept (gcenter keeps the
   // choice apart from the input options: center_graph.cpp applies it to its CSR graph).
-  const InputOptions input = req.GraphInput();
-  const Graph g = ReadInputGraph(req.in, input);
-  const std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
-  out.demand_snaps = SnapPlaces(lon_lat, out.demands, req.max_snap_m);
-  voice.Note(SnapSummary(out.demands, out.demand_snaps));
-  out.facility_snaps = out.demand_snaps;
-  if (!req.candidate_places.empty()) {
-    out.facility_snaps = SnapPlaces(lon_lat, out.facilities, req.max_snap_m);
-    voice.Note(OptionText(Option::kCandidatePlaces) + ": " + SnapSummary(out.facilities, out.facility_snaps));
+  InputOptions input = req.GraphInput();
+  InputOptions read = input;
+  read.read.keep_arc_shapes = req.snap == SnapMode::kArc;  // the streets' polylines, to snap onto
+  Graph g = ReadInputGraph(req.in, read);
+  std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
+  // The map's road segments: the network's own, before arcs are split for the places.
+  const bool covering = req.cover >= 0 || req.max_cover >= 0 || req.backup_cover >= 0;
+  if (!req.geojson.empty() && covering) {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // a two-way road is one segment on the map
+    for (const Edge& e : g.edges)
+      if (e.from != e.to && seen.insert(std::minmax(e.from, e.to)).second) out.segments.push_back({e.from, e.to});
   }
+  std::vector<const PlacesFile*> files{&out.demands};
+  if (!req.candidate_places.empty()) files.push_back(&out.facilities);
+  // The places become vertices (arcs split at them, place_attach.hpp): then the trees run as on any graph.
+  std::vector<std::vector<PlaceSnap>> snaps = AttachPlaces(&g, &lon_lat, files, req.snap, req.max_snap_m);
+  out.demand_snaps = snaps[0];
+  out.facility_snaps = snaps.back();
+  voice.Note(SnapSummary(out.demands, out.demand_snaps));
+  if (!req.candidate_places.empty())
+    voice.Note(OptionText(Option::kCandidatePlaces) + ": " + SnapSummary(out.facilities, out.facility_snaps));
   if (!req.snapped.empty()) {
     PlacesFile all = out.demands;
     std::vector<PlaceSnap> all_snaps = out.demand_snaps;
@@ -54,12 +66,8 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   m.cost.assign(nd * nf, std::numeric_limits<double>::infinity());
   const auto csr = std::make_shared<const AnyCsrGraph>(CsrFromGraph(g, input, req.in, req.metrics_options.threads));
   const AnyCsrGraph& any = *csr;
-  const bool covering = req.cover >= 0 || req.max_cover >= 0 || req.backup_cover >= 0;
   if (!req.geojson.empty() && covering) {
     out.lon_lat = lon_lat;
-    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // a two-way road is one segment on the map
-    for (const Edge& e : g.edges)
-      if (e.from != e.to && seen.insert(std::minmax(e.from, e.to)).second) out.segments.push_back({e.from, e.to});
     const TreeDirection tree_direction = direction == Direction::kOut ? TreeDirection::kFrom : TreeDirection::kTo;
     out.tree = [csr, tree_direction](std::uint32_t s) {
       return std::visit(

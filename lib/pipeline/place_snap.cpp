@@ -43,6 +43,15 @@ using SphereTree = nanoflann::KDTreeSingleIndexAdaptor<nanoflann::L2_Simple_Adap
 
 }  // namespace
 
+bool ParseSnapMode(std::string_view name, SnapMode* out) {
+  if (name == "arc") *out = SnapMode::kArc;
+  else if (name == "vertex") *out = SnapMode::kVertex;
+  else return false;
+  return true;
+}
+
+const char* SnapModeName(SnapMode mode) { return mode == SnapMode::kArc ? "arc" : "vertex"; }
+
 bool PlaceSnappingAvailable() {
 #ifdef GDIST_HAVE_NANOFLANN
   return true;
@@ -92,8 +101,6 @@ std::vector<PlaceSnap> SnapPlaces(const std::vector<std::pair<double, double>>& 
   if (points.xyz.empty()) throw Error(places.path + ": the network has no vertex with coordinates to snap to");
   SphereTree tree(3, points, nanoflann::KDTreeSingleIndexAdaptorParams(/*leaf_max_size=*/16));
   std::vector<PlaceSnap> snaps(places.places.size());
-  std::string far;  // the refused places, listed
-  std::size_t far_count = 0;
   for (std::size_t i = 0; i < places.places.size(); ++i) {
     const Place& p = places.places[i];
     const std::array<double, 3> q = UnitVector(p.lon, p.lat);
@@ -101,33 +108,47 @@ std::vector<PlaceSnap> SnapPlaces(const std::vector<std::pair<double, double>>& 
     double chord2 = 0;
     tree.knnSearch(q.data(), 1, &nearest, &chord2);
     const std::uint32_t v = points.vertex[nearest];
-    snaps[i] = {v, GreatCircleMetres(p.lat, p.lon, lon_lat[v].second, lon_lat[v].first)};
-    if (snaps[i].metres > max_snap_m) {
-      // The first few named in full; the count says how many in all.
-      constexpr std::size_t kListed = 10;
-      if (far_count++ < kListed)
-        far += "\n  line " + std::to_string(p.line) + ": '" + p.name + "' is " + FormatNumber(snaps[i].metres) +
-               " m from the nearest vertex";
-    }
+    snaps[i].vertex = v;
+    snaps[i].metres = GreatCircleMetres(p.lat, p.lon, lon_lat[v].second, lon_lat[v].first);
+  }
+  RefuseFarPlaces(places, snaps, max_snap_m);
+  return snaps;
+#endif
+}
+
+void RefuseFarPlaces(const PlacesFile& places, const std::vector<PlaceSnap>& snaps, double max_snap_m) {
+  std::string far;  // the refused places, listed
+  std::size_t far_count = 0;
+  for (std::size_t i = 0; i < snaps.size(); ++i) {
+    if (!(snaps[i].metres > max_snap_m)) continue;
+    // The first few named in full; the count says how many in all.
+    constexpr std::size_t kListed = 10;
+    const Place& p = places.places[i];
+    if (far_count++ < kListed)
+      far += "\n  line " + std::to_string(p.line) + ": '" + p.name + "' is " + FormatNumber(snaps[i].metres) +
+             (snaps[i].on_arc ? " m from the nearest arc" : " m from the nearest vertex");
   }
   if (far_count > 0)
     throw Error(places.path + ": " + std::to_string(far_count) + " of " + std::to_string(places.places.size()) +
                 " places lie farther than " + FormatNumber(max_snap_m) + " m from the network (" +
                 OptionText(Option::kMaxSnap) +
                 " raises the limit; check their coordinates and the extract's bounds):" + far);
-  return snaps;
-#endif
 }
 
 std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSnap>& snaps,
                              const std::vector<std::pair<double, double>>& lon_lat, const VertexLabels& labels) {
-  std::string text = "name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m\n";
+  std::string text = "name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m,arc_from,arc_to,along_m\n";
   for (std::size_t i = 0; i < snaps.size(); ++i) {
     const Place& p = places.places[i];
-    const auto [lon, lat] = lon_lat.at(snaps[i].vertex);
+    const PlaceSnap& s = snaps[i];
+    const auto [lon, lat] = lon_lat.at(s.vertex);
     text += CsvField(p.name) + "," + ExactText(p.lat) + "," + ExactText(p.lon) + "," +
-            CsvField(labels.label(snaps[i].vertex)) + "," + ExactText(lat) + "," + ExactText(lon) + "," +
-            ExactText(snaps[i].metres) + "\n";
+            CsvField(labels.label(s.vertex)) + "," + ExactText(lat) + "," + ExactText(lon) + "," + ExactText(s.metres) +
+            ",";
+    if (s.arc_from != kNoArcEnd)
+      text += CsvField(labels.label(s.arc_from)) + "," + CsvField(labels.label(s.arc_to)) + "," + ExactText(s.along_m);
+    else text += ",,";
+    text += "\n";
   }
   return text;
 }
@@ -135,13 +156,17 @@ std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSn
 std::string SnapSummary(const PlacesFile& places, const std::vector<PlaceSnap>& snaps) {
   if (snaps.empty()) return "no places";
   std::vector<double> metres;
-  std::size_t largest = 0;
+  std::size_t largest = 0, between = 0;
   for (std::size_t i = 0; i < snaps.size(); ++i) {
     metres.push_back(snaps[i].metres);
     if (snaps[i].metres > snaps[largest].metres) largest = i;
+    between += snaps[i].arc_from != kNoArcEnd;
   }
   std::nth_element(metres.begin(), metres.begin() + metres.size() / 2, metres.end());
-  return std::to_string(snaps.size()) + " places snapped to the nearest vertex: median " +
+  const std::string where = snaps[0].on_arc
+                                ? "the nearest point of an arc (" + std::to_string(between) + " between its ends)"
+                                : std::string("the nearest vertex");
+  return std::to_string(snaps.size()) + " places snapped to " + where + ": median " +
          FormatNumber(std::round(metres[metres.size() / 2] * 10) / 10) + " m, largest " +
          FormatNumber(std::round(snaps[largest].metres * 10) / 10) + " m ('" + places.places[largest].name + "')";
 }

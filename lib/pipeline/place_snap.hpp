@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -20,9 +21,23 @@ namespace gdist {
 // the extract.
 inline constexpr double kDefaultMaxSnapMetres = 1000;
 
+// Where a place joins the network: to its nearest vertex (SnapMode::kVertex),
+// or to the nearest point of an arc (kArc, the default), where the arc is
+// split and a vertex added (place_attach.hpp) unless that point is an end.
+enum class SnapMode { kArc, kVertex };
+bool ParseSnapMode(std::string_view name, SnapMode* out);  // arc, vertex
+const char* SnapModeName(SnapMode mode);
+
+inline constexpr std::uint32_t kNoArcEnd = 0xFFFFFFFFu;
+
 struct PlaceSnap {
-  std::uint32_t vertex = 0;  // the nearest vertex of the graph
+  std::uint32_t vertex = 0;  // the place's vertex: the nearest vertex, or the one added on its arc
   double metres = 0;         // great-circle distance from the place to it
+  bool on_arc = false;       // snapped by SnapMode::kArc (to an end of the arc, or between)
+  // Between an arc's ends: the street's ends (its polyline runs from arc_from
+  // to arc_to) and the metres along it from arc_from; kNoArcEnd otherwise.
+  std::uint32_t arc_from = kNoArcEnd, arc_to = kNoArcEnd;
+  double along_m = 0;
 };
 
 // Whether this build snaps places (nanoflann found at build time).
@@ -43,13 +58,21 @@ std::vector<std::pair<double, double>> VertexLonLat(const std::vector<std::pair<
 std::vector<PlaceSnap> SnapPlaces(const std::vector<std::pair<double, double>>& lon_lat, const PlacesFile& places,
                                   double max_snap_m);
 
-// Each place and where it went, as CSV: name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m
-// (the vertex by its label: an OpenStreetMap node id), atomically; for the
-// planner who checks the snaps before trusting the distances.
+// Refuses (gdist::Error) when some snaps are farther than max_snap_m, every
+// such place listed (the first ten, and the count).
+void RefuseFarPlaces(const PlacesFile& places, const std::vector<PlaceSnap>& snaps, double max_snap_m);
+
+// Each place and where it went, as CSV:
+// name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m,arc_from,arc_to,along_m
+// (vertices by their labels: OpenStreetMap node ids, "place:NAME" for a vertex
+// added on an arc, whose ends and distance along it the last three columns
+// give; empty for a place at a vertex); for the planner who checks the snaps
+// before trusting the distances.
 std::string SnappedPlacesCsv(const PlacesFile& places, const std::vector<PlaceSnap>& snaps,
                              const std::vector<std::pair<double, double>>& lon_lat, const VertexLabels& labels);
 
-// "12 places snapped to the nearest vertex: median 8.1 m, largest 41.3 m ('Clinic 7')" for the run's notes.
+// "12 places snapped to the nearest vertex: median 8.1 m, largest 41.3 m ('Clinic 7')" for the run's notes;
+// "... to the nearest point of an arc (10 between its ends): ..." for arc snaps.
 std::string SnapSummary(const PlacesFile& places, const std::vector<PlaceSnap>& snaps);
 
 }  // namespace gdist

@@ -6,6 +6,7 @@
 #include "lib/matrix/matrix_export.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/input_component.hpp"
+#include "lib/pipeline/place_attach.hpp"
 #include "lib/sparse/shortest_paths.hpp"
 #include "lib/sparse/tree_apsp.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -18,15 +19,18 @@ void WritePlaceTable(const PlaceTableRequest& req, const RunVoice& voice) {
   const PlacesFile rows = ReadPlaces(req.places, req.input.read.limits);
   const PlacesFile cols = req.target_places.empty() ? rows : ReadPlaces(req.target_places, req.input.read.limits);
   // With --largest-component the places snap to the part that kept (its coordinates kept too).
-  const Graph g = ReadInputGraph(req.in, req.input);
-  const std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
-  const std::vector<PlaceSnap> row_snaps = SnapPlaces(lon_lat, rows, req.max_snap_m);
+  InputOptions input = req.input;
+  input.read.keep_arc_shapes = req.snap == SnapMode::kArc;  // the streets' polylines, to snap onto
+  Graph g = ReadInputGraph(req.in, input);
+  std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
+  std::vector<const PlacesFile*> files{&rows};
+  if (!req.target_places.empty()) files.push_back(&cols);
+  // The places become vertices (arcs split at them, place_attach.hpp): then the trees run as on any graph.
+  const std::vector<std::vector<PlaceSnap>> snaps = AttachPlaces(&g, &lon_lat, files, req.snap, req.max_snap_m);
+  const std::vector<PlaceSnap>& row_snaps = snaps[0];
+  const std::vector<PlaceSnap>& col_snaps = snaps.back();
   voice.Note(SnapSummary(rows, row_snaps));
-  std::vector<PlaceSnap> col_snaps = row_snaps;
-  if (!req.target_places.empty()) {
-    col_snaps = SnapPlaces(lon_lat, cols, req.max_snap_m);
-    voice.Note(OptionText(Option::kTargetPlaces) + ": " + SnapSummary(cols, col_snaps));
-  }
+  if (!req.target_places.empty()) voice.Note(OptionText(Option::kTargetPlaces) + ": " + SnapSummary(cols, col_snaps));
   const AnyCsrGraph any = CsrFromGraph(g, req.input, req.in, req.threads);
   std::visit(
       [&](const auto& csr) {

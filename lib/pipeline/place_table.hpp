@@ -1,5 +1,5 @@
 // gapsp GRAPH table.csv --places P.csv: the network distance between named
-// places (place_snap.hpp), a CSV table with the places' names as its first
+// places (place_snap.hpp, place_attach.hpp), a CSV table with the places' names as its first
 // row and column ("inf": no path), in the graph's weight (metres or seconds
 // for an OpenStreetMap extract). It is also a demand x facility cost table
 // that gcenter --cost-matrix reads.
@@ -19,8 +19,9 @@ struct PlaceTableRequest {
   std::string target_places;  // the columns; empty: the rows' places
   std::string snapped;        // each place's vertex and snap distance (CSV); empty: none
   double max_snap_m = kDefaultMaxSnapMetres;
-  InputOptions input;  // read options, and the largest component the places snap to
-  int threads = 0;     // 0: all cores
+  SnapMode snap = SnapMode::kArc;  // onto the nearest point of an arc, or the nearest vertex
+  InputOptions input;              // read options, and the largest component the places snap to
+  int threads = 0;                 // 0: all cores
 };
 
 // Reads, snaps (refusing places past max_snap_m), runs one shortest-path

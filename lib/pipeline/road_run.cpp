@@ -68,7 +68,8 @@ const VertexLabels& LabelsOf(const AnyHierarchy& h) {
   return *std::visit([](const auto& ch) { return &ch.labels; }, h);
 }
 
-LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads) {
+LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads,
+                              const std::function<void(Graph&)>& prepare) {
   LoadedHierarchy out;
   auto t0 = std::chrono::steady_clock::now();
   if (IsHierarchyInput(path)) {
@@ -80,7 +81,8 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
                                     [&](auto zero) -> AnyHierarchy { return ReadHierarchy<decltype(zero)>(path); });
     out.read_s = Since(t0);
   } else {
-    const Graph g = ReadInputGraph(path, options);
+    Graph g = ReadInputGraph(path, options);
+    if (prepare) prepare(g);
     out.lon_lat = g.lon_lat;
     InputOptions typed = options;
     typed.type = ElementTypeFor(g, options);

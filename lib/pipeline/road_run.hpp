@@ -6,6 +6,7 @@
 // these, so a hierarchy is built and read the same way everywhere.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,7 +41,11 @@ struct LoadedHierarchy {
 // `options` (direction, duplicates, type as the planner types it:
 // ElementTypeFor) and contracted on `threads` threads. Throws gdist::Error on
 // negative arcs (a hierarchy needs non-negative weights) and on bad files.
-LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads);
+// `prepare`, when given, changes a graph file's graph before it is contracted
+// (gpath --places adds the places' vertices: place_attach.hpp); a .gch has no
+// graph to change and ignores it.
+LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& options, int threads,
+                              const std::function<void(Graph&)>& prepare = {});
 
 // The plan's trial (RunPlan::hierarchy_trial_s): the graph contracted within
 // `seconds_budget` seconds, or std::nullopt when it does not finish in time or

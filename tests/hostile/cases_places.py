@@ -125,7 +125,7 @@ def _cases(ctx, Case):
             _write(d, "p.csv", far)
         out.append(Case("places", "%s/past-max-snap" % tool, argv + ["--max-snap", "100"], rc=2, setup=setup,
                         err=r"p\.csv: 1 of 3 places lie farther than 100 m from the network \(--max-snap raises "
-                            r"the limit.*\n  line 3: 'Atlantis' is 55\d\d\d\.?\d* m from the nearest vertex"))
+                            r"the limit.*\n  line 3: 'Atlantis' is 55\d\d\d\.?\d* m from the nearest arc"))
     # The places file through a link to /dev/null made inside the case folder: an empty file.
     for tool, argv in _tools("null.csv"):
         def setup(d):
@@ -187,7 +187,7 @@ def _cases(ctx, Case):
         out.append(Case("places", "%s/largest-component-snaps-into-it" % tool, argv + ["--largest-component", "strong"],
                         rc=0, setup=stub, creates={"t.csv"} if tool == "gapsp" else (),
                         err=r"largest strong component keeps 3 of 4 vertices.*\n.*2 places snapped to the nearest "
-                            r"vertex: median \d.*largest 111\.2 m \('Stub'\)"))
+                            r"point of an arc \(0 between its ends\): median \d.*largest 111\.2 m \('Stub'\)"))
     # gcenter --geojson on a graph's own vertices: coordinates needed, the matrix file has none.
     def plain(d):
         _write(d, "x.gr", b"p sp 3 2\na 1 2 5\na 2 3 5\n")
@@ -215,12 +215,13 @@ def _cases(ctx, Case):
         want = "vertex,West,East\nWest,0,222.39016046706584\nEast,222.39016046706584,0\n"
         return None if text == want else "table: %r" % text
     out.append(Case("places", "gapsp/ok-table", ["gapsp", "x.osm", "t.csv", "--places", "p.csv"], rc=0,
-                    err=r"2 places snapped to the nearest vertex", setup=good, creates={"t.csv"}, check=table_check))
+                    err=r"2 places snapped to the nearest point of an arc", setup=good, creates={"t.csv"}, check=table_check))
     def snapped_check(d, proc):
         with open(os.path.join(d, "s.csv")) as f:
             text = f.read()
-        want = ("name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m\nWest,1e-05,0,1,0,0,1.111950802335329\n"
-                "East,0,0.00201,3,0,0.002,1.111950802335332\n")
+        # Both nearest an end of the street: at its vertices, no arc columns.
+        want = ("name,lat,lon,vertex,vertex_lat,vertex_lon,snap_m,arc_from,arc_to,along_m\n"
+                "West,1e-05,0,1,0,0,1.111950802335329,,,\nEast,0,0.00201,3,0,0.002,1.111950802335332,,,\n")
         return None if text == want else "snapped: %r" % text
     for tool, argv in [("gapsp", ["gapsp", "x.osm", "t.csv", "--places", "p.csv", "--snapped", "s.csv"]),
                        ("gcenter", ["gcenter", "x.osm", "--places", "p.csv", "--p-median", "1", "--snapped", "s.csv"])]:

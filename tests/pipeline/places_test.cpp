@@ -185,7 +185,8 @@ TEST(Places, MonacoSnapEqualsBruteForce) {
   ExpectSnapsAreNearest(lon_lat, places);
 }
 
-// gapsp's place table equals gapsp's CH table between the snapped vertices.
+// gapsp --snap vertex: its place table equals gapsp's CH table between the snapped vertices
+// (arc snapping: place_attach_test.cpp).
 TEST(Places, MonacoPlaceTableEqualsDistancesBetweenSnappedVertices) {
   if (!PlaceSnappingAvailable()) GTEST_SKIP() << "built without nanoflann";
   if (!test::Exists(Monaco())) GTEST_SKIP() << "no " << Monaco();
@@ -210,7 +211,7 @@ TEST(Places, MonacoPlaceTableEqualsDistancesBetweenSnappedVertices) {
   }
   test::WriteText(places.path, csv.str());
   const auto run = test::RunCommand(test::App("gapsp") + " " + Monaco() + " " + dir.file("t.csv") + " --places " +
-                                    places.path + " --max-snap 2000");
+                                    places.path + " --max-snap 2000 --snap vertex");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("12 places snapped to the nearest vertex"), std::string::npos) << run.output;
   // The reference: the snapped vertices' labels as --sources and --targets of the CH table.
