@@ -37,7 +37,12 @@ fw           GPU Floyd-Warshall: ptxas registers/spills (build log), SASS instru
 ncu          Nsight Compute on one phase-3 MinPlusTileKernel launch at n = 8192
 paths        paths_bench --backend gpu (twice, and --min-weight 0), memcheck NextHop.GpuRoutesEqualCpuRoutes,
              racecheck gapsp --paths on c05.1 and rome99
-e2e          file to file at n = E2E_N (16384): cat, dd+fsync, gapsp --backend gpu x3, --timings, --paths
+e2e          file to file at n = E2E_N (16384): cat, dd+fsync, gapsp --backend gpu x3, --timings, --paths;
+             with E2E_BASE (a tree, e.g. .device/base) that tree's gapsp beside each round (files compared)
+e2e65        #27's n = 65536 from a graph file: an unweighted random graph (E2E65_N = 65536, 12 arcs per vertex,
+             fresh seed) through gapsp --backend gpu x2 (--json) and once with --timings (read, then the arcs
+             copied and the adjacency built on the device), beside BASE's gapsp (default .device/base) x2; dd of
+             the 16-bit file's bytes with fsync; sampled rows of the two files compared
 metrics      GpuMetrics tests, test_metrics, memcheck/racecheck GpuMetrics.MappedMatrixFile, gcenter n = 16384 and
              32768 --backend cpu/gpu/auto (JSON and CSV identical), gapsp --metrics n = 6000 cpu/gpu, metrics_bench
 precision    test_gpu, test_engine, gapsp ca-GrQc --json gpu/cpu (16-bit) and --element-bits 32 (bytes compared),
@@ -142,6 +147,7 @@ has ncu && want gpu_fw_bench
 has paths && want gapsp paths_bench test_paths
 has e2e && want gapsp gpu_fw_bench
 has e2e-only && want gapsp gpu_fw_bench
+has e2e65 && want gapsp
 has e2e16 && want gapsp gconvert gcenter gpath ginfo test_matrix test_report test_gpu
 has f32same && want gapsp test_gpu
 has tables && want gconvert gapsp gcenter
@@ -255,14 +261,24 @@ fi
 if has e2e || has e2e-only; then
   # End to end, file to file (issue #3): against reading and writing the same bytes.
   n=${E2E_N:-16384}
+  E2E_BASE_APP=
+  if [ -n "${E2E_BASE:-}" ] && [ -d "$E2E_BASE" ]; then
+    build_base "$E2E_BASE" base gapsp
+    [ -x "$B-base/apps/gapsp" ] && E2E_BASE_APP=$B-base/apps/gapsp
+  fi
   "$B/bench/gpu_fw_bench" --write-gdm /tmp/e2e_in.gdm "$n" > "$OUT/e2e.log" 2>&1
   sync
   for i in 1 2 3; do
     { timed "round $i: read only (cat)" sh -c 'cat /tmp/e2e_in.gdm > /dev/null'
       timed "round $i: copy with fsync, same size (dd)" dd if=/tmp/e2e_in.gdm of=/tmp/e2e_copy.gdm bs=16M conv=fsync status=none
       rm -f /tmp/e2e_copy.gdm
-      timed "round $i: gapsp --backend gpu total" "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu; } 2>&1 | tee -a "$S"
+      timed "round $i: gapsp --backend gpu total" "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu
+      [ -n "$E2E_BASE_APP" ] && timed "round $i: base gapsp --backend gpu total" "$E2E_BASE_APP" /tmp/e2e_in.gdm \
+        /tmp/e2e_base.gdm --backend gpu; } 2>&1 | tee -a "$S"
   done
+  [ -n "$E2E_BASE_APP" ] && note "e2e: this tree's file vs the base's: $(cmp -s /tmp/e2e_out.gdm /tmp/e2e_base.gdm &&
+    echo IDENTICAL || echo DIFFER)"
+  rm -f /tmp/e2e_base.gdm
   "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm --backend gpu --timings >> "$OUT/e2e.log" 2>&1
   note "e2e n=$n --timings: $(grep -E 'gpu timing|gapsp:' "$OUT/e2e.log" | tr -s ' ' | tr '\n' ';')"
   timed "e2e n=$n gapsp --backend gpu --paths" timeout 120 "$B/apps/gapsp" /tmp/e2e_in.gdm /tmp/e2e_out.gdm \
@@ -327,6 +343,62 @@ for f in files:
         reach_a, reach_b = a < f.inf, b < ref.inf
         same &= bool(np.array_equal(reach_a, reach_b) and np.array_equal(a[reach_a], b[reach_b]))
     print(f"values {f.path} ({f.dtype}) == {ref.path}: {same}")
+PY
+  rm -f $D/*.gdm
+fi
+
+if has e2e65; then
+  # #27: reading and building at n = 65536 from a graph file (target <= 1 s), the whole process beside the base.
+  n=${E2E65_N:-65536}
+  BASE=${BASE:-$ROOT/.device/base}
+  D=/tmp/e2e65
+  mkdir -p $D
+  seed=${GDIST_SEED:-$(date +%s)}
+  python3 - "$n" "$seed" > $D/u.gr <<'PY'
+import sys
+import numpy as np
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+rng = np.random.default_rng(seed)
+src = np.repeat(np.arange(1, n + 1), 12)
+dst = rng.integers(1, n + 1, size=src.size)
+sys.stdout.write(f"p sp {n} {src.size}\n")
+np.savetxt(sys.stdout, np.stack([src, dst], 1), fmt="a %d %d 1")
+PY
+  note "e2e65: unweighted random n=$n, 12 arcs per vertex, seed $seed"
+  [ -d "$BASE" ] && build_base "$BASE" base gapsp
+  sync
+  for i in 1 2; do
+    timed "round $i: gapsp --backend gpu (this tree)" "$B/apps/gapsp" $D/u.gr $D/d16.gdm --backend gpu \
+      --algorithm fw -q --json 2>&1 | tee -a "$S"
+    if [ -x "$B-base/apps/gapsp" ]; then
+      timed "round $i: gapsp --backend gpu (base tree)" "$B-base/apps/gapsp" $D/u.gr $D/dbase.gdm --backend gpu \
+        --algorithm fw -q --json 2>&1 | tee -a "$S"
+      [ $i -eq 1 ] && rm -f $D/dbase.gdm  # the disk: keep one base file at a time
+    fi
+  done
+  "$B/apps/gapsp" $D/u.gr $D/d16t.gdm --backend gpu --algorithm fw --timings > "$OUT/e2e65_timings.log" 2>&1
+  note "e2e65 --timings: $(grep -E 'gpu|read|gapsp:' "$OUT/e2e65_timings.log" | tr -s ' ' | tr '\n' ';')"
+  rm -f $D/d16t.gdm
+  ls -l $D/*.gdm | tee -a "$S"
+  bytes=$(stat -c %s $D/d16.gdm)
+  timed "dd of $bytes bytes with fsync" dd if=$D/d16.gdm of=$D/copy bs=16M conv=fsync status=none 2>&1 | tee -a "$S"
+  rm -f $D/copy
+  python3 - $D/d16.gdm $D/dbase.gdm <<'PY' 2>&1 | tee -a "$S"
+import os, sys
+import numpy as np
+sys.path.insert(0, "python")
+import gdist
+if not os.path.exists(sys.argv[2]):
+    sys.exit("e2e65: no base file to compare")
+a, b = gdist.open(sys.argv[1]), gdist.open(sys.argv[2])
+rng = np.random.default_rng()
+rows = sorted(rng.choice(a.n, 256, replace=False).tolist())
+same = True
+for r in rows:
+    x, y = np.asarray(a.matrix[r]), np.asarray(b.matrix[r])
+    rx, ry = x < a.inf, y < b.inf
+    same &= bool(np.array_equal(rx, ry) and np.array_equal(x[rx], y[ry]))
+print(f"e2e65: 256 sampled rows, {a.dtype} file == {b.dtype} base file: {same}")
 PY
   rm -f $D/*.gdm
 fi
