@@ -42,7 +42,7 @@ e2e          file to file at n = E2E_N (16384): cat, dd+fsync, gapsp --backend g
 e2e65        #27's n = 65536 from a graph file: an unweighted random graph (E2E65_N = 65536, 12 arcs per vertex,
              fresh seed) through gapsp --backend gpu x2 (--json) and once with --timings (read, then the arcs
              copied and the adjacency built on the device), beside BASE's gapsp (default .device/base) x2; dd of
-             the 16-bit file's bytes with fsync; sampled rows of the two files compared
+             the 16-bit file's bytes with fsync; sampled rows of the two files compared; test_gpu GpuArcs*
 metrics      GpuMetrics tests, test_metrics, memcheck/racecheck GpuMetrics.MappedMatrixFile, gcenter n = 16384 and
              32768 --backend cpu/gpu/auto (JSON and CSV identical), gapsp --metrics n = 6000 cpu/gpu, metrics_bench
 precision    test_gpu, test_engine, gapsp ca-GrQc --json gpu/cpu (16-bit) and --element-bits 32 (bytes compared),
@@ -147,7 +147,7 @@ has ncu && want gpu_fw_bench
 has paths && want gapsp paths_bench test_paths
 has e2e && want gapsp gpu_fw_bench
 has e2e-only && want gapsp gpu_fw_bench
-has e2e65 && want gapsp
+has e2e65 && want gapsp test_gpu
 has e2e16 && want gapsp gconvert gcenter gpath ginfo test_matrix test_report test_gpu
 has f32same && want gapsp test_gpu
 has tables && want gconvert gapsp gcenter
@@ -365,6 +365,8 @@ sys.stdout.write(f"p sp {n} {src.size}\n")
 np.savetxt(sys.stdout, np.stack([src, dst], 1), fmt="a %d %d 1")
 PY
   note "e2e65: unweighted random n=$n, 12 arcs per vertex, seed $seed"
+  timeout 200 "$B/tests/test_gpu" --gtest_filter='GpuArcs*' > "$OUT/e2e65_test_gpu.log" 2>&1
+  note "test_gpu GpuArcs* rc=$? $(gtest_line "$OUT/e2e65_test_gpu.log")"
   [ -d "$BASE" ] && build_base "$BASE" base gapsp
   sync
   for i in 1 2; do

@@ -35,6 +35,10 @@ template <class E> void FloydWarshallOnDeviceBlock(E* d, std::size_t size, std::
 // range proof of lib/core/range_check.hpp holds.
 void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count, cudaStream_t stream);
 void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream);
+// Whether the 16-bit file holds every one of the count int32 values at src
+// (Int16FileHolds; count a multiple of 4): one read at memory speed, then a
+// wait on `stream`. NarrowToInt16 is then exact.
+bool Int16FileHoldsAll(const std::int32_t* src, std::size_t count, cudaStream_t stream);
 
 // False (with the reason) when the current device cannot run our kernels,
 // e.g. a GPU older than the sm_90 code and compute_90 PTX this build carries.

@@ -6,8 +6,10 @@
 #include <cstdint>
 
 #include "kernels/cuda/cuda_check.cuh"
+#include "kernels/cuda/device_memory.cuh"
 #include "kernels/cuda/fw_device.cuh"
 #include "kernels/cuda/minplus_ops.cuh"
+#include "lib/core/element_traits.hpp"
 
 namespace gdist::cuda {
 namespace {
@@ -53,6 +55,15 @@ __global__ void WidenKernel(const std::int16_t* src, std::int32_t* dst, std::siz
   }
 }
 
+// Sets *wide at any value the 16-bit file cannot hold (every writer stores the same 1).
+__global__ void WideValueKernel(const std::int32_t* src, std::size_t groups, unsigned* wide) {
+  for (std::size_t g = blockIdx.x * (std::size_t)blockDim.x + threadIdx.x; g < groups;
+       g += (std::size_t)gridDim.x * blockDim.x) {
+    const int4 a = reinterpret_cast<const int4*>(src)[g];
+    if (!(Int16FileHolds(a.x) && Int16FileHolds(a.y) && Int16FileHolds(a.z) && Int16FileHolds(a.w))) *wide = 1;
+  }
+}
+
 unsigned ConvertGrid(std::size_t groups) {
   const std::size_t blocks = (groups + 255) / 256;
   return static_cast<unsigned>(blocks < 65535 * 16 ? (blocks ? blocks : 1) : 65535 * 16);
@@ -64,6 +75,18 @@ void NarrowToInt16(const std::int32_t* src, std::int16_t* dst, std::size_t count
   const std::size_t groups = count / 8;
   NarrowKernel<<<ConvertGrid(groups), 256, 0, stream>>>(src, dst, groups);
   GDIST_CUDA_CHECK_LAUNCH("NarrowKernel");
+}
+
+bool Int16FileHoldsAll(const std::int32_t* src, std::size_t count, cudaStream_t stream) {
+  DeviceBuffer<unsigned> wide(1);
+  GDIST_CUDA_CHECK(cudaMemsetAsync(wide.get(), 0, sizeof(unsigned), stream));
+  const std::size_t groups = count / 4;
+  WideValueKernel<<<ConvertGrid(groups), 256, 0, stream>>>(src, groups, wide.get());
+  GDIST_CUDA_CHECK_LAUNCH("WideValueKernel");
+  unsigned host = 0;
+  GDIST_CUDA_CHECK(cudaMemcpyAsync(&host, wide.get(), sizeof host, cudaMemcpyDeviceToHost, stream));
+  GDIST_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return host == 0;
 }
 
 void WidenFromInt16(const std::int16_t* src, std::int32_t* dst, std::size_t count, cudaStream_t stream) {

@@ -52,6 +52,15 @@ template <> struct ElementTraits<std::int16_t> {
 
 inline constexpr std::int32_t kInt16Inf = ElementTraits<std::int16_t>::kInf;
 
+// Whether the 16-bit file (element type 5) holds an int32 distance: INF of
+// either sign, or a finite value strictly inside +-kInt16Inf. The host's
+// narrowing (lib/matrix/matrix_file.cpp) and the device's check
+// (kernels/cuda/int16_convert.cu) both ask this.
+constexpr bool Int16FileHolds(std::int32_t v) {
+  constexpr std::int32_t inf32 = ElementTraits<std::int32_t>::kInf;
+  return v >= inf32 || v <= -inf32 || (v < kInt16Inf && v > -kInt16Inf);
+}
+
 // X(T) for every element type a distance matrix holds: the one list every
 // explicit instantiation follows, so a new type is added here and nowhere else.
 #define GDIST_FOR_EACH_ELEMENT(X) X(std::int32_t) X(std::int64_t) X(float) X(double)

@@ -17,11 +17,6 @@
 
 namespace gdist {
 
-struct ArcsResultSink {
-  std::function<void(int element_bits)> begin;  // once, before any bytes: the stored width (16 or 32)
-  PayloadWriter write;                          // the stride x stride payload in row order, in pieces
-};
-
 // The GPU's decision for such a run when it can take it: non-negative int32
 // arcs, the GPU in core as SolveApsp would choose for the matrix
 // (ChooseBackend), and the arcs fitting on the device beside it. nullopt:
@@ -31,15 +26,17 @@ std::optional<BackendDecision> GpuTakesArcsRun(const CsrView<std::int32_t>& arcs
 
 // SolveApsp's checks (path sums, the 16-bit choice: ChoosePrecisionOfArcs),
 // then the run on `decision`'s backend (kGpu: GpuFloydWarshallOfArcs, in core;
-// kCpu: the twin), the result to `sink`. The arcs: a CsrGraph's out-arcs, none
+// kCpu: the twin), the result to `sink`, narrowed where every value fits 16
+// bits unless options.allow_int16 is off (--element-bits 32). The arcs: a CsrGraph's out-arcs, none
 // negative. Throws gdist::Error.
 ApspReport SolveApspOfArcs(const CsrView<std::int32_t>& arcs, double max_abs_weight, const ApspOptions& options,
                            const BackendDecision& decision, const ArcsResultSink& sink);
 
 // The twin of GpuFloydWarshallOfArcs: FillAdjacency on the host, the CPU
-// Floyd-Warshall, the payload in mode's width to `write` in kResultChunkBytes
-// pieces.
+// Floyd-Warshall, the same stored width to sink.begin and the same payload to
+// sink.write in kResultChunkBytes pieces.
 void CpuFloydWarshallOfArcs(const CsrView<std::int32_t>& arcs, std::size_t stride, GpuMode mode,
-                            const PayloadWriter& write, int threads, const ProgressFn& progress = {});
+                            bool narrow_when_values_fit, const ArcsResultSink& sink, int threads,
+                            const ProgressFn& progress = {});
 
 }  // namespace gdist

@@ -42,13 +42,17 @@ template <class T> GpuMode GpuFloydWarshall(T* d, std::size_t stride, const GpuR
 // Floyd-Warshall from a graph's arcs, the adjacency built on the device
 // (kernels/cuda/adjacency_build.cuh): arcs = one per ordered pair, no
 // self-loops, non-negative int32 (CsrGraph's out-arcs); mode kInt16 (a 16-bit
-// proof holds) or kInt32. The result goes to `write` in row order, stride x
-// stride elements of the mode's width (the 16-bit file's payload as it is), a
-// chunk of kResultChunkBytes at a time from pinned buffers: the copy of the next
-// chunk overlaps the write of this one, and the host never holds the matrix.
-// The host twin (the same bytes to `write`): CpuFloydWarshallOfArcs
-// (arcs_apsp.hpp). Throws gdist::Error on a CUDA failure or too little device
-// memory, and whatever `write` throws.
+// proof holds) or kInt32. The result goes to the sink: begin(bits) with the
+// stored width, then the payload in row order, stride x stride elements of
+// that width (the 16-bit file's payload as it is), a chunk of
+// kResultChunkBytes at a time from pinned buffers: the copy of the next chunk
+// overlaps the write of this one, and the host never holds the matrix. The
+// stored width is 16 in kInt16, and in kInt32 too when
+// narrow_when_values_fit and every value is one the 16-bit file holds
+// (Int16FileHolds, checked on the device): the file the host route writes
+// (TryWriteMatrixFileInt16). The host twin (the same calls):
+// CpuFloydWarshallOfArcs (arcs_apsp.hpp). Throws gdist::Error on a CUDA
+// failure or too little device memory, and whatever the sink throws.
 // (The arcs as plain arrays: nvcc's C++ does not take lib/graph/csr.hpp.)
 struct ArcArrays {
   std::size_t n = 0;                       // vertices
@@ -58,9 +62,16 @@ struct ArcArrays {
   std::size_t arcs() const { return n ? static_cast<std::size_t>(offsets[n]) : 0; }
 };
 using PayloadWriter = std::function<void(const void* bytes, std::size_t size)>;
+struct ArcsResultSink {
+  std::function<void(int element_bits)> begin;  // once, before any bytes: the stored width (16 or 32)
+  PayloadWriter write;                          // the stride x stride payload in row order, in pieces
+};
 inline constexpr std::size_t kResultChunkBytes = std::size_t{64} << 20;
-void GpuFloydWarshallOfArcs(const ArcArrays& arcs, std::size_t stride, GpuMode mode, const PayloadWriter& write,
-                            const ProgressFn& progress = {});
+// Device memory an int32 run takes beyond its matrix and arcs: the two
+// staging chunks that narrow its result when every value fits 16 bits.
+inline constexpr std::size_t kNarrowStagingBytes = 2 * kResultChunkBytes;
+void GpuFloydWarshallOfArcs(const ArcArrays& arcs, std::size_t stride, GpuMode mode, bool narrow_when_values_fit,
+                            const ArcsResultSink& sink, const ProgressFn& progress = {});
 
 struct GpuPlan {
   GpuMode mode = GpuMode::kInt32;

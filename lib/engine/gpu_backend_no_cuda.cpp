@@ -12,7 +12,7 @@ template <class T> GpuMode GpuFloydWarshall(T*, std::size_t, const GpuRunInfo&, 
 template GpuMode GpuFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, const GpuRunInfo&, const ProgressFn&);
 template GpuMode GpuFloydWarshall<float>(float*, std::size_t, const GpuRunInfo&, const ProgressFn&);
 
-void GpuFloydWarshallOfArcs(const ArcArrays&, std::size_t, GpuMode, const PayloadWriter&, const ProgressFn&) {
+void GpuFloydWarshallOfArcs(const ArcArrays&, std::size_t, GpuMode, bool, const ArcsResultSink&, const ProgressFn&) {
   throw Error("this build has no CUDA backend");
 }
 

@@ -110,7 +110,7 @@ bool NarrowValue(std::int32_t v, std::int16_t* out) {
     return true;
   }
   *out = static_cast<std::int16_t>(v);
-  return v < kInf16 && v > -kInf16;
+  return Int16FileHolds(v);
 }
 
 // crc32 of `bytes` stored int16 bytes at src, their values checked

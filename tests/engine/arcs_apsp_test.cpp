@@ -1,7 +1,7 @@
 // The run from a graph's arcs (arcs_apsp.hpp) through its CPU twin: the
 // payload it streams equals Boost.Graph's Floyd-Warshall on the same arcs
-// (16-bit values where the proof holds, int32 otherwise, padding INF with a 0
-// diagonal), arrives in pieces no larger than kResultChunkBytes, and graphs
+// (16-bit values where the proof holds or every value fits, int32 otherwise,
+// padding INF with a 0 diagonal), arrives in pieces no larger than kResultChunkBytes, and graphs
 // whose path sums could overflow are refused as SolveApsp refuses them. The
 // GPU run is checked against this twin on the device (tests/gpu/gpu_arcs_test.cpp).
 #include "lib/engine/arcs_apsp.hpp"
@@ -86,6 +86,24 @@ TEST(ArcsApsp, TheTwinStreamsBoostsDistancesInTheProvenWidth) {
   const Streamed wide = RunTwin(large, true);
   EXPECT_EQ(wide.bits, 32);
   ExpectBoostDistances(large, wide);
+}
+
+// The 16-bit proof fails (a heavy arc between two strong components, on no
+// shortest path) but every distance fits: the run computes in int32 and
+// stores 16 bits, as the host route's file does (TryWriteMatrixFileInt16).
+TEST(ArcsApsp, AnInt32RunWhoseValuesFitIsStoredIn16Bits) {
+  test::TestGraph g;
+  g.n = 4;
+  g.arcs = {{0, 1, 1}, {1, 0, 1}, {2, 3, 1}, {3, 2, 1}, {0, 2, 1}, {1, 3, 20000}};
+  g.max_abs = 20000;
+  const Streamed s = RunTwin(g, true);
+  ASSERT_EQ(s.report.element_bits, 32) << "the proof held: the case tests nothing";
+  EXPECT_EQ(s.bits, 16);
+  ExpectBoostDistances(g, s);
+  EXPECT_EQ(At(s, PaddedSize(g.n), 1, 3), 3);  // 1 -> 0 -> 2 -> 3, not the arc of 20000
+  const Streamed wide = RunTwin(g, false);     // --element-bits 32
+  EXPECT_EQ(wide.bits, 32);
+  ExpectBoostDistances(g, wide);
 }
 
 TEST(ArcsApsp, ThePayloadComesInChunks) {
