@@ -30,6 +30,7 @@ double LonDelta(double a, double b) {
   return d;
 }
 
+#ifdef GDIST_HAVE_NANOFLANN
 // The point at parameter t of segment a-b (linear in longitude and latitude: the
 // equirectangular segment); the ends exactly at t = 0 and t = 1.
 std::pair<double, double> PointAt(const std::pair<double, double>& a, const std::pair<double, double>& b, double t) {
@@ -45,7 +46,6 @@ double SegmentMetres(const std::pair<double, double>& a, const std::pair<double,
   return GreatCircleMetres(a.second, a.first, b.second, b.first);
 }
 
-#ifdef GDIST_HAVE_NANOFLANN
 std::array<double, 3> UnitVector(const std::pair<double, double>& p) {
   const double lat = p.second * kRadiansPerDegree, lon = p.first * kRadiansPerDegree;
   return {std::cos(lat) * std::cos(lon), std::cos(lat) * std::sin(lon), std::sin(lat)};
