@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <type_traits>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/engine/arcs_apsp.hpp"
@@ -142,14 +143,23 @@ ApspPlan PlanApsp(const std::string& path, const InputOptions& options, const Ap
           using W = std::decay_t<decltype(*m.data())>;
           plan.n = m.n();
           if (m.meta().kind == MatrixKind::kDistance) throw Error("the input is already a distance matrix");
-          bool zero_diagonal = true;
-          CsrGraph<W> g = CsrFromAdjacency(m.view(), m.meta(), &zero_diagonal);
+          const AdjacencyScan scan = ScanAdjacency(m.view(), m.meta(), context.threads());
           PlanRequest r = PlanRequestOf(request);
           SetInput(r, path, true);
           r.hierarchy_trial = false;  // a matrix file: its trees or Floyd-Warshall
-          if (!zero_diagonal)
+          if (!scan.zero_diagonal)
             r.tree_refusal = "the matrix has a positive diagonal entry (Floyd-Warshall keeps it, a tree says 0)";
-          plan.method = TreeMethodFor(g);
+          plan.method = TreeMethodFor<W>(scan.has_negative, scan.unit_weights);
+          // The shape ShapeOf would give, from the scan: integer weights sum
+          // exactly, and only the shared BFS's sample needs the graph itself.
+          // Where the plan keeps Floyd-Warshall, no graph is built.
+          if (std::is_integral_v<W> && plan.method != TreeMethod::kBfs) {
+            plan.run =
+                PlanDistances(r, GraphShape{m.n(), scan.arcs, plan.method, ElementTraits<W>::kType, true}, context);
+            if (!plan.trees()) return;
+          }
+          bool zero_diagonal = true;
+          CsrGraph<W> g = CsrFromAdjacency(m.view(), m.meta(), &zero_diagonal);
           plan.run = PlanDistances(r, ShapeOf(g, request.question), context);
           if (plan.trees()) plan.csr = std::move(g);
         },

@@ -18,11 +18,15 @@ const char* ApspAlgorithmName(ApspAlgorithm a);                     // "auto", "
 
 // The tree method ShortestPathTrees runs on g (without building it: Johnson's
 // potentials are not computed here).
-template <class W> TreeMethod TreeMethodFor(const CsrGraph<W>& g) {
+// The same from the weights' two facts alone (an adjacency matrix's scan, before any graph is built).
+template <class W> TreeMethod TreeMethodFor(bool has_negative, bool unit_weights) {
   constexpr bool kIntegral = std::is_integral_v<W>;
-  if (g.has_negative) return kIntegral ? TreeMethod::kJohnsonRadix : TreeMethod::kJohnsonBinaryHeap;
-  if (g.unit_weights) return TreeMethod::kBfs;
+  if (has_negative) return kIntegral ? TreeMethod::kJohnsonRadix : TreeMethod::kJohnsonBinaryHeap;
+  if (unit_weights) return TreeMethod::kBfs;
   return kIntegral ? TreeMethod::kDijkstraRadix : TreeMethod::kDijkstraBinaryHeap;
+}
+template <class W> TreeMethod TreeMethodFor(const CsrGraph<W>& g) {
+  return TreeMethodFor<W>(g.has_negative, g.unit_weights);
 }
 
 // True when every path sum of g is exact in W, so Dijkstra (sums along the

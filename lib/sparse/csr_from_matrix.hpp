@@ -14,4 +14,17 @@ namespace gdist {
 // cycle) where a tree says 0, so the trees must not stand in for it.
 template <class W> CsrGraph<W> CsrFromAdjacency(const MatrixView<W>& m, const MatrixMeta& meta, bool* zero_diagonal);
 
+// What CsrFromAdjacency would find, from one parallel pass that copies
+// nothing: enough for the plan to keep Floyd-Warshall on a dense matrix
+// without building its graph (at 30% density the graph's arcs take as many
+// bytes as the matrix and many seconds to gather). The same refusal of a
+// negative diagonal entry.
+struct AdjacencyScan {
+  std::size_t arcs = 0;  // finite off-diagonal entries: CsrFromAdjacency's arc_count()
+  bool unit_weights = true;
+  bool has_negative = false;
+  bool zero_diagonal = true;
+};
+template <class W> AdjacencyScan ScanAdjacency(const MatrixView<W>& m, const MatrixMeta& meta, int threads);
+
 }  // namespace gdist
