@@ -135,6 +135,18 @@ sys.stdout.write(f"p sp {n} {k.sum()}\n")
 np.savetxt(sys.stdout, np.stack([u[k], v[k], w[k]], 1), fmt="a %d %d %d")
 PY
 }
+# gen_unweighted N SEED: a random DIMACS digraph, 12 unit arcs out of every vertex (#27's 16-bit graphs).
+gen_unweighted() { python3 - "$1" "$2" <<'PY'
+import sys
+import numpy as np
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+rng = np.random.default_rng(seed)
+src = np.repeat(np.arange(1, n + 1), 12)
+dst = rng.integers(1, n + 1, size=src.size)
+sys.stdout.write(f"p sp {n} {src.size}\n")
+np.savetxt(sys.stdout, np.stack([src, dst], 1), fmt="a %d %d 1")
+PY
+}
 export GDIST_SEED=${GDIST_SEED:-$RANDOM}
 GPU=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ' ')
 note "== $(date -u +%FT%TZ) tasks $TASKS; ${GPU:-no GPU}; $(nproc) cores, $(free -g | awk '/Mem/{print $2}') GiB; GDIST_SEED=$GDIST_SEED"
@@ -292,17 +304,7 @@ if has e2e16; then
   D=/tmp/e2e16
   mkdir -p $D
   seed=${GDIST_SEED:-$(date +%s)}
-  python3 - "$n" "$seed" > $D/u.gr <<'PY'
-import sys
-import numpy as np
-n, seed = int(sys.argv[1]), int(sys.argv[2])
-rng = np.random.default_rng(seed)
-src = np.repeat(np.arange(1, n + 1), 12)
-dst = rng.integers(1, n + 1, size=src.size)
-out = [f"p sp {n} {src.size}"]
-out += [f"a {u} {v} 1" for u, v in zip(src.tolist(), dst.tolist())]
-sys.stdout.write("\n".join(out) + "\n")
-PY
+  gen_unweighted "$n" "$seed" > $D/u.gr
   note "e2e16: unweighted random n=$n, 12 arcs per vertex, seed $seed"
   timeout 200 "$B/tests/test_gpu" > "$OUT/test_gpu.log" 2>&1
   note "test_gpu rc=$? $(gtest_line "$OUT/test_gpu.log")"
@@ -354,16 +356,7 @@ if has e2e65; then
   D=/tmp/e2e65
   mkdir -p $D
   seed=${GDIST_SEED:-$(date +%s)}
-  python3 - "$n" "$seed" > $D/u.gr <<'PY'
-import sys
-import numpy as np
-n, seed = int(sys.argv[1]), int(sys.argv[2])
-rng = np.random.default_rng(seed)
-src = np.repeat(np.arange(1, n + 1), 12)
-dst = rng.integers(1, n + 1, size=src.size)
-sys.stdout.write(f"p sp {n} {src.size}\n")
-np.savetxt(sys.stdout, np.stack([src, dst], 1), fmt="a %d %d 1")
-PY
+  gen_unweighted "$n" "$seed" > $D/u.gr
   note "e2e65: unweighted random n=$n, 12 arcs per vertex, seed $seed"
   timeout 200 "$B/tests/test_gpu" --gtest_filter='GpuArcs*' > "$OUT/e2e65_test_gpu.log" 2>&1
   note "test_gpu GpuArcs* rc=$? $(gtest_line "$OUT/e2e65_test_gpu.log")"
