@@ -68,9 +68,9 @@ Weight RealWeight(double v) {
 
 }  // namespace
 
-std::vector<std::vector<PlaceSnap>> AttachPlaces(Graph* g, std::vector<std::pair<double, double>>* lon_lat,
-                                                 const std::vector<const PlacesFile*>& files, SnapMode mode,
-                                                 double max_snap_m) {
+std::vector<std::vector<PlaceSnap>> AttachPlaces(
+    Graph* g, std::vector<std::pair<double, double>>* lon_lat, const std::vector<const PlacesFile*>& files,
+    SnapMode mode, double max_snap_m, std::vector<std::vector<std::pair<double, std::uint32_t>>>* cuts_of_edge) {
   std::vector<std::vector<PlaceSnap>> out;
   if (mode == SnapMode::kVertex) {
     for (const PlacesFile* f : files) out.push_back(SnapPlaces(*lon_lat, *f, max_snap_m));
@@ -139,6 +139,7 @@ std::vector<std::vector<PlaceSnap>> AttachPlaces(Graph* g, std::vector<std::pair
   // Every arc of a cut street split along its own direction (an undirected edge's
   // parts stand for both directions, as it did).
   const std::size_t m0 = g->edges.size();
+  if (cuts_of_edge) cuts_of_edge->assign(m0, {});
   for (std::size_t i = 0; i < m0; ++i) {
     const std::uint32_t s = streets.street_of[i];
     if (s == kNoStreet) continue;
@@ -155,6 +156,8 @@ std::vector<std::vector<PlaceSnap>> AttachPlaces(Graph* g, std::vector<std::pair
       fractions.push_back(streets.along[i] ? f : 1 - f);
     }
     chain.push_back(g->edges[i].to);
+    if (cuts_of_edge)
+      for (std::size_t j = 0; j < fractions.size(); ++j) (*cuts_of_edge)[i].push_back({fractions[j], chain[j + 1]});
     if (g->integral_weights) {
       const std::int64_t w = g->exact_weights.empty() ? std::llround(g->edges[i].weight) : g->exact_weights[i];
       const std::vector<std::int64_t> parts = SplitWholeWeight(w, fractions);

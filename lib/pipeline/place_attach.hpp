@@ -26,11 +26,14 @@ namespace gdist {
 // RefuseFarPlaces) and, with kArc, splits g's arcs for them, appending their
 // vertices to g (labels, and coordinates to g->lon_lat when it has them) and
 // to *lon_lat (the coordinates VertexLonLat gave, kept in step). g->shapes
-// is dropped then (the new arcs have none; nothing after reads them).
-// Returns each file's snaps, in its order.
-std::vector<std::vector<PlaceSnap>> AttachPlaces(Graph* g, std::vector<std::pair<double, double>>* lon_lat,
-                                                 const std::vector<const PlacesFile*>& files, SnapMode mode,
-                                                 double max_snap_m);
+// is dropped then (the new arcs have none; the map keeps the roads it drew
+// before: service_area.hpp). With cuts_of_edge, each of g's edges before the
+// split gets its cuts: (fraction of its length from its tail, the cut's
+// vertex), ascending. Returns each file's snaps, in its order.
+std::vector<std::vector<PlaceSnap>> AttachPlaces(
+    Graph* g, std::vector<std::pair<double, double>>* lon_lat, const std::vector<const PlacesFile*>& files,
+    SnapMode mode, double max_snap_m,
+    std::vector<std::vector<std::pair<double, std::uint32_t>>>* cuts_of_edge = nullptr);
 
 // The parts of an arc's weight w at the given fractions of its length
 // (ascending, within [0, 1]), from the arc's tail: fractions.size() + 1 parts,

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <set>
 #include <variant>
 
 #include "lib/pipeline/apsp_plan.hpp"
@@ -28,17 +27,17 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   read.read.keep_arc_shapes = req.snap == SnapMode::kArc;  // the streets' polylines, to snap onto
   Graph g = ReadInputGraph(req.in, read);
   std::vector<std::pair<double, double>> lon_lat = VertexLonLat(g, req.in);
-  // The map's road segments: the network's own, before arcs are split for the places.
+  // The map's roads: the network's own, before arcs are split for the places (their cuts added after).
   const bool covering = req.cover >= 0 || req.max_cover >= 0 || req.backup_cover >= 0;
-  if (!req.geojson.empty() && covering) {
-    std::set<std::pair<std::uint32_t, std::uint32_t>> seen;  // a two-way road is one segment on the map
-    for (const Edge& e : g.edges)
-      if (e.from != e.to && seen.insert(std::minmax(e.from, e.to)).second) out.segments.push_back({e.from, e.to});
-  }
+  const bool service_areas = !req.geojson.empty() && covering;
+  if (service_areas) out.roads = RoadsOfGraph(g, lon_lat);
   std::vector<const PlacesFile*> files{&out.demands};
   if (!req.candidate_places.empty()) files.push_back(&out.facilities);
   // The places become vertices (arcs split at them, place_attach.hpp): then the trees run as on any graph.
-  std::vector<std::vector<PlaceSnap>> snaps = AttachPlaces(&g, &lon_lat, files, req.snap, req.max_snap_m);
+  std::vector<std::vector<std::pair<double, std::uint32_t>>> cuts_of_edge;
+  std::vector<std::vector<PlaceSnap>> snaps =
+      AttachPlaces(&g, &lon_lat, files, req.snap, req.max_snap_m, service_areas ? &cuts_of_edge : nullptr);
+  if (service_areas) AddPlaceCuts(&out.roads, cuts_of_edge);
   out.demand_snaps = snaps[0];
   out.facility_snaps = snaps.back();
   voice.Note(SnapSummary(out.demands, out.demand_snaps));
@@ -66,8 +65,7 @@ PlaceSiting BuildPlaceSiting(const CenterRequest& req, const RunVoice& voice) {
   m.cost.assign(nd * nf, std::numeric_limits<double>::infinity());
   const auto csr = std::make_shared<const AnyCsrGraph>(CsrFromGraph(g, input, req.in, req.metrics_options.threads));
   const AnyCsrGraph& any = *csr;
-  if (!req.geojson.empty() && covering) {
-    out.lon_lat = lon_lat;
+  if (service_areas) {
     const TreeDirection tree_direction = direction == Direction::kOut ? TreeDirection::kFrom : TreeDirection::kTo;
     out.tree = [csr, tree_direction](std::uint32_t s) {
       return std::visit(
@@ -126,13 +124,10 @@ double CoveringRadius(const std::string& model, const CenterRequest& req) {
   return -1;
 }
 
-// The road segments whose both ends lie within `radius` of the site's vertex.
+// The stretches of road within `radius` of the site's vertex (service_area.hpp).
 GeoFeature ServiceArea(const PlaceSiting& places, std::uint32_t site_vertex, double radius) {
-  const std::vector<double> dist = places.tree(site_vertex);
-  GeoFeature area{GeoFeature::Kind::kMultiLineString, {}, {}};
-  for (const auto& [u, v] : places.segments)
-    if (dist[u] <= radius && dist[v] <= radius) area.parts.push_back({places.lon_lat[u], places.lon_lat[v]});
-  return area;
+  return GeoFeature{
+      GeoFeature::Kind::kMultiLineString, ServiceAreaLines(places.roads, places.tree(site_vertex), radius), {}};
 }
 
 }  // namespace
@@ -190,7 +185,7 @@ template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting
     if (radius >= 0 && places.tree)
       for (const std::uint32_t k : s.sites) {
         GeoFeature area = ServiceArea(places, places.facility_snaps.at(prob.candidate_vertex(k) - nd).vertex, radius);
-        // A site whose radius reaches no whole segment has no area to draw (an empty MultiLineString is valid,
+        // A site whose radius reaches no road has no area to draw (an empty MultiLineString is valid,
         // but says nothing).
         if (area.parts.empty()) continue;
         const double segments = static_cast<double>(area.parts.size());

@@ -18,6 +18,7 @@
 #include "lib/pipeline/center_request.hpp"
 #include "lib/pipeline/place_snap.hpp"
 #include "lib/pipeline/run_voice.hpp"
+#include "lib/pipeline/service_area.hpp"
 #include "lib/siting/siting_files.hpp"
 #include "lib/siting/siting_problem.hpp"
 
@@ -30,10 +31,9 @@ struct PlaceSiting {
   CostMatrix costs;                    // demand-major network distances (inf: no path)
   std::string snapped_csv;             // req.snapped's text, written with the run's other files
   // For the service areas of a covering model's map (filled only then): the
-  // graph's coordinates, each road segment once, and one tree's distances
-  // (+inf: unreachable) from a vertex in the siting direction.
-  std::vector<LonLat> lon_lat;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> segments;
+  // network's roads with the places' cuts (service_area.hpp), and one tree's
+  // distances (+inf: unreachable) from a vertex in the siting direction.
+  MapRoads roads;
   std::function<std::vector<double>(std::uint32_t)> tree;
 };
 
@@ -51,8 +51,8 @@ std::optional<std::vector<double>> PlaceWeights(const PlaceSiting& places);
 // each demand's assignment (a straight LineString from the demand to its
 // site: distance along the network, weight, model) and, for the covering
 // models (req.cover, max_cover, backup_cover), each site's service area: a
-// MultiLineString of the road segments whose both ends lie within the radius
-// of the site. Facility f of the cost table is problem vertex D + f
+// MultiLineString of the stretches of road within the radius of the site
+// along the network, cut where it ends (ServiceAreaLines). Facility f of the cost table is problem vertex D + f
 // (cost_matrix_siting.hpp).
 template <class T> std::vector<GeoFeature> PlaceSitingFeatures(const PlaceSiting& places, const SitingProblem<T>& prob,
                                                                const std::vector<NamedResult>& done,
