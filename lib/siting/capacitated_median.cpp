@@ -46,6 +46,13 @@ constexpr std::size_t kMaxCapacitatedPairs = std::size_t{1} << 25;
 // a program that large means the bound is far from the incumbent anyway.
 constexpr std::size_t kMaxTimedProgramPairs = std::size_t{1} << 16;
 
+// The incumbent heuristic's most share of the solver's time while the bound
+// ascends: at n = 5,000 one call (serve, shift and swap moves) costs many
+// Lagrangian steps, and running it on every third point left few steps.
+constexpr double kHeuristicTimeShare = 0.5;
+// The most share of the time limit the first incumbent (before the bound) may take.
+constexpr double kFirstIncumbentShare = 0.1;
+
 template <class T> CapacitatedInstance InstanceOf(const SitingProblem<T>& prob, std::size_t p,
                                                   const std::vector<double>& capacity_of_vertex) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
@@ -163,24 +170,39 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   std::set<std::vector<std::uint32_t>> tried;
   auto offer = [&](CapacitatedSolution s) {
     ImproveAssignment(inst, &s);
+    LocateAllocate(inst, &s, deadline);
     if (s.objective < upper) {
       upper = s.objective;
       best = std::move(s);
     }
   };
   int iteration = 0;
+  double heuristic_s = 0;
   auto on_point = [&](const LagrangianPoint& pt) {
     // Early points are poor site sets; later ones repeat: every third, new sets only.
     if (iteration++ % 3 != 0 || !std::isfinite(pt.bound)) return;
+    const double t0 = SteadySeconds();
+    if (heuristic_s > kHeuristicTimeShare * (t0 - start)) return;
     std::vector<std::uint32_t> sites = OpenedSites(pt);
     if (!tried.insert(sites).second) return;
     const std::vector<std::uint32_t> hint = HintOf(inst, pt);
     if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, sites, &hint)) offer(std::move(*s));
+    heuristic_s += SteadySeconds() - t0;
   };
-  SubgradientOptions so;
+  // A first incumbent before the bound has points: spread sites, served and relocated.
+  if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, SpreadSites(inst), nullptr)) {
+    ImproveAssignment(inst, &*s);
+    LocateAllocate(inst, &*s, phase_end(kFirstIncumbentShare));
+    offer(std::move(*s));
+  }
+  CapacitatedLagrangian lagrangian(inst, prob.threads());
+  CapacitatedAscentOptions so;
   so.deadline = phase_end(0.35);
-  LagrangianPoint point = MaximizeLagrangian(inst, StartingMultipliers(inst), so, &upper, on_point);
+  LagrangianPoint point = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), so, &upper, on_point);
   if (best && !past(phase_end(0.5))) {
+    CapacitatedSolution relocated = *best;
+    LocateAllocate(inst, &relocated, phase_end(0.5));
+    offer(std::move(relocated));
     // Site swaps toward the sites the bound found cheapest.
     std::vector<std::uint32_t> order(m);
     std::iota(order.begin(), order.end(), 0u);
@@ -193,10 +215,10 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
       upper = s.objective;
       best = std::move(s);
       // A better incumbent sharpens the steps: a second, shorter ascent from the best multipliers.
-      SubgradientOptions again = so;
+      CapacitatedAscentOptions again = so;
       again.max_iterations = 200;
       again.deadline = phase_end(0.6);
-      LagrangianPoint second = MaximizeLagrangian(inst, point.lambda, again, &upper, on_point);
+      LagrangianPoint second = MaximizeLagrangian(lagrangian, point.lambda, again, &upper, on_point);
       if (second.bound > point.bound) point = std::move(second);
     }
   }

@@ -131,10 +131,10 @@ TEST(CapacitatedLagrangian, BoundsTheOptimumAndFixingKeepsIt) {
     const CapacitatedInstance inst = InstanceOf(g);
     const double optimum = PlainProgramOptimum(g);
     double upper = optimum;
-    const LagrangianPoint pt = MaximizeLagrangian(inst, StartingMultipliers(inst), {}, &upper, {});
+    CapacitatedLagrangian lagrangian(inst, 1);
+    const LagrangianPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
     EXPECT_LE(pt.bound, optimum + 1e-6);
-    CapacitatedLagrangian start(inst);
-    EXPECT_GT(pt.bound, start.Evaluate(StartingMultipliers(inst)).bound);
+    EXPECT_GT(pt.bound, lagrangian.Evaluate(StartingMultipliers(lagrangian)).bound);
     EXPECT_GT(pt.bound, 0.97 * optimum);
     const FixedColumns f = FixColumns(inst, pt, optimum + 1e-6);
     EXPECT_FALSE(f.some_demand_unserved);
