@@ -52,7 +52,6 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
   const std::size_t nd = inst_.nd, m = inst_.m;
   for (auto& v : items_) v.clear();
   // Each row's prefix of negative reduced cost (the rows hold only pairs k can serve).
-  std::size_t nitems = 0;
   for (std::size_t u = 0; u < nd; ++u) {
     const double w = inst_.weight[u], lu = lambda[u];
     for (std::size_t i = row_start_[u]; i < row_start_[u + 1]; ++i) {
@@ -60,10 +59,8 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
       const double rc = inst_.PairCost(u, k) - lu;
       if (!(rc < 0)) break;
       items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
-      ++nitems;
     }
   }
-  const int threads = ThreadsFor(nitems * 16, threads_);  // a knapsack's work per item, roughly its sort
   LagrangianPoint pt;
   pt.lambda = lambda;
   pt.site_value.assign(m, 0.0);
@@ -74,7 +71,6 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
   // sites that can still be among the smallest: an unsolved site's LP value
   // is below its exact one, so once the open count's worst exact value is at
   // most the next LP value, no other site can enter.
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
   for (std::size_t k = 0; k < m; ++k) pt.site_value[k] = FractionalKnapsackValue(items_[k], inst_.capacity[k]);
   auto solve_exact = [&](std::size_t k) {
     KnapsackAnswer a = SolveMinKnapsack(items_[k], inst_.capacity[k], false);
@@ -128,7 +124,6 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
       if (pt.opened[k]) v.push_back(static_cast<std::uint32_t>(k));
     return v;
   }();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (std::size_t i = 0; i < opened_sites.size(); ++i) {  // the choice, for the subgradient and the heuristics
     const std::uint32_t k = opened_sites[i];
     pt.served[k] = SolveMinKnapsack(items_[k], inst_.capacity[k], true).chosen;
@@ -162,7 +157,7 @@ LagrangianPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vecto
                                    const std::function<void(const LagrangianPoint&)>& on_point) {
   const CapacitatedInstance& inst = lagrangian.instance();
   LagrangianPoint best;
-  double scale = 2.0;
+  double scale = o.start_scale;
   int since_better = 0;
   std::vector<double> g(inst.nd);
   for (int it = 0; it < o.max_iterations; ++it) {

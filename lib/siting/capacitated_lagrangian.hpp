@@ -55,7 +55,8 @@ inline constexpr std::size_t kStartRankPerSite = 4;
 
 struct CapacitatedAscentOptions {
   int max_iterations = 3000;
-  int patience = 60;  // iterations without a better bound before the step halves (25 left a 3% gap at n = 500)
+  int patience = 60;       // iterations without a better bound before the step halves (25 left a 3% gap at n = 500)
+  double start_scale = 2;  // Polyak's factor at the start (a continuation from good multipliers: less)
   double min_step_scale = 1e-4;
   double deadline = 0;  // steady seconds (0: none)
 };
