@@ -217,8 +217,8 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
     uo.time_limit_s = limit > 0 ? kFirstIncumbentShare * limit : 0;
     uo.seed = options.seed;
     const MedianCost<T> model{ServeAllPenalty(prob)};
-    std::vector<std::uint32_t> sites =
-        SwapSearch(prob, model, GreedyAdd(prob, model, p), nfixed, uo);  // fixed first, as the instance numbers them
+    std::vector<std::uint32_t> sites = GreedyAdd(prob, model, p);  // fixed first, as the instance numbers them
+    if (p > 0) sites = SwapSearch(prob, model, std::move(sites), nfixed, uo);
     for (const std::vector<std::uint32_t>& open : {sites, SpreadSites(inst)})
       if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, open, nullptr)) {
         ImproveAssignment(inst, &*s);
