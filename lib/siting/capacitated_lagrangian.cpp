@@ -34,15 +34,21 @@ CapacitatedLagrangian::CapacitatedLagrangian(const CapacitatedInstance& inst, in
     for (std::size_t k = 0; k < m; ++k)
       if (inst.Serves(u, k)) row[n++] = static_cast<std::uint32_t>(k);
     const double* cost = &inst.cost[u * m];
-    std::sort(row, row + n,
-              [&](std::uint32_t a, std::uint32_t b) { return cost[a] != cost[b] ? cost[a] < cost[b] : a < b; });
+    auto cheaper = [&](std::uint32_t a, std::uint32_t b) { return cost[a] != cost[b] ? cost[a] < cost[b] : a < b; };
+    const std::size_t w = SortedWidth(u);
+    std::nth_element(row, row + w - (w > 0), row + n, cheaper);  // the tail: none cheaper than the prefix
+    std::sort(row, row + w, cheaper);
   }
+}
+
+std::size_t CapacitatedLagrangian::SortedWidth(std::size_t u) const {
+  return std::min(row_start_[u + 1] - row_start_[u], kSortedRowPrefix);
 }
 
 std::vector<double> CapacitatedLagrangian::KthCheapestMultipliers(std::size_t k) const {
   std::vector<double> lambda(inst_.nd, 0.0);
   for (std::size_t u = 0; u < inst_.nd; ++u) {
-    const std::size_t n = row_start_[u + 1] - row_start_[u];
+    const std::size_t n = SortedWidth(u);  // k is at most the prefix (StartingMultipliers' ladder)
     if (n > 0) lambda[u] = inst_.PairCost(u, by_cost_[row_start_[u] + std::min(k, n) - 1]);
   }
   return lambda;
@@ -54,11 +60,19 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
   // Each row's prefix of negative reduced cost (the rows hold only pairs k can serve).
   for (std::size_t u = 0; u < nd; ++u) {
     const double w = inst_.weight[u], lu = lambda[u];
-    for (std::size_t i = row_start_[u]; i < row_start_[u + 1]; ++i) {
+    const std::size_t sorted_end = row_start_[u] + SortedWidth(u);
+    std::size_t i = row_start_[u];
+    for (; i < sorted_end; ++i) {
       const std::uint32_t k = by_cost_[i];
       const double rc = inst_.PairCost(u, k) - lu;
       if (!(rc < 0)) break;
       items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
+    }
+    if (i < sorted_end) continue;
+    for (; i < row_start_[u + 1]; ++i) {  // past the sorted prefix: the unsorted tail, whole
+      const std::uint32_t k = by_cost_[i];
+      const double rc = inst_.PairCost(u, k) - lu;
+      if (rc < 0) items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
     }
   }
   LagrangianPoint pt;
@@ -134,7 +148,7 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
 std::vector<double> StartingMultipliers(CapacitatedLagrangian& lagrangian) {
   const CapacitatedInstance& inst = lagrangian.instance();
   const std::size_t per_site = (inst.nd + inst.sites - 1) / std::max<std::size_t>(inst.sites, 1);
-  const std::size_t last = std::min(inst.m, kStartRankPerSite * std::max<std::size_t>(per_site, 1));
+  const std::size_t last = std::min({inst.m, kSortedRowPrefix, kStartRankPerSite * std::max<std::size_t>(per_site, 1)});
   std::vector<double> best = lagrangian.KthCheapestMultipliers(1);
   double best_bound = lagrangian.Evaluate(best).bound;
   int falls = 0;  // L along the ladder rises to a peak, then falls: two falls in a row end it

@@ -31,11 +31,18 @@ struct LagrangianPoint {
   std::vector<std::vector<std::uint32_t>> served;
 };
 
+// Each demand's cheapest this many candidates are kept sorted, the rest of its
+// row behind them unsorted: multipliers rarely pass the prefix, and sorting
+// whole rows took 3 s of a 2 s limit at n = 5,000 (loaded machine).
+inline constexpr std::size_t kSortedRowPrefix = 256;
+
 class CapacitatedLagrangian {
  public:
-  // Sorts each demand's servable candidates by cost (on `threads`), once:
-  // a point then reads only the pairs of negative reduced cost, a short
-  // prefix of each row (at n = 5,000 a scan of all 2.5e7 pairs was most of a step).
+  // Sorts each demand's cheapest servable candidates by cost (on `threads`),
+  // once: a point then reads only the pairs of negative reduced cost, a
+  // short prefix of each row (at n = 5,000 a scan of all 2.5e7 pairs was
+  // most of a step), and the unsorted tail only where a multiplier passes
+  // the sorted prefix.
   CapacitatedLagrangian(const CapacitatedInstance& inst, int threads);
   LagrangianPoint Evaluate(const std::vector<double>& lambda);
   // lambda_u = u's k-th cheapest serving cost (its dearest when it has fewer; k >= 1).
@@ -43,6 +50,7 @@ class CapacitatedLagrangian {
   const CapacitatedInstance& instance() const { return inst_; }
 
  private:
+  std::size_t SortedWidth(std::size_t u) const;  // the sorted prefix of u's row
   const CapacitatedInstance& inst_;
   int threads_;
   std::vector<std::size_t> row_start_;            // nd + 1 offsets into by_cost_
@@ -71,7 +79,7 @@ LagrangianPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vecto
 
 // Multipliers to start from: of lambda_u = each demand's k-th cheapest cost
 // for k = 1, 2, 3, 4, 6, 9, 13, ... (half again each step, up to kStartRankPerSite times the demands
-// per site),
+// per site, and within kSortedRowPrefix),
 // those of the highest L. k = 1 (the uncapacitated nearest-site sum) is 0
 // wherever every demand is a candidate; L peaks near k = demands per site.
 std::vector<double> StartingMultipliers(CapacitatedLagrangian& lagrangian);

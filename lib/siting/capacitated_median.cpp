@@ -60,10 +60,12 @@ constexpr double kHeuristicTimeShare = 0.1;
 constexpr double kFirstIncumbentShare = 0.1;
 // Perturbation rounds of the uncapacitated search for a first site set, and
 // its stop after rounds without a better one: at n = 5,000 the served
-// incumbent was 978,982 after 20 rounds, 977,266 with this patience, 976,123
-// with none; small instances settle early (n = 500: 1000 rounds took 1 s).
+// incumbent was 978,982 after 20 rounds, 977,266-977,901 with a patience of
+// 150, 976,123 with none; small instances settle early (n = 500: 1000 rounds
+// took 1 s).
 constexpr std::size_t kUncapacitatedRounds = 1000;
 constexpr std::size_t kUncapacitatedPatience = 150;
+constexpr std::size_t kUncapacitatedPatiencePerSite = 15;  // more sites, more swaps to try (SitingOptions' 15 p)
 // Where the reduced program is past CBC's limit, the bound ascends on up to
 // this share of the time limit (the rest: fixing once more, the answer), in
 // up to this many rounds, each from the best multipliers with this step factor.
@@ -207,24 +209,27 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
     if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, sites, &hint)) offer(std::move(*s));
     heuristic_s += SteadySeconds() - t0;
   };
-  // First incumbents before the bound has points: the uncapacitated p-median's
+  // A first incumbent before the bound has points: the uncapacitated p-median's
   // sites (its fast interchange; at n = 5,000 these served 4% below the best
-  // the Lagrangian points gave) and spread sites, each served and relocated.
+  // the Lagrangian points gave), or spread sites, served and relocated.
   {
     SwapSearchOptions uo;
     uo.max_rounds = kUncapacitatedRounds;
-    uo.patience = kUncapacitatedPatience;
+    uo.patience = std::max(kUncapacitatedPatience, kUncapacitatedPatiencePerSite * p);
     uo.time_limit_s = limit > 0 ? kFirstIncumbentShare * limit : 0;
     uo.seed = options.seed;
     const MedianCost<T> model{ServeAllPenalty(prob)};
     std::vector<std::uint32_t> sites = GreedyAdd(prob, model, p);  // fixed first, as the instance numbers them
     if (p > 0) sites = SwapSearch(prob, model, std::move(sites), nfixed, uo);
-    for (const std::vector<std::uint32_t>& open : {sites, SpreadSites(inst)})
-      if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, open, nullptr)) {
-        ImproveAssignment(inst, &*s);
-        LocateAllocate(inst, &*s, phase_end(2 * kFirstIncumbentShare));
-        offer(std::move(*s));
-      }
+    auto serve = [&](const std::vector<std::uint32_t>& open) {
+      std::optional<CapacitatedSolution> s = ServeFromSites(inst, open, nullptr);
+      if (!s) return false;
+      ImproveAssignment(inst, &*s);
+      LocateAllocate(inst, &*s, phase_end(2 * kFirstIncumbentShare));
+      offer(std::move(*s));
+      return true;
+    };
+    if (!serve(sites)) serve(SpreadSites(inst));  // the capacities did not take the uncapacitated sites
   }
   CapacitatedLagrangian lagrangian(inst, prob.threads());
   CapacitatedAscentOptions so;
