@@ -244,6 +244,46 @@ TEST(CapacitatedLagrangian, StartShrinksTheGapOnAMediumInstance) {
   EXPECT_GT(from_start, 0.97 * incumbent);
 }
 
+// L(lambda) from the sorted prefixes equals the definition summed directly
+// (every pair's reduced cost, every site's knapsack exact, the p smallest),
+// also with multipliers past the 256 sorted candidates (the unsorted tail).
+TEST(CapacitatedLagrangian, EvaluateMatchesTheDirectSumPastTheSortedPrefix) {
+  const Geometric g = MakeGeometric(300, 6, 5);
+  const CapacitatedInstance inst = InstanceOf(g);
+  CapacitatedLagrangian lagrangian(inst, 1);
+  ASSERT_GT(inst.m, kSortedRowPrefix);
+  for (const std::size_t k : {std::size_t{3}, std::size_t{40}, kSortedRowPrefix, std::size_t{290}}) {
+    SCOPED_TRACE("k " + std::to_string(k));
+    // The k-th cheapest cost of each demand, found here by sorting its whole row.
+    std::vector<double> lambda(inst.nd);
+    for (std::size_t u = 0; u < inst.nd; ++u) {
+      std::vector<double> row;
+      for (std::size_t j = 0; j < inst.m; ++j) row.push_back(inst.PairCost(u, j));
+      std::sort(row.begin(), row.end());
+      lambda[u] = row[k - 1];
+    }
+    if (k <= kSortedRowPrefix) {
+      EXPECT_EQ(lagrangian.KthCheapestMultipliers(k), lambda);
+    }
+    double direct = 0;
+    std::vector<double> value(inst.m);
+    for (std::size_t u = 0; u < inst.nd; ++u) direct += lambda[u];
+    for (std::size_t j = 0; j < inst.m; ++j) {
+      std::vector<KnapsackItem> items;
+      for (std::size_t u = 0; u < inst.nd; ++u) {
+        const double rc = inst.PairCost(u, j) - lambda[u];
+        if (rc < 0) items.push_back({static_cast<std::uint32_t>(u), inst.weight[u], rc});
+      }
+      const KnapsackAnswer a = SolveMinKnapsack(items, inst.capacity[j], false);
+      ASSERT_TRUE(a.exact);
+      value[j] = a.value;
+    }
+    std::sort(value.begin(), value.end());
+    for (std::size_t i = 0; i < inst.sites; ++i) direct += value[i];
+    EXPECT_NEAR(lagrangian.Evaluate(lambda).bound, direct, 1e-6 * std::fabs(direct));
+  }
+}
+
 // Spread sites are sites.size() distinct candidates; locate-allocate keeps a
 // feasible solution and never raises its objective.
 TEST(CapacitatedSearch, LocateAllocateKeepsFeasibleAndNeverWorsens) {
