@@ -5,19 +5,74 @@
 #include <numeric>
 
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/siting_problem.hpp"
 
 namespace gdist {
+
+namespace {
+
+// A far incumbent (early, or a poor heuristic's) made Polyak steps that threw
+// L far below its best (n = 5,000: to -1.3e7 from 8.1e5); aiming at most this
+// share above the best bound keeps the steps in scale (the target-level idea).
+constexpr double kPolyakTargetLead = 0.05;
+
+}  // namespace
+
+CapacitatedLagrangian::CapacitatedLagrangian(const CapacitatedInstance& inst, int threads)
+    : inst_(inst), threads_(std::max(1, threads)), row_start_(inst.nd + 1, 0), items_(inst.m) {
+  const std::size_t nd = inst.nd, m = inst.m;
+  for (std::size_t u = 0; u < nd; ++u) {
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < m; ++k) count += inst.Serves(u, k);
+    row_start_[u + 1] = row_start_[u] + count;
+  }
+  by_cost_.resize(row_start_[nd]);
+#pragma omp parallel for schedule(dynamic, 16) num_threads(ThreadsFor(nd, m, threads_))
+  for (std::size_t u = 0; u < nd; ++u) {
+    std::uint32_t* row = by_cost_.data() + row_start_[u];
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < m; ++k)
+      if (inst.Serves(u, k)) row[n++] = static_cast<std::uint32_t>(k);
+    const double* cost = &inst.cost[u * m];
+    auto cheaper = [&](std::uint32_t a, std::uint32_t b) { return cost[a] != cost[b] ? cost[a] < cost[b] : a < b; };
+    const std::size_t w = SortedWidth(u);
+    std::nth_element(row, row + w - (w > 0), row + n, cheaper);  // the tail: none cheaper than the prefix
+    std::sort(row, row + w, cheaper);
+  }
+}
+
+std::size_t CapacitatedLagrangian::SortedWidth(std::size_t u) const {
+  return std::min(row_start_[u + 1] - row_start_[u], kSortedRowPrefix);
+}
+
+std::vector<double> CapacitatedLagrangian::KthCheapestMultipliers(std::size_t k) const {
+  std::vector<double> lambda(inst_.nd, 0.0);
+  for (std::size_t u = 0; u < inst_.nd; ++u) {
+    const std::size_t n = SortedWidth(u);  // k is at most the prefix (StartingMultipliers' ladder)
+    if (n > 0) lambda[u] = inst_.PairCost(u, by_cost_[row_start_[u] + std::min(k, n) - 1]);
+  }
+  return lambda;
+}
 
 LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambda) {
   const std::size_t nd = inst_.nd, m = inst_.m;
   for (auto& v : items_) v.clear();
-  // One pass over the cost table, demand-major (its layout).
+  // Each row's prefix of negative reduced cost (the rows hold only pairs k can serve).
   for (std::size_t u = 0; u < nd; ++u) {
-    const double* row = &inst_.cost[u * m];
     const double w = inst_.weight[u], lu = lambda[u];
-    for (std::size_t k = 0; k < m; ++k) {
-      const double rc = w * row[k] - lu;  // +inf - lu stays +inf: never an item
-      if (rc < 0 && w <= inst_.capacity[k]) items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
+    const std::size_t sorted_end = row_start_[u] + SortedWidth(u);
+    std::size_t i = row_start_[u];
+    for (; i < sorted_end; ++i) {
+      const std::uint32_t k = by_cost_[i];
+      const double rc = inst_.PairCost(u, k) - lu;
+      if (!(rc < 0)) break;
+      items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
+    }
+    if (i < sorted_end) continue;
+    for (; i < row_start_[u + 1]; ++i) {  // past the sorted prefix: the unsorted tail, whole
+      const std::uint32_t k = by_cost_[i];
+      const double rc = inst_.PairCost(u, k) - lu;
+      if (rc < 0) items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
     }
   }
   LagrangianPoint pt;
@@ -77,31 +132,46 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
   if (solved.size() > want) pt.best_closed = pt.site_value[solved[want]];
   if (next < order.size()) pt.best_closed = std::min(pt.best_closed, pt.site_value[order[next]]);
   pt.bound = sum;
-  for (std::size_t k = 0; k < m; ++k)
-    if (pt.opened[k]) {  // the choice, for the subgradient and the heuristics
-      KnapsackAnswer a = SolveMinKnapsack(items_[k], inst_.capacity[k], true);
-      pt.served[k] = std::move(a.chosen);
-    }
+  const std::vector<std::uint32_t> opened_sites = [&] {
+    std::vector<std::uint32_t> v;
+    for (std::size_t k = 0; k < m; ++k)
+      if (pt.opened[k]) v.push_back(static_cast<std::uint32_t>(k));
+    return v;
+  }();
+  for (std::size_t i = 0; i < opened_sites.size(); ++i) {  // the choice, for the subgradient and the heuristics
+    const std::uint32_t k = opened_sites[i];
+    pt.served[k] = SolveMinKnapsack(items_[k], inst_.capacity[k], true).chosen;
+  }
   return pt;
 }
 
-std::vector<double> StartingMultipliers(const CapacitatedInstance& inst) {
-  std::vector<double> lambda(inst.nd, 0.0);
-  for (std::size_t u = 0; u < inst.nd; ++u) {
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < inst.m; ++k)
-      if (inst.Serves(u, k)) best = std::min(best, inst.PairCost(u, k));
-    lambda[u] = std::isfinite(best) ? best : 0.0;
+std::vector<double> StartingMultipliers(CapacitatedLagrangian& lagrangian) {
+  const CapacitatedInstance& inst = lagrangian.instance();
+  const std::size_t per_site = (inst.nd + inst.sites - 1) / std::max<std::size_t>(inst.sites, 1);
+  const std::size_t last = std::min({inst.m, kSortedRowPrefix, kStartRankPerSite * std::max<std::size_t>(per_site, 1)});
+  std::vector<double> best = lagrangian.KthCheapestMultipliers(1);
+  double best_bound = lagrangian.Evaluate(best).bound;
+  int falls = 0;  // L along the ladder rises to a peak, then falls: two falls in a row end it
+  double previous = best_bound;
+  for (std::size_t k = 2; k <= last && falls < 2; k = std::max(k + 1, k * 3 / 2)) {
+    std::vector<double> lambda = lagrangian.KthCheapestMultipliers(k);
+    const double bound = lagrangian.Evaluate(lambda).bound;
+    falls = bound < previous ? falls + 1 : 0;
+    previous = bound;
+    if (bound > best_bound) {
+      best_bound = bound;
+      best = std::move(lambda);
+    }
   }
-  return lambda;
+  return best;
 }
 
-LagrangianPoint MaximizeLagrangian(const CapacitatedInstance& inst, std::vector<double> lambda,
-                                   const SubgradientOptions& o, double* upper_bound,
+LagrangianPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vector<double> lambda,
+                                   const CapacitatedAscentOptions& o, double* upper_bound,
                                    const std::function<void(const LagrangianPoint&)>& on_point) {
-  CapacitatedLagrangian lagrangian(inst);
+  const CapacitatedInstance& inst = lagrangian.instance();
   LagrangianPoint best;
-  double scale = 2.0;
+  double scale = o.start_scale;
   int since_better = 0;
   std::vector<double> g(inst.nd);
   for (int it = 0; it < o.max_iterations; ++it) {
@@ -127,8 +197,9 @@ LagrangianPoint MaximizeLagrangian(const CapacitatedInstance& inst, std::vector<
     if (std::isfinite(*upper_bound) && best.bound > *upper_bound - step * (1 - 1e-9) - 1e-9 * std::fabs(*upper_bound))
       break;  // proven: no better multiple of the step is left
     if (norm2 == 0 || scale < o.min_step_scale || !std::isfinite(current)) break;
-    // Polyak's step toward the best known solution (or 5% above the bound while there is none).
-    const double target = std::isfinite(*upper_bound) ? *upper_bound : best.bound + 0.05 * std::fabs(best.bound) + 1;
+    // Polyak's step toward the best known solution, but at most kPolyakTargetLead above the best bound.
+    const double lead = best.bound + kPolyakTargetLead * std::fabs(best.bound) + 1;
+    const double target = std::min(*upper_bound, lead);
     const double t = scale * (target - current) / norm2;
     for (std::size_t u = 0; u < inst.nd; ++u) lambda[u] += t * g[u];
   }

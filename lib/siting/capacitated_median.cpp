@@ -24,8 +24,12 @@
 #include "lib/siting/capacitated_instance.hpp"
 #include "lib/siting/capacitated_lagrangian.hpp"
 #include "lib/siting/capacitated_search.hpp"
+#include "lib/siting/cost_models.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
+#include "lib/siting/greedy_add.hpp"
+#include "lib/siting/interchange.hpp"
+#include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
@@ -45,6 +49,29 @@ constexpr std::size_t kMaxCapacitatedPairs = std::size_t{1} << 25;
 // deadline is checked) alone ran 2.5 s past a 2 s limit (250,000 pairs), and
 // a program that large means the bound is far from the incumbent anyway.
 constexpr std::size_t kMaxTimedProgramPairs = std::size_t{1} << 16;
+
+// The incumbent heuristic's most share of the solver's time while the bound
+// ascends: at n = 5,000 one call (serve, shift and swap moves) costs many
+// Lagrangian steps, and running it on every third point left few steps
+// (there a share of 0.5 ended the bound at 972,593, 0.1 at 973,052).
+constexpr double kHeuristicTimeShare = 0.1;
+// The most share of the time limit the uncapacitated search for a first site
+// set may take (its serving and relocation: as much again).
+constexpr double kFirstIncumbentShare = 0.1;
+// Perturbation rounds of the uncapacitated search for a first site set, and
+// its stop after rounds without a better one: at n = 5,000 the served
+// incumbent was 978,982 after 20 rounds, 977,266-977,901 with a patience of
+// 150, 976,123 with none; small instances settle early (n = 500: 1000 rounds
+// took 1 s).
+constexpr std::size_t kUncapacitatedRounds = 1000;
+constexpr std::size_t kUncapacitatedPatience = 150;
+constexpr std::size_t kUncapacitatedPatiencePerSite = 15;  // more sites, more swaps to try (SitingOptions' 15 p)
+// Where the reduced program is past CBC's limit, the bound ascends on up to
+// this share of the time limit (the rest: fixing once more, the answer), in
+// up to this many rounds, each from the best multipliers with this step factor.
+constexpr double kLastAscentShare = 0.95;
+constexpr int kLastAscentRounds = 4;
+constexpr double kContinuedStepScale = 0.5;
 
 template <class T> CapacitatedInstance InstanceOf(const SitingProblem<T>& prob, std::size_t p,
                                                   const std::vector<double>& capacity_of_vertex) {
@@ -163,24 +190,55 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   std::set<std::vector<std::uint32_t>> tried;
   auto offer = [&](CapacitatedSolution s) {
     ImproveAssignment(inst, &s);
+    LocateAllocate(inst, &s, deadline);
     if (s.objective < upper) {
       upper = s.objective;
       best = std::move(s);
     }
   };
   int iteration = 0;
+  double heuristic_s = 0;
   auto on_point = [&](const LagrangianPoint& pt) {
     // Early points are poor site sets; later ones repeat: every third, new sets only.
     if (iteration++ % 3 != 0 || !std::isfinite(pt.bound)) return;
+    const double t0 = SteadySeconds();
+    if (heuristic_s > kHeuristicTimeShare * (t0 - start)) return;
     std::vector<std::uint32_t> sites = OpenedSites(pt);
     if (!tried.insert(sites).second) return;
     const std::vector<std::uint32_t> hint = HintOf(inst, pt);
     if (std::optional<CapacitatedSolution> s = ServeFromSites(inst, sites, &hint)) offer(std::move(*s));
+    heuristic_s += SteadySeconds() - t0;
   };
-  SubgradientOptions so;
+  // A first incumbent before the bound has points: the uncapacitated p-median's
+  // sites (its fast interchange; at n = 5,000 these served 4% below the best
+  // the Lagrangian points gave), or spread sites, served and relocated.
+  {
+    SwapSearchOptions uo;
+    uo.max_rounds = kUncapacitatedRounds;
+    uo.patience = std::max(kUncapacitatedPatience, kUncapacitatedPatiencePerSite * p);
+    uo.time_limit_s = limit > 0 ? kFirstIncumbentShare * limit : 0;
+    uo.seed = options.seed;
+    const MedianCost<T> model{ServeAllPenalty(prob)};
+    std::vector<std::uint32_t> sites = GreedyAdd(prob, model, p);  // fixed first, as the instance numbers them
+    if (p > 0) sites = SwapSearch(prob, model, std::move(sites), nfixed, uo);
+    auto serve = [&](const std::vector<std::uint32_t>& open) {
+      std::optional<CapacitatedSolution> s = ServeFromSites(inst, open, nullptr);
+      if (!s) return false;
+      ImproveAssignment(inst, &*s);
+      LocateAllocate(inst, &*s, phase_end(2 * kFirstIncumbentShare));
+      offer(std::move(*s));
+      return true;
+    };
+    if (!serve(sites)) serve(SpreadSites(inst));  // the capacities did not take the uncapacitated sites
+  }
+  CapacitatedLagrangian lagrangian(inst, prob.threads());
+  CapacitatedAscentOptions so;
   so.deadline = phase_end(0.35);
-  LagrangianPoint point = MaximizeLagrangian(inst, StartingMultipliers(inst), so, &upper, on_point);
+  LagrangianPoint point = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), so, &upper, on_point);
   if (best && !past(phase_end(0.5))) {
+    CapacitatedSolution relocated = *best;
+    LocateAllocate(inst, &relocated, phase_end(0.5));
+    offer(std::move(relocated));
     // Site swaps toward the sites the bound found cheapest.
     std::vector<std::uint32_t> order(m);
     std::iota(order.begin(), order.end(), 0u);
@@ -193,11 +251,30 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
       upper = s.objective;
       best = std::move(s);
       // A better incumbent sharpens the steps: a second, shorter ascent from the best multipliers.
-      SubgradientOptions again = so;
+      CapacitatedAscentOptions again = so;
       again.max_iterations = 200;
       again.deadline = phase_end(0.6);
-      LagrangianPoint second = MaximizeLagrangian(inst, point.lambda, again, &upper, on_point);
+      LagrangianPoint second = MaximizeLagrangian(lagrangian, point.lambda, again, &upper, on_point);
       if (second.bound > point.bound) point = std::move(second);
+    }
+  }
+  // Below this a solution beats the incumbent (whole objectives: by one step).
+  auto fixing_threshold = [&] {
+    const double tol = 1e-7 * (std::fabs(upper) + 1);
+    return !best ? std::numeric_limits<double>::infinity() : step > 0 ? upper - step + tol : upper;
+  };
+  // A reduced program past what CBC takes under a limit (n = 5,000: all 2.5e7 pairs after 36 s):
+  // the time that CBC would have had goes to the bound, which is then all the answer has.
+  if (best && deadline > 0) {
+    for (int round = 0; round < kLastAscentRounds && !past(phase_end(kLastAscentShare)); ++round) {
+      const FixedColumns f = FixColumns(inst, point, fixing_threshold());
+      if (f.some_demand_unserved || f.pairs_kept <= kMaxTimedProgramPairs) break;
+      CapacitatedAscentOptions more = so;
+      more.start_scale = kContinuedStepScale;
+      more.deadline = phase_end(kLastAscentShare);
+      LagrangianPoint next = MaximizeLagrangian(lagrangian, point.lambda, more, &upper, on_point);
+      if (!(next.bound > point.bound)) break;
+      point = std::move(next);
     }
   }
   double lower = point.bound;
@@ -207,9 +284,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   // 3: CBC on the program that fixing leaves, below the incumbent.
   std::string method = "Lagrangian bound + capacitated swap search";
   if (!proven && !past(deadline) && std::isfinite(lower)) {
-    const double tol = 1e-7 * (std::fabs(upper) + 1);
-    const double threshold = !best ? std::numeric_limits<double>::infinity() : step > 0 ? upper - step + tol : upper;
-    const FixedColumns f = FixColumns(inst, point, threshold);
+    const FixedColumns f = FixColumns(inst, point, fixing_threshold());
     if (best && f.some_demand_unserved) {
       proven = true;  // no solution below the incumbent uses only columns that survive
       bound_how = "Lagrangian bound with reduced-cost fixing";

@@ -145,6 +145,88 @@ void ImproveAssignment(const CapacitatedInstance& inst, CapacitatedSolution* s) 
   CheckSolution(inst, s);  // the objective, recomputed from the assignment
 }
 
+std::vector<std::uint32_t> SpreadSites(const CapacitatedInstance& inst) {
+  std::vector<char> open(inst.m, 0);
+  std::vector<std::uint32_t> sites;
+  std::vector<double> dearest(inst.nd, std::numeric_limits<double>::infinity());  // per demand, from the chosen
+  auto add = [&](std::uint32_t k) {
+    open[k] = 1;
+    sites.push_back(k);
+    for (std::size_t u = 0; u < inst.nd; ++u)
+      if (inst.Serves(u, k)) dearest[u] = std::min(dearest[u], inst.PairCost(u, k));
+  };
+  for (std::size_t k = 0; k < inst.m; ++k)
+    if (inst.fixed[k]) add(static_cast<std::uint32_t>(k));
+  std::vector<char> spent(inst.nd, 0);  // demands whose every candidate is open already
+  while (sites.size() < inst.sites) {
+    std::size_t far = inst.nd;
+    for (std::size_t u = 0; u < inst.nd; ++u)
+      if (!spent[u] && (far == inst.nd || dearest[u] > dearest[far])) far = u;
+    if (far == inst.nd) break;
+    std::uint32_t pick = kUnassigned;
+    for (std::size_t k = 0; k < inst.m; ++k)
+      if (!open[k] && inst.Serves(far, k) && (pick == kUnassigned || inst.PairCost(far, k) < inst.PairCost(far, pick)))
+        pick = static_cast<std::uint32_t>(k);
+    if (pick == kUnassigned) {
+      spent[far] = 1;
+      continue;
+    }
+    add(pick);
+  }
+  for (std::size_t k = 0; k < inst.m && sites.size() < inst.sites; ++k)  // demands ran out: any free ones
+    if (!open[k]) add(static_cast<std::uint32_t>(k));
+  return sites;
+}
+
+void LocateAllocate(const CapacitatedInstance& inst, CapacitatedSolution* s, double deadline) {
+  for (int round = 0; round < kLocateRounds; ++round) {
+    if (deadline > 0 && SteadySeconds() >= deadline) return;
+    std::vector<std::vector<std::uint32_t>> members(inst.m);
+    for (std::size_t u = 0; u < inst.nd; ++u) members[s->site_of[u]].push_back(static_cast<std::uint32_t>(u));
+    std::vector<char> open(inst.m, 0);
+    for (std::uint32_t k : s->open) open[k] = 1;
+    std::vector<std::uint32_t> moved_to(inst.m, kUnassigned);
+    std::vector<std::uint32_t> sites = s->open;
+    bool moved = false;
+    for (std::uint32_t& k : sites) {
+      if (inst.fixed[k] || members[k].empty()) continue;
+      double load = 0, best_cost = 0;
+      for (std::uint32_t u : members[k]) {
+        load += inst.weight[u];
+        best_cost += inst.PairCost(u, k);
+      }
+      std::uint32_t best = k;
+      for (std::size_t j = 0; j < inst.m; ++j) {
+        if (open[j] || inst.capacity[j] < load) continue;
+        double c = 0;
+        for (std::uint32_t u : members[k]) {
+          c += inst.PairCost(u, j);  // +inf where j cannot reach u
+          if (!(c < best_cost)) break;
+        }
+        if (c < best_cost) {
+          best_cost = c;
+          best = static_cast<std::uint32_t>(j);
+        }
+      }
+      if (best == k) continue;
+      open[k] = 0;
+      open[best] = 1;
+      moved_to[k] = best;
+      k = best;
+      moved = true;
+    }
+    if (!moved) return;
+    std::vector<std::uint32_t> hint = s->site_of;
+    for (std::uint32_t& k : hint)
+      if (moved_to[k] != kUnassigned) k = moved_to[k];
+    std::optional<CapacitatedSolution> t = ServeFromSites(inst, sites, &hint);
+    if (!t) return;
+    ImproveAssignment(inst, &*t);
+    if (!(t->objective < s->objective - 1e-9 * (std::fabs(s->objective) + 1))) return;
+    *s = std::move(*t);
+  }
+}
+
 void ImproveSites(const CapacitatedInstance& inst, const std::vector<std::uint32_t>& candidates, CapacitatedSolution* s,
                   std::size_t max_tries, double deadline) {
   std::size_t tries = 0;

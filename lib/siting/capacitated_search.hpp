@@ -25,6 +25,19 @@ std::optional<CapacitatedSolution> ServeFromSites(const CapacitatedInstance& ins
 // demands of two sites, while one lowers the objective.
 void ImproveAssignment(const CapacitatedInstance& inst, CapacitatedSolution* s);
 
+// Sites spread over the demands, for a first incumbent before the bound has
+// any: the fixed ones, then again and again the cheapest free candidate of
+// the demand dearest to serve from those chosen (farthest-point order).
+std::vector<std::uint32_t> SpreadSites(const CapacitatedInstance& inst);
+
+// Locate-allocate rounds (Cooper's alternation with capacities): each open
+// site (not fixed) moves to the candidate that serves its demands cheapest
+// within its capacity, then all are served again from hints and improved;
+// while a round lowers the objective, up to kLocateRounds or the deadline.
+// O(nd x m) a round, against ImproveSites' serving of every trial set.
+inline constexpr int kLocateRounds = 50;
+void LocateAllocate(const CapacitatedInstance& inst, CapacitatedSolution* s, double deadline);
+
 // Closes one open site (not fixed) and opens one of `candidates` where that
 // (reserved and improved) lowers the objective; first improvement, until none
 // or `max_tries` site sets were tried or the deadline (steady seconds, 0: none).

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <random>
 
 #include "lib/siting/capacitated_fixing.hpp"
@@ -131,10 +132,10 @@ TEST(CapacitatedLagrangian, BoundsTheOptimumAndFixingKeepsIt) {
     const CapacitatedInstance inst = InstanceOf(g);
     const double optimum = PlainProgramOptimum(g);
     double upper = optimum;
-    const LagrangianPoint pt = MaximizeLagrangian(inst, StartingMultipliers(inst), {}, &upper, {});
+    CapacitatedLagrangian lagrangian(inst, 1);
+    const LagrangianPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
     EXPECT_LE(pt.bound, optimum + 1e-6);
-    CapacitatedLagrangian start(inst);
-    EXPECT_GT(pt.bound, start.Evaluate(StartingMultipliers(inst)).bound);
+    EXPECT_GT(pt.bound, lagrangian.Evaluate(StartingMultipliers(lagrangian)).bound);
     EXPECT_GT(pt.bound, 0.97 * optimum);
     const FixedColumns f = FixColumns(inst, pt, optimum + 1e-6);
     EXPECT_FALSE(f.some_demand_unserved);
@@ -154,6 +155,152 @@ TEST(CapacitatedLagrangian, BoundsTheOptimumAndFixingKeepsIt) {
     const MipAnswer r = SolveAssignmentMip(a, MipOptions{});
     ASSERT_EQ(r.status, MipAnswer::Status::kOptimal);
     EXPECT_EQ(r.objective, optimum);
+  }
+}
+
+// The optimum by enumeration: every site set of size p, every assignment
+// within the capacities (depth-first, pruned by the best so far).
+double BruteForceOptimum(const Geometric& g) {
+  double best = INFINITY;
+  std::vector<std::uint32_t> sites;
+  std::vector<double> load(g.n, 0);
+  std::function<void(std::size_t, double)> assign = [&](std::size_t u, double cost) {
+    if (cost >= best) return;
+    if (u == g.n) {
+      best = cost;
+      return;
+    }
+    for (std::uint32_t k : sites)
+      if (load[k] + g.weight[u] <= g.capacity[k]) {
+        load[k] += g.weight[u];
+        assign(u + 1, cost + g.weight[u] * g.cost[u * g.n + k]);
+        load[k] -= g.weight[u];
+      }
+  };
+  std::function<void(std::uint32_t)> choose = [&](std::uint32_t from) {
+    if (sites.size() == g.p) {
+      assign(0, 0);
+      return;
+    }
+    for (std::uint32_t k = from; k < g.n; ++k) {
+      sites.push_back(k);
+      choose(k + 1);
+      sites.pop_back();
+    }
+  };
+  choose(0);
+  return best;
+}
+
+// Issue 26, 5,000 demands: with every demand a candidate the old start (each
+// demand's cheapest cost) is all zeros and L = 0. The k-th cheapest start
+// stays a bound (below the enumerated optimum) and is never below the old one.
+TEST(CapacitatedLagrangian, StartStaysBelowTheEnumeratedOptimum) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    for (const double slack : {1.05, 1.25}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " slack " + std::to_string(slack));
+      const Geometric g = MakeGeometric(10, 2 + seed % 2, seed, slack);
+      const double optimum = BruteForceOptimum(g);
+      ASSERT_TRUE(std::isfinite(optimum));
+      const CapacitatedInstance inst = InstanceOf(g);
+      CapacitatedLagrangian lagrangian(inst, 1);
+      const double cheapest = lagrangian.Evaluate(lagrangian.KthCheapestMultipliers(1)).bound;
+      EXPECT_EQ(cheapest, 0);  // every demand is a candidate: its cheapest cost is 0
+      const double start = lagrangian.Evaluate(StartingMultipliers(lagrangian)).bound;
+      EXPECT_GE(start, cheapest);
+      EXPECT_LE(start, optimum + 1e-6);
+      double upper = optimum;
+      const LagrangianPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
+      EXPECT_LE(pt.bound, optimum + 1e-6);
+      EXPECT_GE(pt.bound, start);
+    }
+  }
+}
+
+// A medium instance (300 demands, the race's size): the start alone is far
+// above 0, and after the same number of steps the gap to a served incumbent
+// is smaller from it than from the cheapest-cost start.
+TEST(CapacitatedLagrangian, StartShrinksTheGapOnAMediumInstance) {
+  const Geometric g = MakeGeometric(300, 6, 3);
+  const CapacitatedInstance inst = InstanceOf(g);
+  CapacitatedLagrangian lagrangian(inst, 1);
+  std::optional<CapacitatedSolution> s = ServeFromSites(inst, SpreadSites(inst), nullptr);
+  ASSERT_TRUE(s.has_value());
+  ImproveAssignment(inst, &*s);
+  LocateAllocate(inst, &*s, 0);
+  ASSERT_TRUE(CheckSolution(inst, &*s));
+  const double incumbent = s->objective;
+  const std::vector<double> start = StartingMultipliers(lagrangian);
+  EXPECT_GT(lagrangian.Evaluate(start).bound, 0.7 * incumbent);
+  CapacitatedAscentOptions o;
+  o.max_iterations = 150;
+  double upper = incumbent;
+  const double from_start = MaximizeLagrangian(lagrangian, start, o, &upper, {}).bound;
+  upper = incumbent;
+  const double from_cheapest =
+      MaximizeLagrangian(lagrangian, lagrangian.KthCheapestMultipliers(1), o, &upper, {}).bound;
+  EXPECT_LE(from_start, incumbent);
+  EXPECT_GT(from_start, from_cheapest);
+  EXPECT_GT(from_start, 0.97 * incumbent);
+}
+
+// L(lambda) from the sorted prefixes equals the definition summed directly
+// (every pair's reduced cost, every site's knapsack exact, the p smallest),
+// also with multipliers past the 256 sorted candidates (the unsorted tail).
+TEST(CapacitatedLagrangian, EvaluateMatchesTheDirectSumPastTheSortedPrefix) {
+  const Geometric g = MakeGeometric(300, 6, 5);
+  const CapacitatedInstance inst = InstanceOf(g);
+  CapacitatedLagrangian lagrangian(inst, 1);
+  ASSERT_GT(inst.m, kSortedRowPrefix);
+  for (const std::size_t k : {std::size_t{3}, std::size_t{40}, kSortedRowPrefix, std::size_t{290}}) {
+    SCOPED_TRACE("k " + std::to_string(k));
+    // The k-th cheapest cost of each demand, found here by sorting its whole row.
+    std::vector<double> lambda(inst.nd);
+    for (std::size_t u = 0; u < inst.nd; ++u) {
+      std::vector<double> row;
+      for (std::size_t j = 0; j < inst.m; ++j) row.push_back(inst.PairCost(u, j));
+      std::sort(row.begin(), row.end());
+      lambda[u] = row[k - 1];
+    }
+    if (k <= kSortedRowPrefix) {
+      EXPECT_EQ(lagrangian.KthCheapestMultipliers(k), lambda);
+    }
+    double direct = 0;
+    std::vector<double> value(inst.m);
+    for (std::size_t u = 0; u < inst.nd; ++u) direct += lambda[u];
+    for (std::size_t j = 0; j < inst.m; ++j) {
+      std::vector<KnapsackItem> items;
+      for (std::size_t u = 0; u < inst.nd; ++u) {
+        const double rc = inst.PairCost(u, j) - lambda[u];
+        if (rc < 0) items.push_back({static_cast<std::uint32_t>(u), inst.weight[u], rc});
+      }
+      const KnapsackAnswer a = SolveMinKnapsack(items, inst.capacity[j], false);
+      ASSERT_TRUE(a.exact);
+      value[j] = a.value;
+    }
+    std::sort(value.begin(), value.end());
+    for (std::size_t i = 0; i < inst.sites; ++i) direct += value[i];
+    EXPECT_NEAR(lagrangian.Evaluate(lambda).bound, direct, 1e-6 * std::fabs(direct));
+  }
+}
+
+// Spread sites are sites.size() distinct candidates; locate-allocate keeps a
+// feasible solution and never raises its objective.
+TEST(CapacitatedSearch, LocateAllocateKeepsFeasibleAndNeverWorsens) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Geometric g = MakeGeometric(120, 4, seed, 1.1);
+    const CapacitatedInstance inst = InstanceOf(g);
+    std::vector<std::uint32_t> sites = SpreadSites(inst);
+    ASSERT_EQ(sites.size(), g.p);
+    std::sort(sites.begin(), sites.end());
+    EXPECT_EQ(std::unique(sites.begin(), sites.end()), sites.end());
+    std::optional<CapacitatedSolution> s = ServeFromSites(inst, sites, nullptr);
+    ASSERT_TRUE(s.has_value());
+    const double before = s->objective;
+    LocateAllocate(inst, &*s, 0);
+    EXPECT_TRUE(CheckSolution(inst, &*s));
+    EXPECT_LE(s->objective, before);
   }
 }
 
