@@ -30,13 +30,14 @@ from scipy.sparse.csgraph import shortest_path
 RADIUS = 200
 
 
-def make_instance(n, seed):
+def make_instance(n, seed, closure=True):
     rng = np.random.default_rng([seed, n])
     pts = rng.uniform(0, 1000, size=(n, 2))
     rounded = np.rint(np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1)))
     # Rounding can break the triangle inequality: its closure is a metric, the same as a
     # complete graph's shortest paths (p-dispersion reads that graph, every other model the table).
-    cost = shortest_path(rounded, method="FW", directed=False).astype(np.int64)
+    # Without it (--no-closure: SciPy's dense Floyd-Warshall is too slow at 5,000) the rounded table as it is.
+    cost = (shortest_path(rounded, method="FW", directed=False) if closure else rounded).astype(np.int64)
     weights = rng.integers(1, 11, size=n).astype(np.int64)
     p = max(5, n // 50)
     cap = np.full(n, math.ceil(1.25 * weights.sum() / p), dtype=np.int64)
@@ -44,7 +45,7 @@ def make_instance(n, seed):
     return dict(cost=cost, weights=weights, capacities=cap, opening=opening, radius=RADIUS), p
 
 
-def write_files(inst, d):
+def write_files(inst, d, graph=True):
     n = inst["cost"].shape[0]
     names = [f"v{i}" for i in range(n)]
     with open(f"{d}/costs.csv", "w") as f:
@@ -54,6 +55,8 @@ def write_files(inst, d):
     for key, fname in (("weights", "weights.csv"), ("capacities", "capacities.csv"), ("opening", "opening.csv")):
         with open(f"{d}/{fname}", "w") as f:
             f.writelines(f"{names[i]},{inst[key][i]}\n" for i in range(n))
+    if not graph:  # the tables only (p-dispersion reads the complete graph: n^2 lines)
+        return
     with open(f"{d}/graph.gr", "w") as f:
         f.write(f"p sp {n} {n * (n - 1)}\n")
         f.writelines(f"a {i + 1} {j + 1} {inst['cost'][i, j]}\n" for i in range(n) for j in range(n) if i != j)
@@ -95,11 +98,20 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--time-limit", type=float, default=600, help="each side, each model")
     ap.add_argument("--models", default="cpmedian,ufl,lscpb,pdispersion")
+    ap.add_argument("--no-closure", action="store_true", help="the rounded table without its metric closure")
+    ap.add_argument("--write-only", metavar="DIR", help="write the first size's instance files to DIR and stop")
     args = ap.parse_args()
+    if args.write_only:
+        n = int(args.sizes.split(",")[0])
+        inst, p = make_instance(n, args.seed, not args.no_closure)
+        os.makedirs(args.write_only, exist_ok=True)
+        write_files(inst, args.write_only, graph=False)
+        print(f"{args.write_only}: n = {n}, P = {p}")
+        return
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers", "spopt_models_peer.py")
     rows = []
     for n in map(int, args.sizes.split(",")):
-        inst, p = make_instance(n, args.seed)
+        inst, p = make_instance(n, args.seed, not args.no_closure)
         with tempfile.TemporaryDirectory() as d:
             write_files(inst, d)
             for model in args.models.split(","):
