@@ -25,6 +25,7 @@
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 
 namespace gdist {
 
@@ -173,7 +174,7 @@ template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, doub
       if (std::isfinite(proof->upper_bound)) {
         const double b = round_down(proof->upper_bound);
         bound = std::isnan(bound) ? b : std::min(bound, b);
-        how = "Lagrangian branch and bound on the reduced 0/1 p-median (" + std::to_string(proof->nodes) + " nodes" +
+        how = "Lagrangian branch and bound on the reduced 0/1 p-median (" + CountOf(proof->nodes, "node", "nodes") +
               (proof->complete ? "" : ", stopped at the time limit") + ")";
       }
     }

@@ -22,6 +22,7 @@
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
 #include "lib/util/error.hpp"
+#include "lib/util/format_number.hpp"
 #include "lib/util/option_names.hpp"
 
 namespace gdist {
@@ -105,7 +106,7 @@ SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const Sit
     // reported objective when every demand is served.
     if (r.assignment.unserved == 0 && proof.lower_bound > -std::numeric_limits<double>::infinity())
       r.SetBound(proof.lower_bound,
-                 options.exact ? "Lagrangian branch and bound (" + std::to_string(proof.nodes) + " nodes" +
+                 options.exact ? "Lagrangian branch and bound (" + CountOf(proof.nodes, "node", "nodes") +
                                      (proof.complete ? "" : ", stopped at the time limit") + ")"
                  : gpu_bound          ? "Lagrangian relaxation (subgradient; GPU passes over the whole matrix)"
                  : dense              ? "Lagrangian relaxation (subgradient; CPU passes over the whole matrix)"

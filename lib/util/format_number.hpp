@@ -16,6 +16,11 @@ template <class T> std::string ExactText(T v) {
   return std::string(buf, r.ptr);
 }
 
+// "1 node", "53 nodes": a count with its noun.
+inline std::string CountOf(unsigned long long count, const std::string& singular, const std::string& plural) {
+  return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
 // ostream's default form (no trailing zeros) with `significant` digits.
 template <class T> std::string FormatNumber(T v, int significant = 6) {
   std::ostringstream s;
