@@ -10,6 +10,7 @@
 #include "lib/pipeline/place_siting.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/plan/run_context.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/option_names.hpp"
 
@@ -167,13 +168,15 @@ std::string CenterOnCandidateTrees(CenterRun& run) {
         ApspProgressBar bar;
         std::vector<std::uint32_t> sources = RowVerticesFor(*lists.candidates, lists.fixed);
         const int threads = req.metrics_options.threads;
-        if (run.voice.speaks()) {
-          RunEstimate e = EstimateAround(threads, InputFileBytes(req.in), false);
+        // The plan (--json's): the candidates' trees, or auto's hierarchy on trial where it pays.
+        run.plan = PlanCandidateRows(csr, sources.size(), req.engine, RunContext(threads, req.backend),
+                                     InputFileBytes(req.in));
+        // The line before the trees (a trial's outcome is not known before it ends).
+        if (run.voice.speaks() && run.plan->hierarchy_trial_s == 0)
           PrintTreeRowsEstimate(run.voice.name, csr, sources.size(), RowBytes(csr, sources.size()), threads,
-                                CandidateRowsBackend(csr, sources.size(), threads, req.backend).backend, e, true);
-        }
+                                run.plan->backend, run.plan->estimate, false);
         const CandidateRows<T> rows =
-            ComputeCandidateRows(csr, std::move(sources), direction, threads, req.backend, bar.Callback());
+            PlannedCandidateRows(csr, std::move(sources), direction, threads, req.backend, *run.plan, bar.Callback());
         bar.Finish();
         return CenterReport(rows.view, DistanceMeta(csr.directed, csr.labels), run, nullptr, &rows.vertices, &lists);
       },
