@@ -258,7 +258,8 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
     PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
     // A graph the bounding searches do not answer (its components do, or every tree) gets no trial.
-    if (question.bounded_metrics && !BoundingSearchesAnswer(csr, req)) question.hierarchy_trial = false;
+    if (question.hierarchy_trial && question.bounded_metrics && !BoundingSearchesAnswer(csr, req))
+      question.hierarchy_trial = false;
     // The shared-BFS sample prices every tree against the matrix: the bounding searches on a graph
     // whose matrix cannot fit never weigh the two, and on NY the sample was half of the run
     // (bench/results/python.md).
