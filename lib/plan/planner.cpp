@@ -203,7 +203,8 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
                               shape.method != TreeMethod::kJohnsonBinaryHeap && shape.float_sums_exact;
     const bool same_answer = bounding || !(metrics && request.bounded_metrics);
     if (request.algorithm == ApspAlgorithm::kAuto && request.hierarchy_trial && contractible && same_answer) {
-      // The hierarchy's sweeps run where the trees would have (the GPU's PHAST for GPU trees).
+      // The hierarchy's sweeps priced where the trees would run (gapsp and --per-vertex sweep on the GPU
+      // for GPU trees; siting's candidate rows take the CPU's PHAST, a small part beside the contraction).
       const double contract_s = HierarchySeconds(0, n, arcs, false, context.threads());
       const double sweeps_s =
           bounding ? BoundedHierarchySeconds(n, arcs, true, request.every_eccentricity, context.threads())
