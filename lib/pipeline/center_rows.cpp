@@ -1,6 +1,7 @@
 #include "lib/pipeline/center_rows.hpp"
 
 #include "formats/cost_matrix.hpp"
+#include "lib/core/element_traits.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
@@ -128,11 +129,23 @@ std::string CenterOnHierarchyCandidates(CenterRun& run) {
         if (!req.geojson.empty())
           run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in, req.pictures.coordinates);
         else if (!req.pictures.svg.empty()) run.lon_lat = loaded.lon_lat;
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
         const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
         Direction direction = Direction::kOut;
         ParseDirection(req.direction, &direction);
-        const auto rows = HierarchyCandidateRows(ch, RowVerticesFor(*lists.candidates, lists.fixed), direction,
-                                                 req.metrics_options.threads);
+        std::vector<std::uint32_t> vertices = RowVerticesFor(*lists.candidates, lists.fixed);
+        // The plan (--json's): the hierarchy's PHAST rows on the CPU, contracted now or read.
+        PlanRequest question;
+        question.question = PlanQuestion::kRows;
+        question.rows = vertices.size();
+        question.algorithm = ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = loaded.from_file;
+        question.input_bytes = InputFileBytes(req.in);
+        question.input_matrix_file = loaded.from_file;
+        const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
+                               true};
+        run.plan = PlanDistances(question, shape, RunContext(req.metrics_options.threads, Backend::kCpu));
+        const auto rows = HierarchyCandidateRows(ch, std::move(vertices), direction, req.metrics_options.threads);
         return CenterReport(rows.view, DistanceMeta(ch.directed, ch.labels), run, nullptr, &rows.vertices, &lists);
       },
       loaded.hierarchy);
