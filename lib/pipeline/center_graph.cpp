@@ -1,6 +1,5 @@
 #include "lib/pipeline/center_graph.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <optional>
 #include <sstream>
@@ -92,6 +91,13 @@ SparseMetricsRequest HierarchyRequest(const CenterRequest& req) {
   return sparse;
 }
 
+// Whether the bounding searches answer on g (MetricsFromTrees' rule): no tree from every vertex
+// needed, and g connected (strongly when directed); else its components or every tree do.
+template <class T> bool BoundingSearchesAnswer(const CsrGraph<T>& g, const CenterRequest& req) {
+  if (SparseMetricsTrees(g, SparseRequest(req)) != 0) return false;
+  return (g.directed ? StrongComponents(g) : WeakComponents(g)).count <= 1;
+}
+
 // The planner's metrics question: bounded unless every vertex's values or the centralities are asked for.
 PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
   PlanRequest question;
@@ -101,9 +107,9 @@ PlanRequest MetricsQuestion(const CenterRequest& req, ApspAlgorithm algorithm) {
   question.algorithm = algorithm;
   question.bounded_metrics = req.per_vertex.empty() && !req.centrality;
   question.every_eccentricity = !req.eccentricities.empty();
-  // The trees' estimate counts every tree, which they grow only for every vertex's values or the
-  // centralities: only then may auto try the hierarchy (RunPlan::hierarchy_trial_s).
-  question.hierarchy_trial = algorithm == ApspAlgorithm::kAuto && !question.bounded_metrics;
+  // Auto may try the hierarchy (RunPlan::hierarchy_trial_s) against every tree, or against the bounding
+  // searches' typical trees where they answer (BoundingSearchesAnswer).
+  question.hierarchy_trial = algorithm == ApspAlgorithm::kAuto;
   return question;
 }
 
@@ -120,39 +126,7 @@ void PrintHierarchyEstimate(const CenterRun& run, int threads) {
 }
 
 template <class T> std::string SparseReport(CenterRun& run, const CsrGraph<T>& csr, int threads) {
-  const CenterRequest& req = run.req;
-  ApspProgressBar bar;
-  SparseMetrics m;
-  std::optional<ContractionHierarchy<T>> hierarchy;
-  if (run.plan->engine == PlanEngine::kHierarchy) {
-    ContractionOptions contraction;
-    contraction.threads = threads;
-    hierarchy = BuildContractionHierarchy(csr, contraction);
-  } else if (run.plan->hierarchy_trial_s > 0) {
-    // The plan's trial: the hierarchy when the graph contracts like a road network, else the trees.
-    const auto t0 = std::chrono::steady_clock::now();
-    hierarchy = ContractOnTrial(csr, run.plan->hierarchy_trial_s, threads);
-    RecordHierarchyTrial(*run.plan, hierarchy.has_value(),
-                         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  if (hierarchy) {
-    // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
-    SparseMetricsRequest sparse = HierarchyRequest(req);
-    sparse.progress = bar.Callback();
-    PrintHierarchyEstimate(run, threads);
-    m = HierarchyMetrics(std::move(*hierarchy), sparse, run.plan->backend);
-  } else {
-    SparseMetricsRequest sparse = SparseRequest(req);
-    // auto chose the sparse engine for speed: give the dense report's centralities too.
-    sparse.centrality = req.centrality || sparse.every_vertex || run.plan->centralities_from_trees;
-    sparse.progress = bar.Callback();
-    if (run.voice.speaks()) {
-      PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend, run.plan->estimate);
-      run.plan->estimate_s = run.plan->estimate.total_s();  // the trees this request grows, as the line said
-    }
-    m = ComputeSparseMetrics(csr, sparse);
-  }
-  bar.Finish();
+  SparseMetrics m = SparseEngineMetrics(run, csr, threads);
   return SparseMetricsReport(std::move(m), csr.labels, csr.directed, run, true, csr.decimal_scale);
 }
 
@@ -198,6 +172,44 @@ void RefuseMatrixRouteIfTooLarge(const CenterRequest& req, std::uint64_t n, Elem
 }
 
 }  // namespace
+
+template <class T> SparseMetrics SparseEngineMetrics(CenterRun& run, const CsrGraph<T>& csr, int threads) {
+  const CenterRequest& req = run.req;
+  ApspProgressBar bar;
+  SparseMetrics m;
+  std::optional<ContractionHierarchy<T>> hierarchy;
+  if (run.plan->engine == PlanEngine::kHierarchy) {
+    ContractionOptions contraction;
+    contraction.threads = threads;
+    hierarchy = BuildContractionHierarchy(csr, contraction);
+  } else {
+    // The plan's trial: the hierarchy when the graph contracts like a road network, else the trees.
+    hierarchy = RunHierarchyTrial(csr, *run.plan, threads);
+  }
+  if (hierarchy) {
+    // PHAST over the road hierarchy (lib/pipeline/road_metrics.hpp).
+    SparseMetricsRequest sparse = HierarchyRequest(req);
+    sparse.progress = bar.Callback();
+    PrintHierarchyEstimate(run, threads);
+    m = HierarchyMetrics(std::move(*hierarchy), sparse, run.plan->backend);
+  } else {
+    SparseMetricsRequest sparse = SparseRequest(req);
+    // auto chose the sparse engine for speed: give the dense report's centralities too.
+    sparse.centrality = req.centrality || sparse.every_vertex || run.plan->centralities_from_trees;
+    sparse.progress = bar.Callback();
+    if (run.voice.speaks()) {
+      PrintSparseMetricsEstimate(run.voice.name, csr, sparse, run.plan->backend, run.plan->estimate);
+      run.plan->estimate_s = run.plan->estimate.total_s();  // the trees this request grows, as the line said
+    }
+    m = ComputeSparseMetrics(csr, sparse);
+  }
+  bar.Finish();
+  return m;
+}
+
+#define GDIST_INSTANTIATE(T) template SparseMetrics SparseEngineMetrics(CenterRun&, const CsrGraph<T>&, int);
+GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+#undef GDIST_INSTANTIATE
 
 std::string CenterOnGraph(CenterRun& run) { return CenterOnGraph(run, ReadGraph(run.req.in, run.req.input.read)); }
 
@@ -245,6 +257,9 @@ std::string CenterOnGraph(CenterRun& run, Graph g) {
                              OptionText(Option::kEngine, "trees") + ")"));
     PlanRequest question = MetricsQuestion(req, req.engine);
     if (needs_matrix) question.tree_refusal = "siting and pictures read the whole matrix";
+    // A graph the bounding searches do not answer (its components do, or every tree) gets no trial.
+    if (question.hierarchy_trial && question.bounded_metrics && !BoundingSearchesAnswer(csr, req))
+      question.hierarchy_trial = false;
     // The shared-BFS sample prices every tree against the matrix: the bounding searches on a graph
     // whose matrix cannot fit never weigh the two, and on NY the sample was half of the run
     // (bench/results/python.md).

@@ -1,6 +1,7 @@
 #include "lib/pipeline/center_rows.hpp"
 
 #include "formats/cost_matrix.hpp"
+#include "lib/core/element_traits.hpp"
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/apsp_progress_bar.hpp"
 #include "lib/pipeline/candidate_rows.hpp"
@@ -10,6 +11,7 @@
 #include "lib/pipeline/place_siting.hpp"
 #include "lib/pipeline/road_run.hpp"
 #include "lib/pipeline/sparse_estimate.hpp"
+#include "lib/plan/run_context.hpp"
 #include "lib/util/error.hpp"
 #include "lib/util/option_names.hpp"
 
@@ -127,11 +129,23 @@ std::string CenterOnHierarchyCandidates(CenterRun& run) {
         if (!req.geojson.empty())
           run.lon_lat = GraphMapLonLat(loaded.lon_lat, ch.labels, req.in, req.pictures.coordinates);
         else if (!req.pictures.svg.empty()) run.lon_lat = loaded.lon_lat;
+        using W = std::decay_t<decltype(ch.up.weights[0])>;
         const SiteLists lists = ReadSiteLists(req, ch.labels, ch.n);
         Direction direction = Direction::kOut;
         ParseDirection(req.direction, &direction);
-        const auto rows = HierarchyCandidateRows(ch, RowVerticesFor(*lists.candidates, lists.fixed), direction,
-                                                 req.metrics_options.threads);
+        std::vector<std::uint32_t> vertices = RowVerticesFor(*lists.candidates, lists.fixed);
+        // The plan (--json's): the hierarchy's PHAST rows on the CPU, contracted now or read.
+        PlanRequest question;
+        question.question = PlanQuestion::kRows;
+        question.rows = vertices.size();
+        question.algorithm = ApspAlgorithm::kHierarchy;
+        question.hierarchy_saved = loaded.from_file;
+        question.input_bytes = InputFileBytes(req.in);
+        question.input_matrix_file = loaded.from_file;
+        const GraphShape shape{ch.n, ch.up.size() + ch.down.size(), TreeMethod::kDijkstraRadix, ElementTraits<W>::kType,
+                               true};
+        run.plan = PlanDistances(question, shape, RunContext(req.metrics_options.threads, Backend::kCpu));
+        const auto rows = HierarchyCandidateRows(ch, std::move(vertices), direction, req.metrics_options.threads);
         return CenterReport(rows.view, DistanceMeta(ch.directed, ch.labels), run, nullptr, &rows.vertices, &lists);
       },
       loaded.hierarchy);
@@ -167,13 +181,15 @@ std::string CenterOnCandidateTrees(CenterRun& run) {
         ApspProgressBar bar;
         std::vector<std::uint32_t> sources = RowVerticesFor(*lists.candidates, lists.fixed);
         const int threads = req.metrics_options.threads;
-        if (run.voice.speaks()) {
-          RunEstimate e = EstimateAround(threads, InputFileBytes(req.in), false);
+        // The plan (--json's): the candidates' trees, or auto's hierarchy on trial where it pays.
+        run.plan = PlanCandidateRows(csr, sources.size(), req.engine, RunContext(threads, req.backend),
+                                     InputFileBytes(req.in));
+        // The line before the trees (a trial's outcome is not known before it ends).
+        if (run.voice.speaks() && run.plan->hierarchy_trial_s == 0)
           PrintTreeRowsEstimate(run.voice.name, csr, sources.size(), RowBytes(csr, sources.size()), threads,
-                                CandidateRowsBackend(csr, sources.size(), threads, req.backend).backend, e, true);
-        }
+                                run.plan->backend, run.plan->estimate, false);
         const CandidateRows<T> rows =
-            ComputeCandidateRows(csr, std::move(sources), direction, threads, req.backend, bar.Callback());
+            PlannedCandidateRows(csr, std::move(sources), direction, threads, req.backend, *run.plan, bar.Callback());
         bar.Finish();
         return CenterReport(rows.view, DistanceMeta(csr.directed, csr.labels), run, nullptr, &rows.vertices, &lists);
       },

@@ -12,6 +12,7 @@
 #include "lib/pipeline/apsp_plan.hpp"
 #include "lib/pipeline/input_component.hpp"
 #include "lib/plan/cost_model.hpp"
+#include "lib/plan/graph_shape.hpp"
 #include "lib/road/ch_table.hpp"
 #include "lib/road/gpu_phast.hpp"
 #include "lib/road/hierarchy_file.hpp"
@@ -116,6 +117,15 @@ std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>& g, dou
   return TryBuildContractionHierarchy(g, o);
 }
 
+template <class W>
+std::optional<ContractionHierarchy<W>> RunHierarchyTrial(const CsrGraph<W>& g, RunPlan& plan, int threads) {
+  if (plan.hierarchy_trial_s <= 0) return std::nullopt;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::optional<ContractionHierarchy<W>> ch = ContractOnTrial(g, plan.hierarchy_trial_s, threads);
+  RecordHierarchyTrial(plan, ch.has_value(), Since(t0));
+  return ch;
+}
+
 std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
                                                     int threads) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -209,6 +219,27 @@ template <class W> CandidateRows<W> HierarchyCandidateRows(const ContractionHier
   return rows;
 }
 
+template <class W> RunPlan PlanCandidateRows(const CsrGraph<W>& g, std::size_t rows, ApspAlgorithm engine,
+                                             const RunContext& context, double input_bytes) {
+  PlanRequest question;
+  question.question = PlanQuestion::kRows;
+  question.rows = rows;
+  // --engine sparse forces the trees; dense or auto run them too (the rows need no matrix), auto may try the hierarchy.
+  question.algorithm = engine == ApspAlgorithm::kTrees ? ApspAlgorithm::kTrees : ApspAlgorithm::kAuto;
+  question.matrix_refusal = "siting on candidates reads their rows, a tree each (no n x n matrix)";
+  question.hierarchy_trial = engine == ApspAlgorithm::kAuto;
+  question.input_bytes = input_bytes;
+  return PlanDistances(question, ShapeOf(g, PlanQuestion::kRows), context);
+}
+
+template <class W> CandidateRows<W> PlannedCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
+                                                         Direction direction, int threads, Backend backend,
+                                                         RunPlan& plan, ProgressFn progress) {
+  if (const auto ch = RunHierarchyTrial(g, plan, threads))
+    return HierarchyCandidateRows(*ch, std::move(vertices), direction, threads);
+  return ComputeCandidateRows(g, std::move(vertices), direction, threads, backend, std::move(progress));
+}
+
 template <class W>
 std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vector<std::uint32_t>& vertices) {
   std::vector<W> weights;
@@ -230,16 +261,20 @@ std::vector<W> RouteArcWeights(const ContractionHierarchy<W>& ch, const std::vec
   return weights;
 }
 
-#define GDIST_INSTANTIATE(W)                                                                                   \
-  template ApspReport WriteHierarchyRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
-                                         const std::string&, int, ProgressFn, Backend);                        \
-  template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn, \
-                                              Backend);                                                        \
-  template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,       \
-                                         std::span<const std::uint32_t>, int, Backend);                        \
-  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);  \
-  template std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>&, double, int);            \
-  template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>, \
+#define GDIST_INSTANTIATE(W)                                                                                     \
+  template ApspReport WriteHierarchyRows(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,         \
+                                         const std::string&, int, ProgressFn, Backend);                          \
+  template ApspReport HierarchyRowsIntoMatrix(const ContractionHierarchy<W>&, DistMatrix<W>&, int, ProgressFn,   \
+                                              Backend);                                                          \
+  template std::vector<W> HierarchyTable(const ContractionHierarchy<W>&, std::span<const std::uint32_t>,         \
+                                         std::span<const std::uint32_t>, int, Backend);                          \
+  template std::vector<W> RouteArcWeights(const ContractionHierarchy<W>&, const std::vector<std::uint32_t>&);    \
+  template std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>&, double, int);              \
+  template std::optional<ContractionHierarchy<W>> RunHierarchyTrial(const CsrGraph<W>&, RunPlan&, int);          \
+  template RunPlan PlanCandidateRows(const CsrGraph<W>&, std::size_t, ApspAlgorithm, const RunContext&, double); \
+  template CandidateRows<W> PlannedCandidateRows(const CsrGraph<W>&, std::vector<std::uint32_t>, Direction, int, \
+                                                 Backend, RunPlan&, ProgressFn);                                 \
+  template CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>&, std::vector<std::uint32_t>,   \
                                                    Direction, int);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE

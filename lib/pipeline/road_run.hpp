@@ -52,6 +52,11 @@ LoadedHierarchy LoadHierarchy(const std::string& path, const InputOptions& optio
 // grows more than cost::kTrialMaxShortcutsPerArc shortcuts per arc.
 template <class W>
 std::optional<ContractionHierarchy<W>> ContractOnTrial(const CsrGraph<W>& g, double seconds_budget, int threads);
+// The plan's trial run on g and its outcome recorded in `plan` (RecordHierarchyTrial): the
+// hierarchy when g contracts like a road network, else std::nullopt (the trees run). A plan
+// without a trial (hierarchy_trial_s 0) is left as it is, and gets std::nullopt.
+template <class W>
+std::optional<ContractionHierarchy<W>> RunHierarchyTrial(const CsrGraph<W>& g, RunPlan& plan, int threads);
 // The same for any graph, as a LoadedHierarchy (`read_s` carried into it).
 std::optional<LoadedHierarchy> TryContractHierarchy(const AnyCsrGraph& csr, double seconds_budget, double read_s,
                                                     int threads);
@@ -88,6 +93,19 @@ std::vector<W> HierarchyTable(const ContractionHierarchy<W>& ch, std::span<const
 template <class W> CandidateRows<W> HierarchyCandidateRows(const ContractionHierarchy<W>& ch,
                                                            std::vector<std::uint32_t> vertices, Direction direction,
                                                            int threads);
+
+// The plan of siting's candidate rows on g (gcenter GRAPH --candidates): `rows` trees, never
+// Floyd-Warshall's matrix; auto (`engine`) may put the hierarchy on trial, as for gapsp's rows.
+// `input_bytes`: the graph file's, for the estimate's reading part.
+template <class W> RunPlan PlanCandidateRows(const CsrGraph<W>& g, std::size_t rows, ApspAlgorithm engine,
+                                             const RunContext& context, double input_bytes = 0);
+
+// The candidate rows as `plan` says: the trial's hierarchy's PHAST rows (HierarchyCandidateRows)
+// when g contracts, else the trees' (ComputeCandidateRows: `backend`, `progress`); the same
+// numbers either way. The trial's outcome is recorded in `plan`.
+template <class W> CandidateRows<W> PlannedCandidateRows(const CsrGraph<W>& g, std::vector<std::uint32_t> vertices,
+                                                         Direction direction, int threads, Backend backend,
+                                                         RunPlan& plan, ProgressFn progress = {});
 
 // A route of the hierarchy (original vertices, ChRouter::Route) as the
 // weights of its arcs, each the lightest graph arc (no middle vertex) between

@@ -98,7 +98,16 @@ double BoundedTreesSeconds(double n, double arcs, TreeMethod method, bool every_
   // Each tree with its bound passes over the vertices, on at most the threads that help.
   const int useful = std::min(threads, cost::kBoundingUsefulThreads);
   return BoundingTreeCount(n, every_eccentricity) *
-         (TreesSeconds(1, arcs, method, Backend::kCpu, 1) + n * cost::kBoundingTreeVertexSeconds) / PerThread(useful);
+         (cost::kBoundingTreeArcFactor * TreesSeconds(1, arcs, method, Backend::kCpu, 1) +
+          n * cost::kBoundingTreeVertexSeconds) /
+         PerThread(useful);
+}
+
+double HierarchyTrialSeconds(double contract_s, double sweeps_s, double trees_s) {
+  const double budget = cost::kTrialContractionSlack * contract_s;
+  // Given up, the trial cost its budget on top of the trees; finished, the hierarchy must win.
+  const bool loss_bounded = budget <= cost::kHierarchyTrialGain * trees_s;
+  return loss_bounded && contract_s + sweeps_s < trees_s ? budget : 0.0;
 }
 
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads) {

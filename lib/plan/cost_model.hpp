@@ -94,6 +94,14 @@ inline constexpr double kBoundingTreesGrowth = 0.27;  // trees ~ (n / NY's n)^0.
 inline constexpr double kBoundingReferenceVertices = 264346;
 inline constexpr int kBoundingUsefulThreads = 4;
 inline constexpr double kEveryEccentricityTreesPerVertex = 0.2;
+// A bounding search's Dijkstra tree runs alone (one source, its own n-wide distances, no batch
+// sharing warm arrays): per arc this many times a rows tree (kCpuDijkstraSourceArcSeconds).
+// road_metrics_bench on weighted NY (16 threads, bench/results/road.md): Dijkstra's bounds
+// 2.110 s against PHAST's 0.856 s, so a Dijkstra tree costs 2.47 - 1 PHAST bound trees' 68 ns
+// a vertex more: 36 ns an arc; road_bench's one-source Dijkstra rows there: 35 ns an arc
+// (25.4 ms a source, dev VM). gcenter NY-w.gr --engine sparse on the dev VM (2 cores,
+// 2026-12-03): 8.0 s against 8.9 s so priced (5.8 s without this factor).
+inline constexpr double kBoundingTreeArcFactor = 2.4;
 
 // Writing an output (every matrix, rows and CSV file; rows streamed as they
 // are computed too): one disk rate for every writer, the estimate line's
@@ -118,14 +126,14 @@ inline constexpr double kMatrixReadBytesPerSecond = 1e9;
 // the dev VM (4elt's 975 MB blank matrix: 0.6-1.6 s under load).
 inline constexpr double kMatrixFillBytesPerSecond = 1.5e9;
 
-// The road hierarchy on trial (auto): a graph is contracted first when
-// kTrialContractionSlack times its contraction at the road rate above, plus
-// the PHAST trees, is at most kHierarchyTrialGain of the chosen trees' time
-// (their rows are written either way). The contraction is given up past
-// kTrialContractionSlack times its road-rate estimate or
-// kTrialMaxShortcutsPerArc shortcuts per arc (a graph that is not road-like,
-// a random or social one, builds a dense core slowly), and the trees run: a
-// graph the hierarchy does not suit pays at most kHierarchyTrialGain more.
+// The road hierarchy on trial (auto; HierarchyTrialSeconds): a graph is contracted first when
+// kTrialContractionSlack times its contraction at the road rate above is at most
+// kHierarchyTrialGain of the trees' time (the chosen trees' estimate: a tree per row or vertex, or
+// the bounding searches' typical trees) and the hierarchy's estimate (that contraction plus its
+// PHAST trees) is below the trees'. The contraction is given up past kTrialContractionSlack times
+// its road-rate estimate or kTrialMaxShortcutsPerArc shortcuts per arc (a graph that is not
+// road-like, a random or social one, builds a dense core slowly), and the trees run: a graph the
+// hierarchy does not suit pays at most kHierarchyTrialGain more.
 // Per arc, SNAP ca-GrQc contracts 9x slower than weighted NY, 4elt 4x (dev
 // machine, 2026-11-27); shortcuts per arc: NY 0.6-1.2, 4elt 1.2, ca-GrQc 0.35.
 inline constexpr double kHierarchyTrialGain = 0.25;
@@ -186,6 +194,11 @@ double BoundedHierarchySeconds(double n, double arcs, bool saved, bool every_ecc
 double BoundingTreeCount(double n, bool every_eccentricity);
 // The metrics by bounding on the sparse engine's CPU trees over `arcs` arcs.
 double BoundedTreesSeconds(double n, double arcs, TreeMethod method, bool every_eccentricity, int threads);
+
+// The plan's hierarchy trial (cost::kHierarchyTrialGain): the seconds the contraction may take
+// before it is given up, or 0 where the trial does not pay; `contract_s` the road-rate
+// contraction, `sweeps_s` the hierarchy's trees after it, `trees_s` the trees' time without it.
+double HierarchyTrialSeconds(double contract_s, double sweeps_s, double trees_s);
 
 // Seconds of the dense metrics' row passes over a matrix of `matrix_bytes`.
 double MetricsPassSeconds(double matrix_bytes, Backend where, int threads);

@@ -153,7 +153,9 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
                                      : "asked for; float sums may round differently from Floyd-Warshall's");
       break;
     case ApspAlgorithm::kAuto:
-      if (!tree_refusal.empty()) {
+      if (!request.matrix_refusal.empty()) {
+        decide(PlanEngine::kTrees, request.matrix_refusal);
+      } else if (!tree_refusal.empty()) {
         decide(PlanEngine::kFloydWarshall, tree_refusal);
       } else if (request.question != PlanQuestion::kMatrix && !matrix_fits) {
         decide(PlanEngine::kTrees,
@@ -195,20 +197,29 @@ RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const
                         static_cast<std::uint64_t>(rows_bytes);
     plan.reasons.push_back("trees on the " + std::string(plan.backend == Backend::kGpu ? "GPU" : "CPU") + " (" +
                            tree_backend.note + ")");
-    // The road hierarchy on trial: a graph with non-negative weights whose float sums are exact.
+    // The road hierarchy on trial: a graph with non-negative weights whose float sums are exact, and
+    // a question the hierarchy answers as the trees do (not the centralities auto's trees add).
     const bool contractible = shape.method != TreeMethod::kJohnsonRadix &&
                               shape.method != TreeMethod::kJohnsonBinaryHeap && shape.float_sums_exact;
-    if (request.algorithm == ApspAlgorithm::kAuto && request.hierarchy_trial && contractible) {
-      // The hierarchy's sweeps run where the trees would have (the GPU's PHAST for GPU trees).
-      const double budget = cost::kTrialContractionSlack * HierarchySeconds(0, n, arcs, false, context.threads());
-      const double phast_s = metrics && request.bounded_metrics
-                                 ? BoundedHierarchySeconds(n, arcs, true, request.every_eccentricity, context.threads())
-                                 : HierarchySeconds(trees, n, arcs, true, context.threads(), plan.backend);
-      plan.hierarchy_s = budget / cost::kTrialContractionSlack + phast_s;
-      if (budget + phast_s < cost::kHierarchyTrialGain * plan.trees_s) {
-        plan.hierarchy_trial_s = budget;
+    const bool same_answer = bounding || !(metrics && request.bounded_metrics);
+    if (request.algorithm == ApspAlgorithm::kAuto && request.hierarchy_trial && contractible && same_answer) {
+      // The hierarchy's sweeps priced where the trees would run (gapsp and --per-vertex sweep on the GPU
+      // for GPU trees; siting's candidate rows take the CPU's PHAST, a small part beside the contraction).
+      const double contract_s = HierarchySeconds(0, n, arcs, false, context.threads());
+      const double sweeps_s =
+          bounding ? BoundedHierarchySeconds(n, arcs, true, request.every_eccentricity, context.threads())
+                   : HierarchySeconds(trees, n, arcs, true, context.threads(), plan.backend);
+      plan.hierarchy_s = contract_s + sweeps_s;
+      plan.hierarchy_trial_s = HierarchyTrialSeconds(contract_s, sweeps_s, plan.estimate.compute_s);
+      if (plan.hierarchy_trial_s > 0) {
         plan.reasons.push_back("a road network's hierarchy would take about " + FormatSeconds(plan.hierarchy_s) +
+                               (bounding ? " (the bounding searches on PHAST trees)" : "") +
                                ": contracting first, given up after " + FormatSeconds(plan.hierarchy_trial_s));
+      } else {
+        plan.reasons.push_back(
+            "no hierarchy trial: a road network's hierarchy would take about " + FormatSeconds(plan.hierarchy_s) +
+            ", its contraction up to " + FormatSeconds(cost::kTrialContractionSlack * contract_s) +
+            " on a graph that is not road-like, against the trees' " + FormatSeconds(plan.estimate.compute_s));
       }
     }
   } else {

@@ -45,6 +45,7 @@ struct PlanRequest {
   ApspAlgorithm algorithm = ApspAlgorithm::kAuto;  // fw or dijkstra (trees) when forced
   std::size_t rows = 0;                            // kRows: how many sources
   std::string tree_refusal;                        // why the trees cannot run here; empty: they can
+  std::string matrix_refusal;                      // why Floyd-Warshall cannot (rows from trees only); empty: it can
   bool keep_adjacency = false;                     // --paths: the arcs are kept beside the matrix
   bool hierarchy_saved = false;                    // kHierarchy: a .gch input (no contraction)
   // kMetrics: no per-vertex values or centralities, so the bounding searches
@@ -102,8 +103,10 @@ struct RunPlan {
 };
 
 // The road hierarchy runs when asked for (--algorithm ch, or a saved .gch);
-// auto puts it on trial (hierarchy_trial_s) where its estimate is well below
-// the trees'.
+// auto puts it on trial (hierarchy_trial_s) where its estimate is below the
+// trees' and a failed trial costs at most cost::kHierarchyTrialGain of them
+// (HierarchyTrialSeconds): for rows, every vertex's values and the bounding
+// searches alike.
 // Throws gdist::Error on a forced choice that cannot run (the trees engine
 // asked for + the refusal; the GPU asked for + why, from the tree backend).
 RunPlan PlanDistances(const PlanRequest& request, const GraphShape& shape, const RunContext& context);

@@ -100,7 +100,7 @@ TEST(Planner, TheBoundingSearchesArePricedByTheirTypicalTrees) {
   ASSERT_EQ(b.engine, PlanEngine::kTrees) << b.Reasons();
   EXPECT_FALSE(b.centralities_from_trees);
   EXPECT_DOUBLE_EQ(b.estimate.compute_s, BoundedTreesSeconds(2e6, 5e6, TreeMethod::kDijkstraRadix, false, 2));
-  EXPECT_LT(b.estimate.compute_s, b.trees_s / 1000);               // 2M trees against about 700
+  EXPECT_LT(b.estimate.compute_s, b.trees_s / 500);                // 2M trees against about 700 lone ones
   EXPECT_GT(BoundingTreeCount(2e6, false), cost::kBoundingTrees);  // more on bigger graphs, fewer on small ones
   EXPECT_LT(BoundingTreeCount(3353, false), cost::kBoundingTrees);
   EXPECT_EQ(BoundingTreeCount(5, false), 5);  // never more than a tree from every vertex
@@ -252,6 +252,60 @@ TEST(Planner, TheRoadHierarchyIsTriedWhereItPays) {
   EXPECT_GT(g.hierarchy_trial_s, 0) << g.Reasons();
   EXPECT_NEAR(g.hierarchy_s - g.hierarchy_trial_s / cost::kTrialContractionSlack,
               HierarchySeconds(264346, 264346, 730100, true, 16, Backend::kGpu), 1e-9);
+}
+
+TEST(CostModel, TheHierarchyTrialBoundsItsLossAndMustWin) {
+  // Trial when a given-up contraction (kTrialContractionSlack x its estimate) costs at most
+  // kHierarchyTrialGain of the trees and the hierarchy's estimate is below theirs.
+  const double contract = 1.0, at_the_bound = cost::kTrialContractionSlack * contract / cost::kHierarchyTrialGain;
+  EXPECT_DOUBLE_EQ(HierarchyTrialSeconds(contract, 0.5, at_the_bound), cost::kTrialContractionSlack * contract);
+  EXPECT_EQ(HierarchyTrialSeconds(contract, 0.5, 0.99 * at_the_bound), 0);
+  EXPECT_EQ(HierarchyTrialSeconds(contract, at_the_bound - contract, at_the_bound), 0);  // no gain
+}
+
+TEST(Planner, TheBoundingSearchesTryTheHierarchyWhereItPays) {
+  // Weighted NY's shape, diameter/radius/center/1-median: the bounding searches' typical trees
+  // against the contraction plus the same searches on PHAST trees.
+  const double n = 264346, arcs = 730100;
+  const GraphShape ny = Shape(264346, 730100, TreeMethod::kDijkstraRadix);
+  PlanRequest bounded = Ask(PlanQuestion::kMetrics);
+  bounded.bounded_metrics = true;
+  bounded.hierarchy_trial = true;
+  for (const int threads : {2, 16}) {
+    const RunPlan p = PlanDistances(bounded, ny, Cpu(threads));
+    ASSERT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+    const double trees = BoundedTreesSeconds(n, arcs, TreeMethod::kDijkstraRadix, false, threads);
+    const double contract = HierarchySeconds(0, n, arcs, false, threads);
+    const double sweeps = BoundedHierarchySeconds(n, arcs, true, false, threads);
+    EXPECT_DOUBLE_EQ(p.estimate.compute_s, trees);
+    EXPECT_NEAR(p.hierarchy_s, contract + sweeps, 1e-9);
+    EXPECT_DOUBLE_EQ(p.hierarchy_trial_s, HierarchyTrialSeconds(contract, sweeps, trees)) << threads;
+    EXPECT_TRUE(Mentions(p, p.hierarchy_trial_s > 0 ? "bounding searches on PHAST trees" : "no hierarchy trial"))
+        << p.Reasons();
+  }
+  // On 16 cores the trial is on (the hierarchy route is the faster one on a road graph) and a
+  // graph that gives it up pays at most kHierarchyTrialGain of the trees' time.
+  const RunPlan p16 = PlanDistances(bounded, ny, Cpu(16));
+  EXPECT_GT(p16.hierarchy_trial_s, 0) << p16.Reasons();
+  EXPECT_LE(p16.hierarchy_trial_s, cost::kHierarchyTrialGain * p16.estimate.compute_s);
+  EXPECT_LT(p16.hierarchy_s, p16.estimate.compute_s);
+  // Not where auto's trees bring the centralities (a matrix that fits: every tree), not when forced.
+  EXPECT_EQ(PlanDistances(bounded, Shape(20000, 100000, TreeMethod::kDijkstraRadix), Cpu(16)).hierarchy_trial_s, 0);
+  PlanRequest forced = bounded;
+  forced.algorithm = ApspAlgorithm::kTrees;
+  EXPECT_EQ(PlanDistances(forced, ny, Cpu(16)).hierarchy_trial_s, 0);
+}
+
+TEST(Planner, RowsWithoutTheMatrixAreTrees) {
+  // A dense graph whose matrix Floyd-Warshall would fill faster: refused, the trees run.
+  PlanRequest rows = Ask(PlanQuestion::kRows);
+  rows.rows = 2000;
+  EXPECT_EQ(PlanDistances(rows, Shape(2000, 400000, TreeMethod::kDijkstraRadix), Cpu()).engine,
+            PlanEngine::kFloydWarshall);
+  rows.matrix_refusal = "rows only";
+  const RunPlan p = PlanDistances(rows, Shape(2000, 400000, TreeMethod::kDijkstraRadix), Cpu());
+  EXPECT_EQ(p.engine, PlanEngine::kTrees) << p.Reasons();
+  EXPECT_TRUE(Mentions(p, "rows only")) << p.Reasons();
 }
 
 TEST(TreeBackend, TheThresholdIsTheCostModels) {
