@@ -9,6 +9,7 @@
 #include <string>
 
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
 #include "lib/siting/exact_method.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
@@ -46,9 +47,13 @@ AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel k
 }
 
 // The program's time limit: the proof's with --exact, else the heuristics'.
+// As a deadline too: CBC's own limit is read between nodes only, and the
+// root LP of a large program outlasted a 3 s limit by minutes (facility
+// location, 1000 x 1000); the deadline stops CLP inside it.
 inline MipOptions AssignmentMipOptions(const SitingOptions& options) {
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
+  if (o.time_limit_s > 0) o.deadline = SteadySeconds() + o.time_limit_s;
   if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
   return o;
 }

@@ -6,10 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "lib/siting/assignment_program.hpp"
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
+#include "lib/siting/facility_location_bound.hpp"
+#include "lib/siting/facility_location_search.hpp"
 #include "lib/siting/service_feasibility.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/siting/whole_objective.hpp"
@@ -18,6 +22,14 @@
 #include "lib/util/option_names.hpp"
 
 namespace gdist {
+
+namespace {
+
+// The Lagrangian ascent before CBC: at most this share of the time limit and this many steps.
+constexpr double kFacilityBoundShareOfLimit = 0.2;
+constexpr int kFacilityBoundIterations = 1000;
+
+}  // namespace
 
 template <class T>
 SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vector<double>& opening_cost_of_vertex,
@@ -42,7 +54,35 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
     throw Error("facility-location: opening costs summing to " + ExactText(opening_total) +
                 " come within a factor 16 of the largest double, where the program's sums become infinite; scale "
                 "the costs down");
-  const MipAnswer a = SolveAssignmentMip(program, AssignmentMipOptions(options));
+  MipOptions mip = AssignmentMipOptions(options);
+  // Uncapacitated: a first solution of our own and the Lagrangian bound, in at most a share of the time limit;
+  // they prove it where they meet, else they are what the limit returns when CBC stops before it does better.
+  std::optional<FacilityLocationStart> start;
+  if (!capacity_of_vertex) start = GreedyFacilityLocation(program);
+  const bool have_start = start && !start->sites.empty();
+  const double bound_deadline =
+      mip.time_limit_s > 0 ? SteadySeconds() + kFacilityBoundShareOfLimit * mip.time_limit_s : 0;
+  const FacilityLocationBound lagrangian = FacilityLocationLagrangianBound(
+      program, have_start ? start->objective : INFINITY, kFacilityBoundIterations, bound_deadline);
+  const bool met =
+      have_start && lagrangian.bound >= start->objective - 1e-9 * std::max(1.0, std::fabs(start->objective));
+  MipAnswer a;
+  bool from_start = false;
+  if (met) {
+    a.status = MipAnswer::Status::kOptimal;
+    from_start = true;
+  } else {
+    a = SolveAssignmentMip(program, mip);
+    if (a.status == MipAnswer::Status::kStopped) {
+      // Stopped inside an LP (or before any): CBC's bound does not hold, the Lagrangian's does.
+      a.bound = a.interrupted || !std::isfinite(a.bound) ? lagrangian.bound : std::max(a.bound, lagrangian.bound);
+      from_start = have_start && (a.sites.empty() || start->objective < a.objective);
+    }
+  }
+  if (from_start) {
+    a.sites = start->sites;
+    a.assigned = start->assigned;
+  }
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error(std::string("facility-location: infeasible: ") +
                 (capacity_of_vertex ? "even every candidate open cannot serve every demand whole within the capacities"
@@ -54,7 +94,9 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
   SitingResult r;
   r.capacitated = capacity_of_vertex != nullptr;
   r.sites = a.sites;
-  r.method = std::string("integer program (CBC)") + (r.capacitated ? ", single-source capacities" : "");
+  r.method = from_start
+                 ? std::string("greedy + drop") + (met ? "" : " (CBC stopped at the time limit before it did better)")
+                 : std::string("integer program (CBC)") + (r.capacitated ? ", single-source capacities" : "");
   // The costs the program saw are shifted by cost_offset (whole costs past
   // 2^53): FinishCostObjective adds it back, and states a whole objective exactly.
   Assignment& as = r.assignment;
@@ -69,9 +111,11 @@ SitingResult SolveFacilityLocation(const SitingProblem<T>& prob, const std::vect
   }
   r.objective = opening + as.total;
   const bool solved = a.status == MipAnswer::Status::kOptimal;
-  r.SetBound(
-      solved ? r.objective : std::min(a.bound, r.objective),
-      solved ? "integer program (CBC), solved to optimality" : "integer program (CBC), stopped at the time limit");
+  r.SetBound(solved ? r.objective : std::min(a.bound, r.objective),
+             met ? "Lagrangian relaxation (subgradient, " + std::to_string(lagrangian.iterations) +
+                       " steps) meets the greedy solution"
+             : solved ? "integer program (CBC), solved to optimality"
+                      : "integer program (CBC), stopped at the time limit; Lagrangian bound");
   if (solved) r.optimal = true;
   FinishCostObjective(prob, ObjectiveFold::kWeightedSum, &r, opening);
   return r;
