@@ -95,9 +95,10 @@ TEST(GcenterProofs, CandidateRowsProveWhatTheDenseMatrixProves) {
     ASSERT_EQ(dense.exit_code, 0) << dense.output;
     ASSERT_EQ(rows.exit_code, 0) << rows.output;
     EXPECT_NE(rows.output.find("\"gap\":0,\"optimal\":true"), std::string::npos) << rows.output;
-    // The same sites, objective, bound and proof; the methods' words may differ.
+    // The same sites, objective, bound and proof; the methods' words and the runs' plans may differ.
     auto comparable = [](const std::string& json) {
-      return std::regex_replace(json, std::regex("\"(method|bound_method|backend)\":\"[^\"]*\""), "");
+      const std::string answer = std::regex_replace(json, std::regex(",\"plan\":(null|\\{[^{}]*\\})"), "");
+      return std::regex_replace(answer, std::regex("\"(method|bound_method|backend)\":\"[^\"]*\""), "");
     };
     EXPECT_EQ(comparable(dense.output), comparable(rows.output));
   }
