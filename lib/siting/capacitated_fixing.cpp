@@ -5,7 +5,7 @@
 
 namespace gdist {
 
-FixedColumns FixColumns(const CapacitatedInstance& inst, const LagrangianPoint& pt, double threshold) {
+FixedColumns FixColumns(const CapacitatedInstance& inst, const CapacitatedPoint& pt, double threshold) {
   const std::size_t nd = inst.nd, m = inst.m;
   FixedColumns f;
   f.keep_pair.assign(nd * m, 0);

@@ -24,6 +24,6 @@ struct FixedColumns {
   bool some_demand_unserved = false;  // then no solution is at most the threshold
 };
 
-FixedColumns FixColumns(const CapacitatedInstance& inst, const LagrangianPoint& point, double threshold);
+FixedColumns FixColumns(const CapacitatedInstance& inst, const CapacitatedPoint& point, double threshold);
 
 }  // namespace gdist

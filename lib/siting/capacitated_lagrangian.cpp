@@ -54,7 +54,7 @@ std::vector<double> CapacitatedLagrangian::KthCheapestMultipliers(std::size_t k)
   return lambda;
 }
 
-LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambda) {
+CapacitatedPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambda) {
   const std::size_t nd = inst_.nd, m = inst_.m;
   for (auto& v : items_) v.clear();
   // Each row's prefix of negative reduced cost (the rows hold only pairs k can serve).
@@ -75,7 +75,7 @@ LagrangianPoint CapacitatedLagrangian::Evaluate(const std::vector<double>& lambd
       if (rc < 0) items_[k].push_back({static_cast<std::uint32_t>(u), w, rc});
     }
   }
-  LagrangianPoint pt;
+  CapacitatedPoint pt;
   pt.lambda = lambda;
   pt.site_value.assign(m, 0.0);
   pt.opened.assign(m, 0);
@@ -166,17 +166,17 @@ std::vector<double> StartingMultipliers(CapacitatedLagrangian& lagrangian) {
   return best;
 }
 
-LagrangianPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vector<double> lambda,
-                                   const CapacitatedAscentOptions& o, double* upper_bound,
-                                   const std::function<void(const LagrangianPoint&)>& on_point) {
+CapacitatedPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vector<double> lambda,
+                                    const CapacitatedAscentOptions& o, double* upper_bound,
+                                    const std::function<void(const CapacitatedPoint&)>& on_point) {
   const CapacitatedInstance& inst = lagrangian.instance();
-  LagrangianPoint best;
+  CapacitatedPoint best;
   double scale = o.start_scale;
   int since_better = 0;
   std::vector<double> g(inst.nd);
   for (int it = 0; it < o.max_iterations; ++it) {
     if (it > 0 && o.deadline > 0 && SteadySeconds() >= o.deadline) break;  // one point always: a bound
-    LagrangianPoint pt = lagrangian.Evaluate(lambda);
+    CapacitatedPoint pt = lagrangian.Evaluate(lambda);
     if (on_point) on_point(pt);
     const double current = pt.bound;
     const bool better = current > best.bound;

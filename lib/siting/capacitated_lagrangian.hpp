@@ -20,7 +20,9 @@
 
 namespace gdist {
 
-struct LagrangianPoint {
+// (Not LagrangianPoint: lagrangian_bound.hpp's p-median point has that name in gdist, and two
+// layouts under one name broke the one-definition rule: LeakSanitizer saw the wrong destructor.)
+struct CapacitatedPoint {
   double bound = -std::numeric_limits<double>::infinity();
   std::vector<double> lambda;
   std::vector<double> site_value;  // per candidate: v_k, or a lower bound of it (never above)
@@ -44,7 +46,7 @@ class CapacitatedLagrangian {
   // most of a step), and the unsorted tail only where a multiplier passes
   // the sorted prefix.
   CapacitatedLagrangian(const CapacitatedInstance& inst, int threads);
-  LagrangianPoint Evaluate(const std::vector<double>& lambda);
+  CapacitatedPoint Evaluate(const std::vector<double>& lambda);
   // lambda_u = u's k-th cheapest serving cost (its dearest when it has fewer; k >= 1).
   std::vector<double> KthCheapestMultipliers(std::size_t k) const;
   const CapacitatedInstance& instance() const { return inst_; }
@@ -73,9 +75,9 @@ struct CapacitatedAscentOptions {
 // *upper_bound). `on_point` is called on every point and may lower
 // *upper_bound (a heuristic turning the point into a solution). Stops when
 // the bound reaches *upper_bound less one objective step. Returns the best point.
-LagrangianPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vector<double> lambda,
-                                   const CapacitatedAscentOptions& options, double* upper_bound,
-                                   const std::function<void(const LagrangianPoint&)>& on_point);
+CapacitatedPoint MaximizeLagrangian(CapacitatedLagrangian& lagrangian, std::vector<double> lambda,
+                                    const CapacitatedAscentOptions& options, double* upper_bound,
+                                    const std::function<void(const CapacitatedPoint&)>& on_point);
 
 // Multipliers to start from: of lambda_u = each demand's k-th cheapest cost
 // for k = 1, 2, 3, 4, 6, 9, 13, ... (half again each step, up to kStartRankPerSite times the demands

@@ -143,7 +143,7 @@ std::string ObviouslyInfeasible(const CapacitatedInstance& inst) {
 
 // The Lagrangian point's knapsacks as a hint: each demand at the cheapest
 // opened site whose knapsack took it.
-std::vector<std::uint32_t> HintOf(const CapacitatedInstance& inst, const LagrangianPoint& pt) {
+std::vector<std::uint32_t> HintOf(const CapacitatedInstance& inst, const CapacitatedPoint& pt) {
   std::vector<std::uint32_t> hint(inst.nd, kUnassigned);
   for (std::size_t k = 0; k < inst.m; ++k)
     for (std::uint32_t u : pt.served[k])
@@ -152,7 +152,7 @@ std::vector<std::uint32_t> HintOf(const CapacitatedInstance& inst, const Lagrang
   return hint;
 }
 
-std::vector<std::uint32_t> OpenedSites(const LagrangianPoint& pt) {
+std::vector<std::uint32_t> OpenedSites(const CapacitatedPoint& pt) {
   std::vector<std::uint32_t> s;
   for (std::size_t k = 0; k < pt.opened.size(); ++k)
     if (pt.opened[k]) s.push_back(static_cast<std::uint32_t>(k));
@@ -198,7 +198,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   };
   int iteration = 0;
   double heuristic_s = 0;
-  auto on_point = [&](const LagrangianPoint& pt) {
+  auto on_point = [&](const CapacitatedPoint& pt) {
     // Early points are poor site sets; later ones repeat: every third, new sets only.
     if (iteration++ % 3 != 0 || !std::isfinite(pt.bound)) return;
     const double t0 = SteadySeconds();
@@ -234,7 +234,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
   CapacitatedLagrangian lagrangian(inst, prob.threads());
   CapacitatedAscentOptions so;
   so.deadline = phase_end(0.35);
-  LagrangianPoint point = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), so, &upper, on_point);
+  CapacitatedPoint point = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), so, &upper, on_point);
   if (best && !past(phase_end(0.5))) {
     CapacitatedSolution relocated = *best;
     LocateAllocate(inst, &relocated, phase_end(0.5));
@@ -254,7 +254,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
       CapacitatedAscentOptions again = so;
       again.max_iterations = 200;
       again.deadline = phase_end(0.6);
-      LagrangianPoint second = MaximizeLagrangian(lagrangian, point.lambda, again, &upper, on_point);
+      CapacitatedPoint second = MaximizeLagrangian(lagrangian, point.lambda, again, &upper, on_point);
       if (second.bound > point.bound) point = std::move(second);
     }
   }
@@ -272,7 +272,7 @@ template <class T> SitingResult SolveCapacitatedPMedian(const SitingProblem<T>& 
       CapacitatedAscentOptions more = so;
       more.start_scale = kContinuedStepScale;
       more.deadline = phase_end(kLastAscentShare);
-      LagrangianPoint next = MaximizeLagrangian(lagrangian, point.lambda, more, &upper, on_point);
+      CapacitatedPoint next = MaximizeLagrangian(lagrangian, point.lambda, more, &upper, on_point);
       if (!(next.bound > point.bound)) break;
       point = std::move(next);
     }

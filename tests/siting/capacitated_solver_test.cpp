@@ -133,7 +133,7 @@ TEST(CapacitatedLagrangian, BoundsTheOptimumAndFixingKeepsIt) {
     const double optimum = PlainProgramOptimum(g);
     double upper = optimum;
     CapacitatedLagrangian lagrangian(inst, 1);
-    const LagrangianPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
+    const CapacitatedPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
     EXPECT_LE(pt.bound, optimum + 1e-6);
     EXPECT_GT(pt.bound, lagrangian.Evaluate(StartingMultipliers(lagrangian)).bound);
     EXPECT_GT(pt.bound, 0.97 * optimum);
@@ -210,7 +210,7 @@ TEST(CapacitatedLagrangian, StartStaysBelowTheEnumeratedOptimum) {
       EXPECT_GE(start, cheapest);
       EXPECT_LE(start, optimum + 1e-6);
       double upper = optimum;
-      const LagrangianPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
+      const CapacitatedPoint pt = MaximizeLagrangian(lagrangian, StartingMultipliers(lagrangian), {}, &upper, {});
       EXPECT_LE(pt.bound, optimum + 1e-6);
       EXPECT_GE(pt.bound, start);
     }
