@@ -3,9 +3,12 @@
 // it needs, and every checksum verified. Exit 0 when valid, 1 when a checksum
 // or a size does not match, 2 when the file cannot be read as a matrix file.
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "apps/common/app_main.hpp"
+#include "lib/matrix/coordinate_section.hpp"
 #include "lib/matrix/matrix_file.hpp"
 #include "lib/plan/memory_plan.hpp"
 #include "lib/util/json_writer.hpp"
@@ -25,6 +28,16 @@ std::string Describe(const gdist::VertexLabels& labels) {
   if (labels.is_range()) return "range " + labels.label(0) + ".." + labels.label(labels.size() - 1);
   std::string s = std::to_string(labels.size()) + " strings, first '" + labels.label(0) + "'";
   return s;
+}
+
+std::string CoordinatesText(const gdist::MatrixFileInfo& i) {
+  if (i.meta.lon_lat.empty()) return "none";
+  const gdist::LonLatBox b = gdist::BoundsOf(i.meta.lon_lat);
+  std::ostringstream s;
+  s << std::setprecision(7) << i.meta.lon_lat.size() << " (longitude, latitude) pairs, longitude " << b.west << ".."
+    << b.east << ", latitude " << b.south << ".." << b.north;
+  if (i.table) s << " (and the " << i.row_lon_lat.size() << " rows')";
+  return s.str();
 }
 
 void PrintText(const Facts& f) {
@@ -49,6 +62,7 @@ void PrintText(const Facts& f) {
               << " back)\n";
   std::cout << "  labels       " << (i.n ? Describe(i.meta.labels) : "none") << "\n"
             << "  payload      " << gdist::HumanBytes(double(f.payload_bytes)) << " at offset 4096\n"
+            << "  coordinates  " << CoordinatesText(i) << "\n"
             << "  next hops    "
             << (f.next_bytes ? gdist::HumanBytes(double(f.next_bytes)) : "none (gapsp --paths adds them)") << "\n"
             << "  file         " << gdist::HumanBytes(double(f.file_bytes)) << "\n";
@@ -86,6 +100,19 @@ void PrintJson(const Facts& f) {
   j.Key("first_label");
   if (i.n) j.Str(i.meta.labels.label(0));
   else j.Null();
+  j.Key("coordinates");  // the box around the coordinate section's pairs, or null
+  if (i.meta.lon_lat.empty()) {
+    j.Null();
+  } else {
+    const gdist::LonLatBox b = gdist::BoundsOf(i.meta.lon_lat);
+    j.BeginObject();
+    j.Key("count").Number(double(i.meta.lon_lat.size()));
+    j.Key("west").Number(b.west);
+    j.Key("east").Number(b.east);
+    j.Key("south").Number(b.south);
+    j.Key("north").Number(b.north);
+    j.EndObject();
+  }
   j.Key("payload_bytes").Number(double(f.payload_bytes));
   j.Key("next_hop_bytes").Number(double(f.next_bytes));
   j.Key("file_bytes").Number(double(f.file_bytes));

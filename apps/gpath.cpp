@@ -114,6 +114,37 @@ int GraphRoutes(const std::string& in, const gdist::InputOptions& input, const G
       loaded.hierarchy);
 }
 
+// A route of a matrix file with next hops and coordinates (an OpenStreetMap
+// graph's matrix): its ends may be places, snapped to the nearest vertex (a
+// matrix keeps no arcs' geometry), and the route is also written as GeoJSON.
+int MatrixRouteMap(const gdist::MappedMatrixFile& file, const GraphRouteFlags& flags) {
+  const gdist::VertexLabels& labels = file.info().meta.labels;
+  const std::vector<gdist::LonLat>& lon_lat = file.info().meta.lon_lat;
+  std::optional<gdist::PlacesFile> places;
+  std::vector<gdist::PlaceSnap> snaps;
+  if (!flags.places.empty()) {
+    places = gdist::ReadPlaces(flags.places);
+    snaps = gdist::SnapPlaces(lon_lat, *places, flags.max_snap_m);
+    const gdist::RunVoice voice{"gpath"};
+    if (flags.snap == gdist::SnapMode::kArc)
+      voice.Note(file.path() + ": a matrix file keeps no arcs' geometry: places snap to the nearest vertex");
+    voice.Note(gdist::SnapSummary(*places, snaps));
+  }
+  gdist::RoutePlace from_end, to_end;
+  const std::uint32_t u =
+      gdist::RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, "--from", &from_end);
+  std::optional<std::size_t> v;  // none: the tree from --from (CSV)
+  if (!flags.to.empty())
+    v = gdist::RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, "--to", &to_end);
+  const gdist::MatrixPathAnswer answer = gdist::MatrixFilePath(file, u, v, flags.json);
+  if (answer.no_path) return PrintNoPath(labels, u, *v, flags.json);
+  if (!flags.geojson.empty())
+    gdist::WriteGeoJson(flags.geojson,
+                        gdist::RouteFeatures(lon_lat, labels, answer.route, answer.length, "weight", from_end, to_end));
+  std::cout << answer.text;
+  return gdist::kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -141,11 +172,13 @@ int main(int argc, char** argv) {
   app.add_option("--to", route.to, "target vertex; without it, the shortest-path tree from --from as CSV");
   app.add_flag("--json", route.json, "machine-readable route");
   app.add_option("--geojson", route.geojson,
-                 "graph inputs with coordinates (OpenStreetMap, or a .gr with a .co): also write the route as\n"
-                 "GeoJSON (RFC 7946) to FILE, a LineString with from, to, distance, weight and arcs");
+                 "inputs with coordinates (OpenStreetMap, a .gr with a .co, a matrix of an OpenStreetMap graph\n"
+                 "written with --paths): also write the route as GeoJSON (RFC 7946) to FILE, a LineString with\n"
+                 "from, to, distance, weight and arcs");
   app.add_option("--places", route.places,
-                 "graph inputs with coordinates: --from and --to name places of FILE (CSV: name, lat, lon),\n"
-                 "each snapped to the nearest point of the network (--snap; docs/FORMATS-INPUT.md)");
+                 "inputs with coordinates: --from and --to name places of FILE (CSV: name, lat, lon),\n"
+                 "each snapped to the nearest point of the network (--snap; docs/FORMATS-INPUT.md; a matrix\n"
+                 "file: the nearest vertex)");
   app.add_option("--max-snap", route.max_snap_m, "with --places: refuse places farther than METRES from the network")
       ->check(gdist::Metres())
       ->capture_default_str();
@@ -182,14 +215,22 @@ int main(int argc, char** argv) {
       route.osm_weight = osm.weight;
       return GraphRoutes(in, input, route);
     }
-    if (!route.geojson.empty() || !route.places.empty())
-      throw gdist::Error(in + ": a matrix file keeps no coordinates; --geojson and --places need the graph file");
     if (!largest_component.empty())
       throw gdist::Error(in + ": a matrix file; --largest-component applies to graph files");
     gdist::MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);  // rows: gapsp --sources
     const auto& labels = file.info().meta.labels;
+    const bool mapped = !route.geojson.empty() || !route.places.empty();
+    if (mapped && file.info().meta.lon_lat.empty())
+      throw gdist::Error(in +
+                         ": this matrix file keeps no coordinates; --geojson and --places need the graph "
+                         "file, or a matrix written from an OpenStreetMap extract");
+    if (mapped && (file.info().rectangular || !file.next_hops().data))
+      throw gdist::Error(in +
+                         ": keeps distances, not routes; --geojson and --places map a route: write the "
+                         "matrix with --paths, or give the graph file");
     if (file.info().meta.kind != gdist::MatrixKind::kDistance)
       throw gdist::Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
+    if (mapped) return MatrixRouteMap(file, route);
     if (file.info().table) {  // rows: the sources; columns: the targets
       const std::size_t row = Vertex(file.info().row_labels, route.from, "--from");
       std::optional<std::size_t> column;

@@ -84,6 +84,7 @@ template <class T> DistMatrix<T> BuildAdjacency(const Graph& g, const AdjacencyO
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
   m.meta().decimal_scale = g.decimal_scale;
+  m.meta().lon_lat = g.lon_lat;
   auto set = [&](std::uint32_t u, std::uint32_t v, T w) {
     T& cell = m.at(u, v);
     if (options.duplicates == DuplicatePolicy::kMin) {

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "lib/core/element_traits.hpp"
 #include "lib/core/vertex_labels.hpp"
@@ -39,6 +41,9 @@ struct MatrixMeta {
   // Exact decimals (lib/core/decimal_scale.hpp): the integers stand for
   // value x 10^decimal_scale; 0: plain numbers. Kept in the matrix file.
   int decimal_scale = 0;
+  // Longitude and latitude in degrees of every vertex (an OpenStreetMap
+  // input's), or empty: kept in the matrix file's coordinate section.
+  std::vector<std::pair<double, double>> lon_lat;
 };
 
 // A read-only view of a padded matrix, owned elsewhere (a DistMatrix or an

@@ -17,6 +17,7 @@
 
 #include "lib/core/decimal_scale.hpp"
 #include "lib/core/element_traits.hpp"
+#include "lib/matrix/coordinate_section.hpp"
 #include "lib/matrix/next_hop_matrix.hpp"
 #include "lib/matrix/payload_values.hpp"
 #include "lib/util/atomic_file.hpp"
@@ -165,17 +166,31 @@ std::uint32_t ParallelCopyCrc32(void* dst, const void* src, std::size_t bytes) {
   return ParallelCopyCrc(dst, src, bytes);
 }
 
-bool IsMatrixFile(const std::string& path) {
-  // Only a regular file can be a matrix file (it is mmapped); reading the
-  // magic from a pipe would consume bytes the graph reader needs.
+namespace {
+
+// The first bytes of a regular file that starts with the matrix magic (only
+// a regular file can be a matrix file: it is mmapped; reading from a pipe
+// would consume bytes the graph reader needs), or none.
+std::optional<MatrixHeader> PeekHeader(const std::string& path) {
   struct stat st;
-  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   int fd = open(path.c_str(), O_RDONLY);
-  if (fd < 0) return false;
-  char magic[8] = {};
-  bool yes = ::read(fd, magic, 8) == 8 && std::memcmp(magic, kMatrixMagic, 8) == 0;
+  if (fd < 0) return std::nullopt;
+  MatrixHeader h{};
+  const ssize_t got = ::read(fd, &h, sizeof h);
   close(fd);
-  return yes;
+  if (got < 8 || std::memcmp(h.magic, kMatrixMagic, 8) != 0) return std::nullopt;
+  if (got < static_cast<ssize_t>(sizeof h)) h.flags = 0;  // too short to be read: the reader says so
+  return h;
+}
+
+}  // namespace
+
+bool IsMatrixFile(const std::string& path) { return PeekHeader(path).has_value(); }
+
+bool MatrixFileHasCoordinates(const std::string& path) {
+  const std::optional<MatrixHeader> h = PeekHeader(path);
+  return h && (h->flags & kFlagCoordinates);
 }
 
 namespace {
@@ -347,6 +362,13 @@ void MappedMatrixFile::ReadHeaderAndSections(std::size_t size, bool verify_crc, 
     throw Bad(path, "unknown label kind " + std::to_string(h.label_kind));
   }
 
+  if (h.flags & kFlagCoordinates) {  // a pair per label: a table's columns, then its rows
+    LonLatList all = ReadCoordinateSection(path, map_, size, info_.n + (info_.table ? h.rows : 0), sections_start);
+    info_.row_lon_lat.assign(all.begin() + static_cast<std::ptrdiff_t>(info_.n), all.end());
+    all.resize(info_.n);
+    info_.meta.lon_lat = std::move(all);
+  }
+
   if (h.flags & kFlagNextHops) {
     if (h.next_bytes != CheckedMatrixBytes(h.n, sizeof(std::int32_t)) || h.next_offset % kPayloadOffset != 0 ||
         h.next_offset < payload_end || !SectionInFile(h.next_offset, h.next_bytes, size))
@@ -453,6 +475,13 @@ std::string LabelSection(const std::string& path, const VertexLabels& labels, st
   return text;
 }
 
+// The sections after the payload (and the row sources or next hops): the
+// coordinates, then the labels, the file's last section.
+void WriteSections(AtomicFile& out, const std::string& coordinates, const std::string& label_text) {
+  if (!coordinates.empty()) out.Write(coordinates.data(), coordinates.size());
+  if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
+}
+
 MatrixHeader HeaderFor(ElementType type, const void* inf, std::size_t inf_bytes, std::size_t n,
                        const MatrixMeta& meta) {
   MatrixHeader h{};
@@ -490,15 +519,19 @@ template <class T> void WriteMatrixFile(const std::string& path, const DistMatri
     end += h.next_bytes;
   }
 
+  MatrixHeaderExtension ext{};
+  const std::string coordinates = CoordinateSectionBytes(path, m.meta().lon_lat, m.n(), end, &h, &ext);
+  end += coordinates.size();
   const std::string label_text = LabelSection(path, m.meta().labels, m.n(), end, &h);
   StampHeader(h, block.data());
+  StampHeaderExtension(ext, block.data());
 
   AtomicFile out(path);
   out.ShowProgress(end);
   out.Write(block.data(), block.size());
   out.Write(m.data(), m.payload_bytes());
   if (next) out.Write(next->data(), next->bytes());
-  if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
+  WriteSections(out, coordinates, label_text);
   out.Commit();
 }
 
@@ -567,6 +600,9 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
     h.next_crc32 = ParallelCrc32(next->data(), next->bytes());
     end += h.next_bytes;
   }
+  MatrixHeaderExtension ext{};
+  const std::string coordinates = CoordinateSectionBytes(path, m.meta().lon_lat, m.n(), end, &h, &ext);
+  end += coordinates.size();
   const std::string label_text = LabelSection(path, m.meta().labels, m.n(), end, &h);
   // The checksum goes in the header, ahead of the payload: a first pass
   // computes it and finds whether every value fits (before anything is
@@ -577,6 +613,7 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
   h.payload_crc32 = *crc;
   std::vector<char> block(kPayloadOffset, 0);
   StampHeader(h, block.data());
+  StampHeaderExtension(ext, block.data());
 
   AtomicFile out(path);
   out.ShowProgress(end);
@@ -584,7 +621,7 @@ bool TryWriteMatrixFileInt16(const std::string& path, const DistMatrix<std::int3
   NarrowPayload(
       m, [&](const std::int16_t* values, std::size_t count) { out.Write(values, count * sizeof(std::int16_t)); });
   if (next) out.Write(next->data(), next->bytes());
-  if (!label_text.empty()) out.Write(label_text.data(), label_text.size());
+  WriteSections(out, coordinates, label_text);
   out.Commit();
   return true;
 }
@@ -630,7 +667,13 @@ template <class T> void RowMatrixWriter<T>::Commit() {
   const std::size_t source_bytes = sources_.size() * sizeof(std::uint64_t);
   h.sources_crc32 =
       static_cast<std::uint32_t>(crc32_z(0L, reinterpret_cast<const Bytef*>(sources_.data()), source_bytes));
-  const std::uint64_t labels_at = kPayloadOffset + h.payload_bytes + source_bytes;
+  MatrixHeaderExtension ext{};
+  // Coordinates of a table's rows are not kept (its rows are another graph's vertices).
+  const std::string coordinates =
+      row_labels_
+          ? std::string()
+          : CoordinateSectionBytes(path_, meta_.lon_lat, n_, kPayloadOffset + h.payload_bytes + source_bytes, &h, &ext);
+  const std::uint64_t labels_at = kPayloadOffset + h.payload_bytes + source_bytes + coordinates.size();
   std::string label_text;
   if (row_labels_) {  // always strings: the columns' labels, then the rows'
     std::vector<std::string> both;
@@ -642,11 +685,11 @@ template <class T> void RowMatrixWriter<T>::Commit() {
     label_text = LabelSection(path_, meta_.labels, n_, labels_at, &h);
   }
   out_.Write(sources_.data(), source_bytes);
-  if (!label_text.empty()) out_.Write(label_text.data(), label_text.size());
+  WriteSections(out_, coordinates, label_text);
   std::vector<char> block(kPayloadOffset, 0);
-  StampHeader(h, block.data());  // the header and its checksum
-  const std::size_t header_bytes = kHeaderCrcOffset + sizeof(std::uint32_t);
-  if (pwrite(out_.fd(), block.data(), header_bytes, 0) != static_cast<ssize_t>(header_bytes))
+  StampHeader(h, block.data());
+  StampHeaderExtension(ext, block.data());
+  if (pwrite(out_.fd(), block.data(), kStampedHeaderBytes, 0) != static_cast<ssize_t>(kStampedHeaderBytes))
     throw Error(path_ + ": write failed: " + std::strerror(errno));
   out_.Commit();
 }
@@ -684,12 +727,16 @@ template <class Stored> void SquareMatrixWriter<Stored>::Commit() {
   }
   h.payload_bytes = payload_bytes();
   h.payload_crc32 = crc_;
-  const std::string label_text = LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes, &h);
-  if (!label_text.empty()) out_.Write(label_text.data(), label_text.size());
+  MatrixHeaderExtension ext{};
+  const std::string coordinates =
+      CoordinateSectionBytes(path_, meta_.lon_lat, n_, kPayloadOffset + h.payload_bytes, &h, &ext);
+  const std::string label_text =
+      LabelSection(path_, meta_.labels, n_, kPayloadOffset + h.payload_bytes + coordinates.size(), &h);
+  WriteSections(out_, coordinates, label_text);
   std::vector<char> block(kPayloadOffset, 0);
   StampHeader(h, block.data());
-  const std::size_t header_bytes = kHeaderCrcOffset + sizeof(std::uint32_t);
-  if (pwrite(out_.fd(), block.data(), header_bytes, 0) != static_cast<ssize_t>(header_bytes))
+  StampHeaderExtension(ext, block.data());
+  if (pwrite(out_.fd(), block.data(), kStampedHeaderBytes, 0) != static_cast<ssize_t>(kStampedHeaderBytes))
     throw Error(path_ + ": write failed: " + std::strerror(errno));
   out_.Commit();
 }

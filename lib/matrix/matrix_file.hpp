@@ -79,6 +79,25 @@ inline constexpr std::uint32_t kFlagRowSources = 1u << 3;
 // its every vertex; the row sources are vertices of that graph (0-based), and
 // the label section holds the n column labels, then the rows' labels.
 inline constexpr std::uint32_t kFlagTable = 1u << 4;
+// Coordinates: a section of (f64 longitude, f64 latitude) in degrees, one pair
+// per label (n, and a table's rows after its columns), located by the header
+// extension below. Version 2 readers that predate it read the file as before.
+inline constexpr std::uint32_t kFlagCoordinates = 1u << 5;
+
+// Bytes 136..159 of the header block, after the header's checksum: the fields
+// added after version 2, with a checksum of their own (a version 2 reader
+// checks bytes 0..127 only, so they stay out of that checksum). All zero in a
+// file without coordinates, which is then byte for byte what it was before.
+struct MatrixHeaderExtension {
+  std::uint64_t coordinates_offset;  // 136 flag bit 5: the coordinate section, 8-byte aligned
+  std::uint64_t coordinates_bytes;   // 144 16 x (labels in the label section)
+  std::uint32_t coordinates_crc32;   // 152 crc32 of the coordinate section
+  std::uint32_t extension_crc32;     // 156 crc32 of bytes 136..155
+};
+static_assert(sizeof(MatrixHeaderExtension) == 24);
+inline constexpr std::size_t kHeaderExtensionOffset = 136;
+// The header block's bytes a writer stamps (the rest of the 4096 are zero).
+inline constexpr std::size_t kStampedHeaderBytes = kHeaderExtensionOffset + sizeof(MatrixHeaderExtension);
 
 // Header facts of an opened file, decoded.
 struct MatrixFileInfo {
@@ -95,6 +114,7 @@ struct MatrixFileInfo {
   // Table files (kFlagTable): meta.labels names the columns (targets), these the rows (sources).
   bool table = false;
   VertexLabels row_labels;
+  std::vector<std::pair<double, double>> row_lon_lat;  // a table's rows' coordinates (flag bit 5)
   std::size_t stored_element_bytes() const { return stored_int16 ? 2 : ElementSize(type); }
 };
 
@@ -146,9 +166,15 @@ class MappedMatrixFile {
 // Writes the header into the first bytes of the 4096-byte block and stamps
 // its checksum at kHeaderCrcOffset: every writer of .gdm files calls this.
 void StampHeader(const MatrixHeader& h, char* block);
+// Writes the extension at kHeaderExtensionOffset with its own checksum; one
+// that locates nothing is written all zero (a file without coordinates).
+void StampHeaderExtension(const MatrixHeaderExtension& ext, char* block);
 
 // True when the file starts with the matrix magic.
 bool IsMatrixFile(const std::string& path);
+// True when it is a matrix file whose header says it has a coordinate section
+// (flag bit 5; the section itself is checked when the file is opened).
+bool MatrixFileHasCoordinates(const std::string& path);
 
 // Copies the payload of an opened file into a new writable matrix. With
 // verify_crc the checksum is computed on the fly, in the same pass as the copy

@@ -207,6 +207,7 @@ ApspPlan PlanApspOfGraph(Graph graph, const InputOptions& options, const ApspReq
       m.meta().directed = graph.directed;
       m.meta().labels = graph.labels;
       m.meta().decimal_scale = graph.decimal_scale;
+      m.meta().lon_lat = graph.lon_lat;
       return m;
     });
   }

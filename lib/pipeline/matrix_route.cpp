@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "formats/token_parse.hpp"
+#include "lib/core/decimal_scale.hpp"
 #include "lib/core/element_traits.hpp"
 #include "lib/pipeline/route_report.hpp"
 #include "lib/util/csv_field.hpp"
@@ -106,6 +107,8 @@ MatrixPathAnswer SquarePath(const MappedMatrixFile& file, std::size_t from, std:
     return answer;
   }
   answer.text = RouteText(meta.labels, route->vertices, route->weights, route->length, json, meta.decimal_scale);
+  answer.route.assign(route->vertices.begin(), route->vertices.end());
+  answer.length = static_cast<double>(route->length) / Pow10(meta.decimal_scale);
   return answer;
 }
 

@@ -5,8 +5,10 @@
 // are printed exactly (the decimals a matrix of exact decimals was written with).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lib/matrix/matrix_file.hpp"
 
@@ -16,6 +18,10 @@ struct MatrixPathAnswer {
   std::string text;      // stdout: the route, the tree (CSV) or the distance (text or JSON)
   bool no_path = false;  // no path from `from` to `to`: the caller says so (exit 1)
   std::string note;      // a line for stderr (a rows file: where the route is), or empty
+  // The route's vertices, from .. to, when the file's next hops gave one (a
+  // square file written with --paths, and `to` given); its length as a double.
+  std::vector<std::uint32_t> route;
+  double length = 0;
 };
 
 // from, to: vertex indices of the file's labels. A square file needs its next

@@ -81,6 +81,7 @@ HierarchyApspResult RunHierarchyApsp(const HierarchyApspRequest& r, const Loaded
         DistMatrix<W> m(ch.n);
         m.meta().directed = ch.directed;
         m.meta().labels = ch.labels;
+        m.meta().lon_lat = ch.lon_lat;
         result.report = HierarchyRowsIntoMatrix(ch, m, r.threads, progress, result.plan.backend);
         result.apsp_s = timer.Lap();
         WriteDistances(r.out, r.to, m, nullptr, r.narrow, r.as_float);

@@ -154,6 +154,7 @@ template <class W> ApspReport WriteHierarchyRows(const ContractionHierarchy<W>& 
   meta.directed = ch.directed;
   meta.kind = MatrixKind::kDistance;
   meta.labels = ch.labels;
+  meta.lon_lat = ch.lon_lat;
   RowMatrixWriter<W> out(path, ch.n, meta, std::vector<std::uint64_t>(sources.begin(), sources.end()));
   const std::size_t block = RowBlockRows(sources.size(), out.stride() * sizeof(W), nt, kSourceRowsBudget);
   ProgressCounter counter(std::move(progress), "apsp", "PHAST trees", "trees", sources.size());

@@ -246,6 +246,7 @@ void RunWholeMatrixFromArcs(const ApspRunRequest& req, ApspPlan& plan, const Aps
   meta.directed = g.directed;
   meta.labels = g.labels;
   meta.decimal_scale = g.decimal_scale;
+  meta.lon_lat = g.lon_lat;
   std::optional<SquareMatrixWriter<std::int16_t>> file16;
   std::optional<SquareMatrixWriter<std::int32_t>> file32;
   bool first = true;

@@ -24,9 +24,10 @@ std::string Run(CenterRun& run) {
   if (!req.places.empty()) return CenterOnPlaces(run);
   if (!req.demands.empty()) return CenterOnDemandTable(run);
   if (!req.geojson.empty() && req.pictures.coordinates.empty() &&
-      (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in)))
-    throw Error(in + ": a matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
-                " needs the graph file (an OpenStreetMap extract, or a graph with a .co), or " +
+      (req.input.read.format == InputFormat::kAuto && IsMatrixFile(in) && !MatrixFileHasCoordinates(in)))
+    throw Error(in + ": this matrix file keeps no coordinates; " + OptionText(Option::kGeoJson) +
+                " needs the graph file (an OpenStreetMap extract, or a graph with a .co), a matrix written from "
+                "an OpenStreetMap extract (which keeps its vertices' coordinates), or " +
                 OptionText(Option::kCoordinates, "FILE") + " (a DIMACS .co, or 'label longitude latitude' lines)");
   if (!req.geojson.empty() && req.pictures.coordinates.empty() && IsHierarchyInput(in))
     throw Error(in + ": a saved hierarchy keeps no coordinates; " + OptionText(Option::kGeoJson) +
@@ -35,7 +36,10 @@ std::string Run(CenterRun& run) {
   const bool matrix_file = req.input.read.format == InputFormat::kAuto && IsMatrixFile(in);
   if (matrix_file) {
     MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);
-    if (!req.geojson.empty()) run.lon_lat = CoordinatesLonLat(req.pictures.coordinates, file.info().meta.labels);
+    // The maps: --coordinates FILE when given, else the file's own coordinate section.
+    if (req.pictures.coordinates.empty() && (!req.geojson.empty() || !req.pictures.svg.empty()))
+      run.lon_lat = file.info().meta.lon_lat;
+    else if (!req.geojson.empty()) run.lon_lat = CoordinatesLonLat(req.pictures.coordinates, file.info().meta.labels);
     if (file.info().meta.kind == MatrixKind::kDistance && (req.engine_given || !req.largest_component.empty()))
       throw Error(in + ": a distance matrix file; " + OptionText(Option::kEngine) + " and " +
                   OptionText(Option::kLargestComponent) + " apply to graph files");
@@ -87,7 +91,8 @@ bool InputPlacesVertices(const CenterRequest& req, const std::optional<std::stri
   if (coordinates_file || !req.places.empty()) return true;
   const std::string& in = req.in;
   std::error_code ec;
-  if (in.empty() || !std::filesystem::is_regular_file(in, ec) || IsMatrixFile(in) || IsHierarchyInput(in)) return false;
+  if (in.empty() || !std::filesystem::is_regular_file(in, ec) || IsHierarchyInput(in)) return false;
+  if (IsMatrixFile(in)) return MatrixFileHasCoordinates(in);
   if (req.input.read.format != InputFormat::kAuto) return req.input.read.format == InputFormat::kOsm;
   try {
     return DetectFormat(in) == InputFormat::kOsm;

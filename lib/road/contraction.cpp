@@ -243,6 +243,7 @@ template <class W> class Contractor {
     ch.up = ToPositions(ch.position_of, order, final_out_);
     ch.down = ToPositions(ch.position_of, order, final_in_);
     ch.labels = g.labels;
+    ch.lon_lat = g.lon_lat;
     ch.fingerprint = FingerprintOf(g);
     return ch;
   }

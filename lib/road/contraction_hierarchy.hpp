@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/core/vertex_labels.hpp"
@@ -58,6 +59,9 @@ template <class W> struct ContractionHierarchy {
   HierarchyArcs<W> up;                     // at v: arcs v -> x with x > v (forward)
   HierarchyArcs<W> down;                   // at v: arcs x -> v with x > v (stored at the lower end, for the sweep)
   VertexLabels labels;                     // the graph's, by original vertex
+  // The graph's vertex coordinates when built from one that has them; a
+  // saved hierarchy (hierarchy_file.hpp) keeps none.
+  std::vector<std::pair<double, double>> lon_lat;
   GraphFingerprint fingerprint;
 
   std::size_t shortcut_count() const;  // arcs with a middle, up and down (an undirected shortcut counts twice)

@@ -17,6 +17,7 @@ template <class W> CsrGraph<W> CsrFromAdjacency(const MatrixView<W>& m, const Ma
   c.n = m.n;
   c.directed = true;  // the stored arcs as they are; in-arcs by transposing them
   c.labels = meta.labels;
+  c.lon_lat = meta.lon_lat;
   c.decimal_scale = meta.decimal_scale;
   *zero_diagonal = true;
   c.out.offsets.assign(m.n + 1, 0);

@@ -18,6 +18,7 @@ template <class W> CsrGraph<W> BuildCsrGraph(const Graph& g, const AdjacencyOpti
   c.directed = g.directed;
   c.labels = g.labels;
   c.decimal_scale = g.decimal_scale;
+  c.lon_lat = g.lon_lat;
   const std::size_t n = g.n;
 
   // Counting sort of the arcs by source, in file order within a source (so
@@ -91,6 +92,7 @@ template <class W> DistMatrix<W> CsrToAdjacency(const CsrGraph<W>& g) {
   m.meta().kind = MatrixKind::kAdjacency;
   m.meta().labels = g.labels;
   m.meta().decimal_scale = g.decimal_scale;
+  m.meta().lon_lat = g.lon_lat;
   FillAdjacency(g.Out(), m);
   return m;
 }

@@ -6,6 +6,7 @@
 // are the graph layer's (lib/graph/csr.hpp).
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "lib/core/graph.hpp"
@@ -25,7 +26,8 @@ template <class W> struct CsrGraph {
   CsrArcs<W> out;
   CsrArcs<W> in;  // directed graphs only; an undirected graph's in == out
   VertexLabels labels;
-  int decimal_scale = 0;  // Graph::decimal_scale: weights are value x 10^decimal_scale
+  int decimal_scale = 0;                           // Graph::decimal_scale: weights are value x 10^decimal_scale
+  std::vector<std::pair<double, double>> lon_lat;  // Graph::lon_lat: where the vertices are, or empty
 
   std::size_t arc_count() const { return out.targets.size(); }
   CsrView<W> Out() const { return out.View(n); }

@@ -149,6 +149,7 @@ template <class W> ApspReport WriteSourceRows(const CsrGraph<W>& g, std::span<co
   meta.kind = MatrixKind::kDistance;
   meta.labels = g.labels;
   meta.decimal_scale = g.decimal_scale;
+  meta.lon_lat = g.lon_lat;
   RowMatrixWriter<W> out(path, g.n, meta, std::vector<std::uint64_t>(sources.begin(), sources.end()));
   const std::size_t block = RowBlockRows(sources.size(), out.stride() * sizeof(W), nt, budget_bytes);
   ProgressCounter counter(std::move(progress), "apsp", std::string(TreeMethodName(trees.method())) + " trees", "trees",

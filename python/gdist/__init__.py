@@ -7,7 +7,7 @@ NetworkX graphs (no files needed), and the .gdm matrix files the tools write.
     gdist.metrics(D)["diameter"]   # the keys of gcenter --json, plus per-vertex arrays
     gdist.p_median(D, 5).sites     # where 5 depots go (labels)
 
-    m = gdist.open("dist.gdm")     # a matrix file: .matrix (numpy.memmap), .labels, .index(label)
+    m = gdist.open("dist.gdm")     # a matrix file: .matrix (numpy.memmap), .labels, .index(label), .lon_lat
 
 The calls (apsp, rows, table, metrics, p_median, p_center, cover, max_cover) need the compiled
 extension gdist._gdist (`pip install .` in the source tree); gdist.open needs only NumPy.

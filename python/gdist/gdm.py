@@ -18,6 +18,9 @@ _DTYPES = {1: np.dtype("<i4"), 2: np.dtype("<i8"), 3: np.dtype("<f4"), 4: np.dty
 _FLAG_DIRECTED, _FLAG_DISTANCE, _FLAG_NEXT, _FLAG_ROWS = 1, 2, 4, 8
 # A table (with _FLAG_ROWS: gapsp --sources S --targets T): the n columns are some targets of a graph.
 _FLAG_TABLE = 16
+# Coordinates (flag bit 5): (f64 longitude, f64 latitude) per label, located by the
+# header extension at bytes 136..159 (offset, bytes, crc32, the extension's own crc32).
+_FLAG_COORDINATES, _EXTENSION_OFFSET = 32, 136
 # Version 3: flag bits 8..15 hold the decimal scale d (1..9) of a matrix of exact decimals.
 _DECIMAL_SHIFT, _DECIMAL_MASK, _MAX_DECIMAL_DIGITS = 8, 0xff << 8, 9
 _PAYLOAD_OFFSET, _TILE = 4096, 128  # lib/matrix/matrix_file.hpp, lib/core/element_traits.hpp
@@ -45,7 +48,7 @@ class GdmFile(InfMatrix):
     def __init__(self, path, verify=False):
         self.path = os.fspath(path)
         with builtins.open(self.path, "rb") as f:
-            header = f.read(132)
+            header = f.read(160)
         if len(header) < 128 or header[:8] != MAGIC:
             raise GdmError(f"{self.path}: not a gdist matrix file (bad magic)")
         (self.version, etype, self.n, self.stride) = struct.unpack_from("<IIQQ", header, 8)
@@ -141,6 +144,13 @@ class GdmFile(InfMatrix):
             self.labels = [str(self._label_base + i) for i in range(self.n)]
         else:
             raise GdmError(f"{self.path}: unknown label kind {label_kind}")
+        # Where the vertices are (a matrix of an OpenStreetMap graph): .lon_lat, an n x 2 array of
+        # longitude, latitude in degrees (a table's rows: .row_lon_lat); None when the file has none.
+        self.lon_lat = self.row_lon_lat = None
+        if flags & _FLAG_COORDINATES:
+            self.lon_lat = self._read_coordinates(header, size, self.n + (rows if self.table else 0), sections_start)
+            if self.table:
+                self.lon_lat, self.row_lon_lat = self.lon_lat[:self.n], self.lon_lat[self.n:]
         # Exact decimals: .matrix holds the true values (float64), .stored the integers as written.
         self.stored, self.stored_inf = self.matrix, self.inf
         if self.decimal_digits:
@@ -153,6 +163,25 @@ class GdmFile(InfMatrix):
             if self.next_hops is not None:
                 self._check_crc(next_offset, next_bytes, self._next_crc, "next-hop section")
         self._index = None
+
+    def _read_coordinates(self, header, size, count, sections_start):
+        if len(header) < 160:
+            raise GdmError(f"{self.path}: file is shorter than its header extension")
+        (offset, nbytes, crc, own_crc) = struct.unpack_from("<QQII", header, _EXTENSION_OFFSET)
+        if own_crc != zlib.crc32(header[_EXTENSION_OFFSET:_EXTENSION_OFFSET + 20]):
+            raise GdmError(f"{self.path}: header extension checksum mismatch")
+        if nbytes != 16 * count or offset < sections_start or offset % 8 or offset + nbytes > size:
+            raise GdmError(f"{self.path}: coordinate section lies outside the file or has the wrong size")
+        with builtins.open(self.path, "rb") as f:
+            f.seek(offset)
+            raw = f.read(nbytes)
+        if zlib.crc32(raw) != crc:  # read whole anyway: always checked
+            raise GdmError(f"{self.path}: coordinate section CRC mismatch")
+        lon_lat = np.frombuffer(raw, dtype="<f8").reshape(count, 2)
+        if not (np.isfinite(lon_lat).all() and (np.abs(lon_lat[:, 0]) <= 180).all()
+                and (np.abs(lon_lat[:, 1]) <= 90).all()):
+            raise GdmError(f"{self.path}: a coordinate outside longitude -180..180, latitude -90..90")
+        return lon_lat
 
     def _check_crc(self, offset, nbytes, expected, what):
         crc = 0

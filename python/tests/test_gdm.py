@@ -226,6 +226,43 @@ class GdmTest(unittest.TestCase):
                     with self.assertRaisesRegex(gdist.GdmError, "next-hop section"):
                         gdist.open(bad, verify=verify)
 
+    def test_coordinates_of_an_openstreetmap_matrix(self):
+        # Five junctions of a small extract (ways 1-2-3 and 3-4-5; node 6 on no road): the matrix keeps
+        # each kept vertex's longitude and latitude by its label, the OSM node id.
+        rng = np.random.default_rng(int.from_bytes(os.urandom(4), "little"))
+        where = {i: (round(7.40 + 0.001 * i + float(rng.uniform(0, 5e-4)), 7),
+                     round(43.73 + float(rng.uniform(-0.01, 0.01)), 7)) for i in range(1, 7)}
+        nodes = "".join(f'<node id="{i}" lat="{lat:.7f}" lon="{lon:.7f}"/>' for i, (lon, lat) in where.items())
+        ways = ('<way id="10"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="residential"/></way>'
+                '<way id="11"><nd ref="3"/><nd ref="4"/><nd ref="5"/><tag k="highway" v="residential"/></way>')
+        osm = self.write("x.osm", f'<?xml version="1.0"?><osm version="0.6">{nodes}{ways}</osm>\n')
+        run("gapsp", osm, self.path("d.gdm"))
+        m = gdist.open(self.path("d.gdm"), verify=True)
+        self.assertEqual(m.lon_lat.shape, (m.n, 2))
+        self.assertEqual(sorted(m.labels), ["1", "3", "5"])  # junctions and way ends; 2 and 4 merged, 6 unused
+        for i, label in enumerate(m.labels):
+            lon, lat = where[int(label)]
+            self.assertAlmostEqual(m.lon_lat[i][0], lon, delta=1e-9)
+            self.assertAlmostEqual(m.lon_lat[i][1], lat, delta=1e-9)
+        # A matrix of a graph without coordinates has none; a flipped byte in the section is refused.
+        g = self.write("g.gr", "p sp 2 1\na 1 2 5\n")
+        run("gapsp", g, self.path("plain.gdm"))
+        self.assertIsNone(gdist.open(self.path("plain.gdm")).lon_lat)
+        with open(self.path("d.gdm"), "rb") as f:
+            data = bytearray(f.read())
+        offset = struct.unpack_from("<Q", data, 136)[0]
+        for name, at in (("section", offset + 3), ("extension", 140)):
+            bad = bytearray(data)
+            bad[at] ^= 0x10
+            path = self.write_bytes(name + ".gdm", bad)
+            with self.assertRaises(gdist.GdmError, msg=name):
+                gdist.open(path)
+
+    def write_bytes(self, name, data):
+        with open(self.path(name), "wb") as f:
+            f.write(data)
+        return self.path(name)
+
 
 if __name__ == "__main__":
     unittest.main()

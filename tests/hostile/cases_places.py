@@ -198,7 +198,7 @@ def _cases(ctx, Case):
         subprocess.run([os.path.join(ctx.apps, "gconvert"), os.path.join(d, "x.gr"), os.path.join(d, "x.gdm"), "-q"],
                        check=True)
     out.append(Case("places", "gcenter/geojson-matrix-file", ["gcenter", "x.gdm", "--geojson", "m.geojson"], rc=2,
-                    setup=gdm, err=r"x\.gdm: a matrix file keeps no coordinates; --geojson needs the graph file"))
+                    setup=gdm, err=r"x\.gdm: this matrix file keeps no coordinates; --geojson needs the graph file"))
     out.append(Case("places", "gcenter/ok-geojson-graph-vertices",
                     ["gcenter", "x.osm", "--p-median", "1", "--metrics", "--geojson", "m.geojson"], rc=0,
                     setup=lambda d: _write(d, "x.osm", _osm()), creates={"m.geojson"},

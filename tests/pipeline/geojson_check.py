@@ -13,6 +13,7 @@ is the place table's (gapsp --places) entry.
 Exit 77 (skipped) when the data or the build's OSM or nanoflann support is missing."""
 import argparse
 import csv
+import importlib.util
 import json
 import math
 import os
@@ -88,6 +89,80 @@ def run(argv):
     if p.returncode != 0:
         sys.exit("FAIL: %s\n%s%s" % (" ".join(argv), p.stdout, p.stderr))
     return p
+
+
+def load_gdm_reader():
+    """The Python package's pure-NumPy .gdm reader, from this checkout."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "gdist", "gdm.py")
+    spec = importlib.util.spec_from_file_location("gdm_reader", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def matrix_file_maps(a, monaco, places, graph_map, graph_report):
+    """The maps from matrix files: gconvert keeps the extract's coordinates in the .gdm, gapsp carries
+    them into the distance matrix, and gcenter, gpath, ginfo and the Python reader take them from there."""
+    errors = []
+    tool = {t: os.path.join(a.apps, t) for t in ("gconvert", "gapsp", "gcenter", "gpath", "ginfo")}
+    adjacency, dist = os.path.join(a.work, "monaco.gdm"), os.path.join(a.work, "monaco-dist.gdm")
+    graph, co = os.path.join(a.work, "monaco.gr"), os.path.join(a.work, "monaco.co")
+    # The strong component, as the extract's own map (graph_map) kept it.
+    run([tool["gconvert"], monaco, adjacency, "--largest-component", "strong"])
+    run([tool["gconvert"], monaco, graph, "--largest-component", "strong"])  # and its .co beside it
+    run([tool["gapsp"], adjacency, dist, "--paths"])
+    for path in (adjacency, dist):
+        info = json.loads(run([tool["ginfo"], "--json", path]).stdout)
+        info = info[0] if isinstance(info, list) else info
+        if not info.get("coordinates") or info["coordinates"]["count"] != info["n"]:
+            errors.append("ginfo %s: coordinates %r for n %r" % (path, info.get("coordinates"), info.get("n")))
+    # The same map as from the extract itself (same matrix, same answer, same vertices' places).
+    matrix_map = os.path.join(a.work, "graph-from-matrix.geojson")
+    report = json.loads(run([tool["gcenter"], dist, "--p-median", "3", "--metrics", "--json", "--geojson",
+                             matrix_map]).stdout)
+    if report["p_median"]["sites"] != graph_report["p_median"]["sites"] or report["center"] != graph_report["center"]:
+        errors.append("the matrix's answer differs from the extract's")
+    with open(graph_map) as f:
+        whole = json.load(f)
+    with open(matrix_map) as f:
+        from_matrix = json.load(f)
+    errors += ["matrix map: " + e for e in rfc7946_errors(from_matrix)]
+    if whole != from_matrix:
+        errors.append("the map from %s differs from the extract's" % dist)
+    # The Python reader's coordinates are the .co's (millionths of degrees, OpenStreetMap's 1e-7 grid kept).
+    gdm = load_gdm_reader()
+    m = gdm.GdmFile(dist)
+    with open(co) as f:
+        xy = [(float(p[2]) / 1e6, float(p[3]) / 1e6) for p in (line.split() for line in f) if p and p[0] == "v"]
+    if m.lon_lat is None or len(m.lon_lat) != len(xy) or \
+            max(max(abs(m.lon_lat[i][0] - x), abs(m.lon_lat[i][1] - y)) for i, (x, y) in enumerate(xy)) > 1e-9:
+        errors.append("python reader: lon_lat differs from %s" % co)
+    # A route from the matrix's next hops between two places (snapped to vertices there) against the
+    # extract's route between the same vertices.
+    routes = {}
+    for name, src, part in (("matrix", dist, []), ("extract", monaco, ["--largest-component", "strong"])):
+        out = os.path.join(a.work, "route-%s.geojson" % name)
+        run([tool["gpath"], src, "--places", places, "--snap", "vertex", "--from", "Clinic 2", "--to", "Clinic 3",
+             "--max-snap", "2000", "--geojson", out] + part)
+        with open(out) as f:
+            doc = json.load(f)
+        errors += ["%s route: %s" % (name, e) for e in rfc7946_errors(doc)]
+        routes[name] = [f for f in doc["features"] if f["properties"]["kind"] == "route"][0]
+    rm, re_ = routes["matrix"], routes["extract"]
+    if not math.isclose(rm["properties"]["distance"], re_["properties"]["distance"], rel_tol=1e-12):
+        errors.append("route length from the matrix %r, from the extract %r" %
+                      (rm["properties"]["distance"], re_["properties"]["distance"]))
+    ends = lambda f: (f["geometry"]["coordinates"][0], f["geometry"]["coordinates"][-1])
+    if ends(rm) != ends(re_):
+        errors.append("the routes from the matrix and the extract end at other vertices")
+    # A matrix written without coordinates says so rather than drawing nothing.
+    plain = os.path.join(a.work, "plain.gdm")
+    run([tool["gapsp"], graph, plain])
+    p = subprocess.run([tool["gcenter"], plain, "--p-median", "3", "--geojson", os.path.join(a.work, "x.geojson")],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or "keeps no coordinates" not in p.stderr:
+        errors.append("gcenter on a matrix without coordinates: exit %d, %r" % (p.returncode, p.stderr))
+    return errors
 
 
 def main():
@@ -208,6 +283,7 @@ def main():
     if len(kinds.get("assignment", [])) + len(kinds.get("unserved", [])) != graph_report["n"]:
         errors.append("graph map: %d assignments for %d vertices" % (len(kinds.get("assignment", [])),
                                                                    graph_report["n"]))
+    errors += matrix_file_maps(a, monaco, places, graph_map, graph_report)
     # A route between two clinics.
     route_map = os.path.join(a.work, "route.geojson")
     run([gpath, monaco, "--places", places, "--from", "Clinic 0", "--to", "Clinic 1", "--max-snap", "2000",

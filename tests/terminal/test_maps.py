@@ -284,7 +284,7 @@ class MapsTest(unittest.TestCase):
         self.assertIn("a cost table keeps no longitude/latitude, so --geojson has nothing to place; give "
                       "--coordinates FILE", p.stderr)
         p = run("gcenter", rows, "--p-median", "2", "--geojson", geo, check=2)
-        self.assertIn("a matrix file keeps no coordinates; --geojson needs the graph file", p.stderr)
+        self.assertIn("this matrix file keeps no coordinates; --geojson needs the graph file", p.stderr)
         self.assertIn("or --coordinates FILE", p.stderr)
         self.assertFalse(os.path.exists(geo))
         # The rows file with the grid's .co: each site where the .co puts it, every demand assigned at its
