@@ -363,7 +363,9 @@ TEST(AssignmentMip, DeadlineStopsTheRoot) {
   const double t0 = SteadySeconds();
   o.deadline = t0 + 1;
   const MipAnswer r = SolveAssignmentMip(a, o);
-  EXPECT_LT(SteadySeconds() - t0, 2.5);
+  // Without the deadline this root LP ran 10+ minutes; the margin is for a loaded machine (a shared
+  // 2-core VM at load 10 took 4.1 s), not for the solver.
+  EXPECT_LT(SteadySeconds() - t0, 10);
   EXPECT_EQ(r.status, MipAnswer::Status::kStopped);
 }
 
