@@ -58,6 +58,11 @@ gpu-ooc      GPU out of core vs in core: n = 16384 bytes (and == CPU), n = 32768
              n = 150000 int32 metrics run to the call's limit (CALL_S, default 585)
 mgpu         NP GPUs of one host (NP=2): mpirun gapsp graph path (SPECS) and 2D grid == CPU; one GPU vs NP at
              n = N_TIME (65536); N_BIG metrics run when set; GPU out-of-core tests and --progress
+mgpu16       #27's distributed 16 bits: NP GPU ranks (NP=2; with fewer GPUs the ranks share them, MPI exchange)
+             on graphs the proof puts in 16 bits (SPECS16: "N unit|pos ENV;...", 12 unit arcs per vertex or 8 arcs
+             of weight 1..1000) and their matrix files (2D grid): element_bits (--json) 16 as one GPU's, bytes and
+             metrics == one GPU == CPU, --element-bits 32 == one process's 32-bit file; then one GPU 16-bit vs
+             NP GPUs at n = N_TIME (65536, unit arcs), REPS16 (2) runs each: apsp_s, wall, metrics compared
 sparse-gpu   bench/sparse_gpu_race.sh (GPU multi-source BFS vs CPU trees on NY)
 sparse-sssp  bench/sparse_gpu_sssp_race.sh (GPU weighted trees on NY-w and rome99)
 plan         bench/plan_check.sh (each plan's estimate beside the measured run)
@@ -172,6 +177,7 @@ has nyw-median && want gcenter
 has cpu-ooc && want gapsp
 has gpu-ooc && want gapsp
 has mgpu && want gapsp gconvert test_gpu
+has mgpu16 && want gapsp gconvert
 has sparse-gpu && want test_gpu test_sparse sparse_gpu_bench gcenter gapsp
 has sparse-sssp && want test_gpu test_sparse sparse_gpu_sssp_bench gcenter gapsp
 has plan && want gapsp gcenter
@@ -741,6 +747,65 @@ if has mgpu; then
   else
     note "test_gpu: skipped, $left s left"
   fi
+fi
+
+if has mgpu16; then
+  NP=${NP:-2}
+  N_TIME=${N_TIME:-65536}
+  REPS16=${REPS16:-2}
+  export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+  export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+  ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  share=""
+  # NCCL refuses two ranks of one communicator on one GPU: then the MPI exchange (host panels).
+  if [ "$ngpu" -lt "$NP" ]; then share="-x GDIST_NO_NCCL=1"; fi
+  MPI="mpirun --allow-run-as-root --oversubscribe -np $NP -x OMP_NUM_THREADS=8 -x NCCL_NVLS_ENABLE -x TORCH_SYMM_MEM_DISABLE_MULTICAST -x NVSHMEM_DISABLE_NVLS $share"
+  note "mgpu16: $NP ranks on $ngpu GPU(s) (rank r on GPU r % $ngpu)${share:+, shared: GDIST_NO_NCCL=1}"
+  C=$OUT/mgpu16_check.txt; : > "$C"
+  bits() { grep -o '"element_bits":[0-9]*' "$1" | head -1 | cut -d: -f2; }
+  same() { cmp -s "$1" "$2" && echo yes || echo NO; }
+  # N, graph (unit: 12 unit arcs per vertex; pos: 8 arcs of weight 1..1000), extra environment
+  SPECS16=${SPECS16:-"3000 unit -;5000 pos -;4000 unit GDIST_NO_NCCL=1"}
+  IFS=';' read -ra specs <<< "$SPECS16"
+  for spec in "${specs[@]}"; do
+    read -r sn sg se <<< "$spec"
+    if [ "$sg" = unit ]; then gen_unweighted "$sn" "$RANDOM" > /tmp/c16.gr; else gen "$sn" /tmp/c16.gr pos; fi
+    env=""; [ "$se" != "-" ] && env="-x $se"
+    F="--algorithm fw --json"
+    "$B/apps/gapsp" -q $F --backend cpu /tmp/c16.gr /tmp/cpu16.gdm --metrics /tmp/cpu16.json > /tmp/j_cpu.txt 2>> "$C"
+    "$B/apps/gapsp" -q $F --backend cpu --element-bits 32 /tmp/c16.gr /tmp/cpu32.gdm > /dev/null 2>> "$C"
+    "$B/apps/gapsp" -q $F --backend gpu /tmp/c16.gr /tmp/gpu16.gdm --metrics /tmp/gpu16.json > /tmp/j_gpu.txt 2>> "$C"
+    timeout 120 $MPI $env "$B/apps/gapsp" $F --backend gpu /tmp/c16.gr /tmp/mgpu16.gdm > /tmp/j_mgpu.txt 2>> "$C"
+    timeout 120 $MPI $env "$B/apps/gapsp" -q $F --backend gpu /tmp/c16.gr --metrics /tmp/mgpu16.json > /tmp/j_mgpum.txt 2>> "$C"
+    timeout 120 $MPI $env "$B/apps/gapsp" -q $F --backend gpu --element-bits 32 /tmp/c16.gr /tmp/mgpu32.gdm > /tmp/j_mgpu32.txt 2>> "$C"
+    echo "n=$sn $sg $se: bits cpu $(bits /tmp/j_cpu.txt) gpu $(bits /tmp/j_gpu.txt) $NP-ranks $(bits /tmp/j_mgpu.txt)/$(bits /tmp/j_mgpum.txt) (want 16)," \
+      "--element-bits 32 $(bits /tmp/j_mgpu32.txt); bytes ==cpu $(same /tmp/cpu16.gdm /tmp/mgpu16.gdm) ==gpu $(same /tmp/gpu16.gdm /tmp/mgpu16.gdm)," \
+      "metrics ==cpu $(same /tmp/cpu16.json /tmp/mgpu16.json) ==gpu $(same /tmp/gpu16.json /tmp/mgpu16.json), 32-bit bytes ==cpu $(same /tmp/cpu32.gdm /tmp/mgpu32.gdm)" >> "$C"
+    grep -o '"precision_reason":"[^"]*"' /tmp/j_mgpu.txt | head -1 >> "$C"
+    grep -o '"backend_note":"[^"]*"' /tmp/j_mgpu.txt | head -1 | cut -c1-300 >> "$C"
+  done
+  # A matrix file in (the last graph): the 2D grid over the loaded matrix, ChoosePrecision on every rank.
+  "$B/apps/gconvert" -q /tmp/c16.gr /tmp/adj16.gdm
+  "$B/apps/gapsp" -q --json --backend cpu /tmp/adj16.gdm /tmp/cpu2d.gdm > /tmp/j_cpu2d.txt 2>> "$C"
+  timeout 120 $MPI "$B/apps/gapsp" -q --json --backend gpu /tmp/adj16.gdm /tmp/mgpu2d.gdm > /tmp/j_mgpu2d.txt 2>> "$C"
+  echo "matrix file (2D grid): bits cpu $(bits /tmp/j_cpu2d.txt) $NP-ranks $(bits /tmp/j_mgpu2d.txt) (want 16); bytes ==cpu $(same /tmp/cpu2d.gdm /tmp/mgpu2d.gdm) ==graph's $(same /tmp/cpu16.gdm /tmp/mgpu2d.gdm)" >> "$C"
+  note "mgpu16 correctness:"; grep -v "^progress" "$C" | tee -a "$S"
+  T=$OUT/mgpu16_timing.txt; : > "$T"
+  run16() {  # label, command...: wall clock, element_bits and apsp_s of its --json into $T
+    local label=$1 t0 rc; shift; t0=$(now)
+    timeout 200 "$@" > /tmp/j_t.txt 2>> "$OUT/mgpu16_timing.log"; rc=$?
+    echo "$label: rc $rc wall $(since "$t0") s bits $(bits /tmp/j_t.txt) $(grep -o '"apsp_s":[0-9.e+-]*' /tmp/j_t.txt | head -1)" >> "$T"
+  }
+  gen_unweighted "$N_TIME" "$RANDOM" > /tmp/g16.gr
+  for rep in $(seq "$REPS16"); do
+    run16 "one GPU rep $rep" "$B/apps/gapsp" -q --algorithm fw --backend gpu --json /tmp/g16.gr --metrics /tmp/t1.json
+    run16 "$NP GPUs rep $rep" $MPI "$B/apps/gapsp" -q --algorithm fw --backend gpu --json /tmp/g16.gr --metrics /tmp/t2.json
+    echo "rep $rep: metrics identical $(same /tmp/t1.json /tmp/t2.json)" >> "$T"
+  done
+  awk '/^one GPU/ { for (i = 1; i <= NF; ++i) if ($i ~ /^"apsp_s"/) { split($i, a, ":"); one += a[2]; n1++ } }
+       / GPUs rep/ { for (i = 1; i <= NF; ++i) if ($i ~ /^"apsp_s"/) { split($i, a, ":"); many += a[2]; n2++ } }
+       END { if (n1 && n2 && many > 0) printf "apsp_s speed-up (mean one GPU / mean NP GPUs): %.2fx (target >= 1.8x at NP = 2)\n", (one / n1) / (many / n2) }' "$T" >> "$T"
+  note "mgpu16 n=$N_TIME, one GPU 16-bit vs $NP GPUs (at $(( $(date +%s) - START )) s):"; tee -a "$S" < "$T"
 fi
 
 if has sparse-gpu; then

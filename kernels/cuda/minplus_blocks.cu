@@ -48,6 +48,9 @@ template <class E> void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a
 template void MinPlusBlocksOnDevice<std::int32_t>(std::int32_t*, std::size_t, const std::int32_t*, std::size_t,
                                                   const std::int32_t*, std::size_t, int, int, int, const TileMask&,
                                                   cudaStream_t);
+template void MinPlusBlocksOnDevice<std::int16_t>(std::int16_t*, std::size_t, const std::int16_t*, std::size_t,
+                                                  const std::int16_t*, std::size_t, int, int, int, const TileMask&,
+                                                  cudaStream_t);
 template void MinPlusBlocksOnDevice<float>(float*, std::size_t, const float*, std::size_t, const float*, std::size_t,
                                            int, int, int, const TileMask&, cudaStream_t);
 

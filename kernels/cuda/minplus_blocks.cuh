@@ -24,6 +24,7 @@ struct TileMask {
 // tile_cols; ld: elements between rows. Where c aliases a or b (a panel
 // update), the aliased operand's diagonal block must already be closed: reads
 // then see real path lengths and the result is the same (tile_kernels.hpp).
+// E: int32_t, float or int16_t (the distributed schedule's 16-bit tiles).
 // Enqueued on stream; launch errors throw gdist::Error.
 template <class E> void MinPlusBlocksOnDevice(E* c, std::size_t c_ld, const E* a, std::size_t a_ld, const E* b,
                                               std::size_t b_ld, int tile_rows, int tile_cols, int depth_tiles,

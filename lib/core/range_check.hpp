@@ -55,4 +55,14 @@ inline bool Int16ModeFits(std::size_t n, double max_abs_weight, bool has_negativ
 // upper bound on every finite distance; -1 = none computed) below kInt16Inf.
 inline bool Int16BoundFits(std::int64_t distance_bound) { return distance_bound >= 0 && distance_bound < kInt16Inf; }
 
+// The 16-bit mode's conversions of one value (the host's; the device's are
+// kernels/cuda/int16_convert.cu): clamped at INF16 on the way down, INF16
+// back to INF32 on the way up. Only valid under one of the proofs above.
+constexpr std::int16_t NarrowToInt16Mode(std::int32_t v) {
+  return static_cast<std::int16_t>(v < kInt16Inf ? v : kInt16Inf);
+}
+constexpr std::int32_t WidenFromInt16Mode(std::int16_t v) {
+  return v == kInt16Inf ? ElementTraits<std::int32_t>::kInf : std::int32_t{v};
+}
+
 }  // namespace gdist

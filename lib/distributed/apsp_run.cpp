@@ -64,6 +64,7 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   request.gather_matrix = !req.out.empty();
   request.metrics = !req.metrics.empty();
   request.metrics_options = MetricsOptions{false, req.threads, req.backend};
+  request.allow_int16 = req.allow_int16;
   DistributedOptions o = dist;
   if (type == ElementType::kInt64) o.use_gpu = false;
   o.checkpoint = req.checkpoint;
@@ -95,6 +96,8 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
   result.engine.used = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
   result.engine.note = r.note;
   result.engine.element_bits = r.element_bits;
+  result.engine.precision_reason = r.precision_reason;
+  result.engine.distance_bound = r.distance_bound;
   result.read_s = read_s;
   result.apsp_s = r.build_seconds + r.rounds_seconds;
   result.metrics_s = r.metrics_seconds;
@@ -125,12 +128,13 @@ ApspRunResult RunDistributedApsp(MpiSession& mpi, const ApspRunRequest& request,
                             std::to_string(grid.rows) + " x " + std::to_string(grid.cols) +
                             " block-cyclic tiles; rank 0 on the " + (dist.use_gpu ? "GPU" : "CPU") + ")";
   scheduled.schedule_backend = dist.use_gpu ? Backend::kGpu : Backend::kCpu;
-  scheduled.schedule = [&mpi, dist](void* d, std::size_t stride, ElementType type,
+  scheduled.schedule = [&mpi, dist](void* d, std::size_t stride, ElementType type, int element_bits,
                                     const CheckpointOptions& checkpoint) {
     DistributedOptions o = dist;
     // int64 has CPU kernels only.
     if (type == ElementType::kInt64) o.use_gpu = false;
     o.checkpoint = checkpoint;
+    o.int16 = element_bits == 16;  // SolveApsp's proof (ChoosePrecision) for this int32 matrix
     const std::string note = DistributedFloydWarshall(mpi, d, stride, type, o);
     const auto resumed = note.find(", resumed at round ");
     return resumed == std::string::npos ? std::string() : note.substr(resumed);

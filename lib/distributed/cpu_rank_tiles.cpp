@@ -2,9 +2,11 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/cpu/tile_kernels.hpp"
+#include "lib/core/range_check.hpp"
 #include "lib/distributed/rank_tiles.hpp"
 #include "lib/engine/cpu_backend.hpp"
 #include "lib/matrix/element_type.hpp"
@@ -129,26 +131,31 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
   void Finish() override {}
 
   void MetricRows(std::size_t n, std::vector<SummaryRow>& summary, std::vector<CentralityRow>& centrality) override {
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
-    for (std::size_t li = 0; li < lr_ * kB; ++li) {
-      const std::size_t i = tiles_.global_row(li / kB) * kB + li % kB;
-      if (i >= n) continue;
-      const T* row = Data() + li * ld_;
-      summary[i] = ScanSummaryRow(row, n);
-      centrality[i] = ScanCentralityRow(row, i, n);
-    }
-  }
-  void MetricHistogram(std::size_t n, bool directed, const HistogramShape& shape,
-                       std::vector<std::uint64_t>& counts) override {
-    const T inf = ElementTraits<T>::kInf;
 #pragma omp parallel num_threads(threads_)
     {
-      std::vector<std::uint64_t> mine(shape.bins, 0);
+      std::vector<M> wide;
 #pragma omp for schedule(dynamic, 16)
       for (std::size_t li = 0; li < lr_ * kB; ++li) {
         const std::size_t i = tiles_.global_row(li / kB) * kB + li % kB;
         if (i >= n) continue;
-        const T* row = Data() + li * ld_;
+        const M* row = MetricRow(li, n, wide);
+        summary[i] = ScanSummaryRow(row, n);
+        centrality[i] = ScanCentralityRow(row, i, n);
+      }
+    }
+  }
+  void MetricHistogram(std::size_t n, bool directed, const HistogramShape& shape,
+                       std::vector<std::uint64_t>& counts) override {
+    const M inf = ElementTraits<M>::kInf;
+#pragma omp parallel num_threads(threads_)
+    {
+      std::vector<std::uint64_t> mine(shape.bins, 0);
+      std::vector<M> wide;
+#pragma omp for schedule(dynamic, 16)
+      for (std::size_t li = 0; li < lr_ * kB; ++li) {
+        const std::size_t i = tiles_.global_row(li / kB) * kB + li % kB;
+        if (i >= n) continue;
+        const M* row = MetricRow(li, n, wide);
         for (std::size_t j = directed ? 0 : i + 1; j < n; ++j) {
           if (j == i || row[j] >= inf) continue;
           ++mine[HistogramBinOf(row[j], shape)];
@@ -160,6 +167,19 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
   }
 
  private:
+  // The metrics read int16 tiles as the int32 matrix they stand for (INF16: unreachable).
+  using M = std::conditional_t<std::is_same_v<T, std::int16_t>, std::int32_t, T>;
+  // Local row li's first n values as M: the row itself, or widened into `wide`.
+  const M* MetricRow(std::size_t li, std::size_t n, std::vector<M>& wide) {
+    const T* row = Data() + li * ld_;
+    if constexpr (std::is_same_v<M, T>) {
+      return row;
+    } else {
+      wide.resize(n);
+      for (std::size_t j = 0; j < n; ++j) wide[j] = WidenFromInt16Mode(row[j]);
+      return wide.data();
+    }
+  }
   T* Data() { return static_cast<T*>(local_.data()); }
   T* Tile(std::size_t a, std::size_t b) { return Data() + a * kB * ld_ + b * kB; }
 
@@ -178,6 +198,7 @@ template <class T> class CpuRankTiles final : public RankTiles<T> {
 template <class T> std::unique_ptr<RankTiles<T>> MakeCpuRankTiles(const LocalTiles& tiles, int threads) {
   return std::make_unique<CpuRankTiles<T>>(tiles, threads);
 }
+template std::unique_ptr<RankTiles<std::int16_t>> MakeCpuRankTiles(const LocalTiles&, int);
 template std::unique_ptr<RankTiles<std::int32_t>> MakeCpuRankTiles(const LocalTiles&, int);
 template std::unique_ptr<RankTiles<std::int64_t>> MakeCpuRankTiles(const LocalTiles&, int);
 template std::unique_ptr<RankTiles<float>> MakeCpuRankTiles(const LocalTiles&, int);

@@ -11,8 +11,14 @@
 // bulk of round r's step 3, so the communication hides under that update.
 // Broadcasts go through a PanelExchange: NCCL on device buffers when every
 // rank has a GPU and the build has NCCL, else MPI on host buffers.
+// 16 bits: an int32 matrix or graph whose every finite distance is proven
+// below INF16 (precision_choice.hpp, the in-core engines' proof) runs on
+// int16 tiles, half the bytes per round and twice the lanes: the values are
+// narrowed as they enter the tiles and widened on the way to rank 0
+// (range_check.hpp's rules), so the results are the 32-bit run's bits.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -34,6 +40,10 @@ struct DistributedOptions {
   // dir empty: none): a checkpoint round runs without the look-ahead, so the
   // tiles then hold exactly the state after it; a resumed run restores them.
   CheckpointOptions checkpoint;
+  // An int32 matrix on int16 tiles: the caller holds a 16-bit proof for it
+  // (SolveApsp's ChoosePrecision). Never with checkpoints: a checkpointed run
+  // keeps the matrix's width. The graph path decides for itself (allow_int16).
+  bool int16 = false;
 };
 
 // d: the whole stride x stride matrix on every rank (as loaded); on return
@@ -52,12 +62,17 @@ struct DistributedGraphRequest {
   bool gather_matrix = false;  // rank 0 receives the distance matrix (an output file)
   bool metrics = false;        // rank 0 receives the metrics
   MetricsOptions metrics_options;
+  // An int32 graph runs in 16 bits when ChoosePrecisionOfArcs proves it
+  // (--element-bits 32: false), as one process's run of the same graph.
+  bool allow_int16 = true;
 };
 struct DistributedGraphResult {  // meaningful on rank 0
   std::optional<AnyMatrix> matrix;
   std::optional<DistanceMetrics> metrics;
-  std::string note;  // grid, engines, exchange, rounds time
-  int element_bits = 32;
+  std::string note;                  // grid, engines, exchange, rounds time
+  int element_bits = 32;             // the tiles' width (16: int16 tiles, the matrix in int32)
+  std::string precision_reason;      // why that width (precision_choice.hpp's words)
+  std::int64_t distance_bound = -1;  // the proven bound behind a 16-bit run; -1: none
   double build_seconds = 0, rounds_seconds = 0, metrics_seconds = 0, gather_seconds = 0;
 };
 DistributedGraphResult DistributedApspFromGraph(const MpiSession& session, const Graph& g, ElementType type,

@@ -24,6 +24,7 @@
 #include "lib/distributed/rank_checkpoints.hpp"
 #include "lib/distributed/rank_tiles.hpp"
 #include "lib/engine/negative_cycle.hpp"
+#include "lib/engine/precision_choice.hpp"
 #include "lib/metrics/centrality.hpp"
 #include "lib/metrics/summary.hpp"
 #include "lib/util/error.hpp"
@@ -47,6 +48,20 @@ double Since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// count values from src into dst: a copy, or the 16-bit mode's narrowing
+// (int32 -> int16) or widening (int16 -> int32), range_check.hpp's rules.
+template <class To, class From> void CopyValues(const From* src, To* dst, std::size_t count) {
+  if constexpr (std::is_same_v<To, From>) {
+    std::memcpy(dst, src, count * sizeof(To));
+  } else if constexpr (std::is_same_v<To, std::int16_t>) {
+    static_assert(std::is_same_v<From, std::int32_t>);
+    for (std::size_t i = 0; i < count; ++i) dst[i] = NarrowToInt16Mode(src[i]);
+  } else {
+    static_assert(std::is_same_v<To, std::int32_t> && std::is_same_v<From, std::int16_t>);
+    for (std::size_t i = 0; i < count; ++i) dst[i] = WidenFromInt16Mode(src[i]);
+  }
+}
+
 // Every rank together: true when all of them pass `mine`.
 bool AllRanks(bool mine) {
   int in = mine ? 1 : 0, out = 0;
@@ -54,7 +69,8 @@ bool AllRanks(bool mine) {
   return out == 1;
 }
 
-// One rank's share of the run: its tiles on its engine, the exchange, the rounds.
+// One rank's share of the run: its tiles on its engine, the exchange, the
+// rounds. T: the tiles' element type (int16 for an int32 matrix in 16 bits).
 template <class T> class DistributedRun {
  public:
   DistributedRun(const MpiSession& session, std::size_t tiles, ProcessGrid grid, const DistributedOptions& options)
@@ -77,7 +93,8 @@ template <class T> class DistributedRun {
     MPI_Comm_rank(host_comm, &local_rank);
     MPI_Comm_free(&host_comm);
     // NCCL only when every rank is on a GPU and this build has it.
-    const bool gpu = options.use_gpu && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>);
+    const bool gpu = options.use_gpu &&
+                     (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float> || std::is_same_v<T, std::int16_t>);
     const bool nccl = AllRanks(gpu && BuiltWithNccl() && std::getenv("GDIST_NO_NCCL") == nullptr);
     engine_ = gpu ? MakeGpuRankTiles<T>(tiles_, local_rank, nccl) : MakeCpuRankTiles<T>(tiles_, options.threads);
     const ExchangeComms comms{MPI_COMM_WORLD, col_comm_, row_comm_};
@@ -128,15 +145,16 @@ template <class T> class DistributedRun {
            " block-cyclic tiles; rank 0 on " + engine_->name() + ", panels by " + exchange_->name();
   }
 
-  // This rank's tiles of the whole matrix d (stride x stride), packed and loaded.
-  void LoadFrom(const T* d, std::size_t stride) {
+  // This rank's tiles of the whole matrix d (stride x stride), packed and
+  // loaded (S: the matrix's type; int32 into int16 tiles is narrowed).
+  template <class S> void LoadFrom(const S* d, std::size_t stride) {
     std::vector<T> packed(lr_ * kB * ld_);
 #pragma omp parallel for schedule(static)
     for (std::size_t a = 0; a < lr_; ++a)
       for (std::size_t b = 0; b < lc_; ++b) {
-        const T* src = d + tiles_.global_row(a) * kB * stride + tiles_.global_col(b) * kB;
+        const S* src = d + tiles_.global_row(a) * kB * stride + tiles_.global_col(b) * kB;
         T* dst = packed.data() + a * kB * ld_ + b * kB;
-        for (std::size_t q = 0; q < kB; ++q) std::memcpy(dst + q * ld_, src + q * stride, kB * sizeof(T));
+        for (std::size_t q = 0; q < kB; ++q) CopyValues(src + q * stride, dst + q * ld_, kB);
       }
     engine_->Load(packed.data());
   }
@@ -154,17 +172,22 @@ template <class T> class DistributedRun {
     std::optional<RankCheckpoints> checkpoints;
     std::vector<T> host;  // the tiles on the host, for the snapshots (held only while one is made)
     if (!options_.checkpoint.dir.empty()) {
-      host.resize(lr_ * kB * ld_);
-      engine_->Store(host.data());
-      checkpoints.emplace(options_.checkpoint, session_.rank(), session_.size(), tiles_.grid, ElementTraits<T>::kType,
-                          rounds * kB, host.data(), host.size() * sizeof(T));
-      first = checkpoints->first_round();
-      if (first > 0) {
-        checkpoints->Restore(host.data());
-        engine_->Load(host.data());
-        resumed_at_ = first;
+      // A checkpointed run keeps the matrix's width: its snapshots are tiles of the matrix's type.
+      if constexpr (std::is_same_v<T, std::int16_t>) {
+        throw Error("distributed engine: internal error: a checkpointed run in 16 bits");
+      } else {
+        host.resize(lr_ * kB * ld_);
+        engine_->Store(host.data());
+        checkpoints.emplace(options_.checkpoint, session_.rank(), session_.size(), tiles_.grid, ElementTraits<T>::kType,
+                            rounds * kB, host.data(), host.size() * sizeof(T));
+        first = checkpoints->first_round();
+        if (first > 0) {
+          checkpoints->Restore(host.data());
+          engine_->Load(host.data());
+          resumed_at_ = first;
+        }
+        std::vector<T>().swap(host);
       }
-      std::vector<T>().swap(host);
     }
     if (first >= rounds) return Since(t0);
     engine_->ForkSide();  // after the load or build
@@ -210,8 +233,9 @@ template <class T> class DistributedRun {
     return Since(t0);
   }
 
-  // Every rank's tiles into rank 0's d (stride x stride), one tile row per message.
-  void GatherInto(T* d, std::size_t stride) {
+  // Every rank's tiles into rank 0's d (stride x stride), one tile row per
+  // message (S: the matrix's type; int16 tiles are widened on rank 0).
+  template <class S> void GatherInto(S* d, std::size_t stride) {
     std::vector<T> packed(lr_ * kB * ld_);
     engine_->Store(packed.data());
     if (session_.rank() != 0) {
@@ -238,8 +262,8 @@ template <class T> class DistributedRun {
           src = rowbuf.data();
         }
         for (std::size_t b = 0; b < other.local_cols(); ++b) {
-          T* dst = d + other.global_row(a) * kB * stride + other.global_col(b) * kB;
-          for (std::size_t r = 0; r < kB; ++r) std::memcpy(dst + r * stride, src + r * width + b * kB, kB * sizeof(T));
+          S* dst = d + other.global_row(a) * kB * stride + other.global_col(b) * kB;
+          for (std::size_t r = 0; r < kB; ++r) CopyValues(src + r * width + b * kB, dst + r * stride, kB);
         }
       }
     }
@@ -362,8 +386,10 @@ template <class T> class DistributedRun {
   }
 
   void Report(std::size_t done, std::size_t rounds, std::chrono::steady_clock::time_point t0) {
-    const double ceiling =
-        engine_->on_gpu() ? (std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32) : 0.0;
+    const double ceiling = !engine_->on_gpu()                ? 0.0
+                           : std::is_same_v<T, float>        ? kH100CeilingFloat32
+                           : std::is_same_v<T, std::int16_t> ? kH100CeilingInt16
+                                                             : kH100CeilingInt32;
     options_.progress(MakeProgress(session_.where() + " (" + engine_->name() + ")", "distributed", done, rounds,
                                    Since(t0), double(lr_ * kB) * double(lc_ * kB) * double(done * kB), ceiling));
   }
@@ -380,9 +406,10 @@ template <class T> class DistributedRun {
   std::size_t resumed_at_ = 0;
 };
 
-template <class T>
-std::string RunOnMatrix(const MpiSession& session, T* d, std::size_t stride, const DistributedOptions& options) {
-  DistributedRun<T> run(session, stride / kB, ChooseProcessGrid(session.size()), options);
+// S: the matrix's type; E: the tiles' (S, or int16 for an int32 matrix in 16 bits).
+template <class S, class E = S>
+std::string RunOnMatrix(const MpiSession& session, S* d, std::size_t stride, const DistributedOptions& options) {
+  DistributedRun<E> run(session, stride / kB, ChooseProcessGrid(session.size()), options);
   run.StartWarmUp();
   run.LoadFrom(d, stride);
   const double seconds = run.Rounds();
@@ -392,46 +419,42 @@ std::string RunOnMatrix(const MpiSession& session, T* d, std::size_t stride, con
   return run.Note() + rounds + run.ResumeNote();
 }
 
-// A grid of one column (P x 1): each rank holds whole rows, so the metrics
-// reduce where the rows are and an output is rows in file order. Within one
-// host this costs nothing against a 2D grid: per round a rank receives one
-// row panel (128 x n) where a sqrt(P) x sqrt(P) grid would receive two panels
-// of n / sqrt(P), the same volume at P = 4 and less at P = 2, and it is
-// under 1% of the round's arithmetic over NVLink.
-template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, const Graph& g,
-                                                     const DistributedOptions& options,
-                                                     const DistributedGraphRequest& request) {
-  DistributedGraphResult result;
-  auto t0 = std::chrono::steady_clock::now();
+// The arcs in the rank's tiles as tiles of E hold them (int16: narrowed).
+template <class E, class T> std::vector<LocalEntry<E>> EntriesAs(std::vector<LocalEntry<T>> entries) {
+  if constexpr (std::is_same_v<E, T>) {
+    return entries;
+  } else {
+    std::vector<LocalEntry<E>> out(entries.size());
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      out[k].offset = entries[k].offset;
+      CopyValues(&entries[k].value, &out[k].value, 1);
+    }
+    return out;
+  }
+}
+
+// The graph's checked arcs (of T) through the rounds on tiles of E (T, or
+// int16 for an int32 graph proven to fit 16 bits), into result.
+template <class E, class T>
+void RunGraphTiles(const MpiSession& session, const Graph& g, const std::vector<ResolvedArc<T>>& arcs, double max_abs,
+                   bool negative, const DistributedOptions& options, const DistributedGraphRequest& request,
+                   std::chrono::steady_clock::time_point t0, DistributedGraphResult& result) {
   const std::size_t stride = PaddedSize(g.n);
   const ProcessGrid grid{session.size(), 1};
-  DistributedRun<T> run(session, stride / kB, grid, options);
+  DistributedRun<E> run(session, stride / kB, grid, options);
   run.StartWarmUp();
-  const std::vector<ResolvedArc<T>> arcs = ResolveArcs<T>(g, request.duplicates);
-  double max_abs = 0;
-  bool negative = false;
-  for (const ResolvedArc<T>& a : arcs) {
-    max_abs = std::max(max_abs, std::fabs(static_cast<double>(a.weight)));
-    negative |= a.weight < T(0);
-  }
-  if (!PathSumsFit<T>(g.n, max_abs, negative))
-    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
-                ElementTraits<T>::kName + " holds with INF to spare; use " +
-                (std::is_same_v<T, std::int32_t>
-                     ? OptionText(Option::kType, "int64") + " (exact) or " + OptionText(Option::kType, "float64")
-                     : OptionText(Option::kType, "float64") + " (rounded to 53 bits)"));
   // Every rank checks the same arcs, so all refuse together.
   if (negative) {
     if (const auto v = FindNegativeCycle(SnapshotOf(g.n, arcs)))
       throw Error("negative cycle: vertex " + g.labels.label(*v) + " lies on a cycle of negative length");
   }
-  run.engine().Build(LocalEntries(arcs, run.tiles()));
+  run.engine().Build(EntriesAs<E>(LocalEntries(arcs, run.tiles())));
   run.WaitWarmUp();
   result.build_seconds = Since(t0);
   result.rounds_seconds = run.Rounds();
   if constexpr (std::is_integral_v<T>) {
-    // "INF + negative" sums sit just below INF: they are unreachable pairs.
-    if (negative) run.engine().ClampAbove(static_cast<T>(PathSumBound(g.n, max_abs)));
+    // "INF + negative" sums sit just below INF: they are unreachable pairs (never in 16 bits: non-negative arcs).
+    if (negative) run.engine().ClampAbove(static_cast<E>(PathSumBound(g.n, max_abs)));
   }
   run.engine().Finish();
   MatrixMeta meta;
@@ -451,7 +474,7 @@ template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, 
       m.meta() = meta;
       result.matrix = AnyMatrix(std::move(m));
     } else {
-      run.GatherInto(nullptr, stride);
+      run.GatherInto(static_cast<T*>(nullptr), stride);
     }
     result.gather_seconds = Since(t0);
   }
@@ -459,7 +482,55 @@ template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, 
   std::snprintf(times, sizeof times, "; build %.3f s, rounds %.3f s", result.build_seconds, result.rounds_seconds);
   result.note = "distributed over " + std::to_string(session.size()) + " MPI ranks (" + run.Note() + ")" + times +
                 run.ResumeNote();
-  result.element_bits = static_cast<int>(8 * sizeof(T));
+  result.element_bits = static_cast<int>(8 * sizeof(E));
+}
+
+// A grid of one column (P x 1): each rank holds whole rows, so the metrics
+// reduce where the rows are and an output is rows in file order. Within one
+// host this costs nothing against a 2D grid: per round a rank receives one
+// row panel (128 x n) where a sqrt(P) x sqrt(P) grid would receive two panels
+// of n / sqrt(P), the same volume at P = 4 and less at P = 2, and it is
+// under 1% of the round's arithmetic over NVLink. An int32 graph runs in 16
+// bits on the proof one process uses for the same graph (ChoosePrecisionOfArcs
+// over the arcs, which every rank has: every rank makes the same choice).
+template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, const Graph& g,
+                                                     const DistributedOptions& options,
+                                                     const DistributedGraphRequest& request) {
+  DistributedGraphResult result;
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<ResolvedArc<T>> arcs = ResolveArcs<T>(g, request.duplicates);
+  double max_abs = 0;
+  bool negative = false;
+  for (const ResolvedArc<T>& a : arcs) {
+    max_abs = std::max(max_abs, std::fabs(static_cast<double>(a.weight)));
+    negative |= a.weight < T(0);
+  }
+  PrecisionChoice precision;
+  precision.element_bits = static_cast<int>(8 * sizeof(T));
+  precision.reason = std::string("the graph's type, ") + ElementTraits<T>::kName;
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    const bool checkpointed = !options.checkpoint.dir.empty();
+    const ArcList<T> csr = SnapshotOf(g.n, arcs);
+    static_assert(sizeof(std::size_t) == sizeof(std::uint64_t));
+    const CsrView<std::int32_t> view{g.n, reinterpret_cast<const std::uint64_t*>(csr.first.data()), csr.head.data(),
+                                     csr.weight.data()};
+    precision = ChoosePrecisionOfArcs(view, max_abs, negative, request.allow_int16 && !checkpointed);
+    if (checkpointed && request.allow_int16) precision.reason = kCheckpointKeepsWidth;
+  }
+  const bool int16 = precision.element_bits == 16;
+  // A 16-bit proof bounds every distance below INF16: the range check only where none came.
+  if (!int16 && !PathSumsFit<T>(g.n, max_abs, negative))
+    throw Error(std::string("path lengths can reach ") + std::to_string(PathSumBound(g.n, max_abs)) + ", past what " +
+                ElementTraits<T>::kName + " holds with INF to spare; use " +
+                (std::is_same_v<T, std::int32_t>
+                     ? OptionText(Option::kType, "int64") + " (exact) or " + OptionText(Option::kType, "float64")
+                     : OptionText(Option::kType, "float64") + " (rounded to 53 bits)"));
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    if (int16) RunGraphTiles<std::int16_t>(session, g, arcs, max_abs, negative, options, request, t0, result);
+  }
+  if (!int16) RunGraphTiles<T>(session, g, arcs, max_abs, negative, options, request, t0, result);
+  result.precision_reason = precision.reason;
+  result.distance_bound = precision.distance_bound;
   return result;
 }
 
@@ -467,8 +538,14 @@ template <class T> DistributedGraphResult RunOnGraph(const MpiSession& session, 
 
 std::string DistributedFloydWarshall(const MpiSession& session, void* d, std::size_t stride, ElementType type,
                                      const DistributedOptions& options) {
+  if (options.int16 && (type != ElementType::kInt32 || !options.checkpoint.dir.empty()))
+    throw Error("distributed engine: internal error: 16 bits asked for an " + std::string(ElementName(type)) +
+                " matrix or a checkpointed run");
   switch (type) {
-    case ElementType::kInt32: return RunOnMatrix(session, static_cast<std::int32_t*>(d), stride, options);
+    case ElementType::kInt32:
+      return options.int16
+                 ? RunOnMatrix<std::int32_t, std::int16_t>(session, static_cast<std::int32_t*>(d), stride, options)
+                 : RunOnMatrix(session, static_cast<std::int32_t*>(d), stride, options);
     case ElementType::kInt64: return RunOnMatrix(session, static_cast<std::int64_t*>(d), stride, options);
     case ElementType::kFloat32: return RunOnMatrix(session, static_cast<float*>(d), stride, options);
     default: throw Error(std::string("distributed engine: no kernels for ") + ElementName(type));

@@ -1,6 +1,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -225,7 +226,7 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
     cuda::DeviceBuffer<SummaryRow> dev_summary(n);
     cuda::DeviceBuffer<CentralityRow> dev_centrality(n);
     ForEachRowBlock(n, [&](const T* rows, std::size_t first, std::size_t count) {
-      RowPassOnDevice(rows, ld_, n, first, count, dev_summary.get(), dev_centrality.get(), s_.get());
+      RowPassOnDevice(MetricRows(rows), ld_, n, first, count, dev_summary.get(), dev_centrality.get(), s_.get());
     });
     // Copy back only this rank's rows: the others' entries stay as the caller has them.
     std::vector<SummaryRow> s(n);
@@ -248,7 +249,7 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
     cuda::DeviceBuffer<unsigned long long> dev(shape.bins);
     GDIST_CUDA_CHECK(cudaMemsetAsync(dev.get(), 0, dev.bytes(), s_.get()));
     ForEachRowBlock(n, [&](const T* rows, std::size_t first, std::size_t count) {
-      HistogramOnDevice(rows, ld_, n, first, count, directed, shape, dev.get(), s_.get());
+      HistogramOnDevice(MetricRows(rows), ld_, n, first, count, directed, shape, dev.get(), s_.get());
     });
     std::vector<unsigned long long> host(shape.bins);
     GDIST_CUDA_CHECK(cudaMemcpyAsync(host.data(), dev.get(), dev.bytes(), cudaMemcpyDeviceToHost, s_.get()));
@@ -257,6 +258,19 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
   }
 
  private:
+  // The metrics read int16 tiles as the int32 matrix they stand for (INF16: unreachable).
+  using M = std::conditional_t<std::is_same_v<T, std::int16_t>, std::int32_t, T>;
+  // A block of kB local rows for the metric kernels: itself, or widened (on
+  // s_, where the kernels run) into wide_, a block of int32 rows.
+  const M* MetricRows(const T* rows) {
+    if constexpr (std::is_same_v<M, T>) {
+      return rows;
+    } else {
+      if (!wide_) wide_ = std::make_unique<cuda::DeviceBuffer<M>>(kB * ld_);
+      cuda::WidenFromInt16(rows, wide_->get(), kB * ld_, s_.get());
+      return wide_->get();
+    }
+  }
   static std::size_t Bytes(std::size_t count) { return count * sizeof(T); }
   T* Tile(std::size_t a, std::size_t b) { return local_.get() + a * kB * ld_ + b * kB; }
   static void Sync(const cuda::Stream& s) { GDIST_CUDA_CHECK(cudaStreamSynchronize(s.get())); }
@@ -283,6 +297,7 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
   cuda::DeviceBuffer<T> local_, pivot_;
   cuda::DeviceBuffer<T> row_[2], column_[2];
   cuda::PinnedHostBuffer host_;
+  std::unique_ptr<cuda::DeviceBuffer<M>> wide_;  // MetricRows' widened block (int16 tiles)
   T* host_pivot_ = nullptr;
   T* host_row_[2] = {nullptr, nullptr};
   T* host_column_[2] = {nullptr, nullptr};
@@ -294,12 +309,13 @@ template <class T> class GpuRankTiles final : public RankTiles<T> {
 
 template <class T>
 std::unique_ptr<RankTiles<T>> MakeGpuRankTiles(const LocalTiles& tiles, int local_rank, bool device_panels) {
-  if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float> || std::is_same_v<T, std::int16_t>) {
     return std::make_unique<GpuRankTiles<T>>(tiles, local_rank, device_panels);
   } else {
-    throw Error("distributed engine: the GPU kernels support int32 and float32 only");
+    throw Error("distributed engine: the GPU kernels support int16 (16-bit mode), int32 and float32 only");
   }
 }
+template std::unique_ptr<RankTiles<std::int16_t>> MakeGpuRankTiles(const LocalTiles&, int, bool);
 template std::unique_ptr<RankTiles<std::int32_t>> MakeGpuRankTiles(const LocalTiles&, int, bool);
 template std::unique_ptr<RankTiles<std::int64_t>> MakeGpuRankTiles(const LocalTiles&, int, bool);
 template std::unique_ptr<RankTiles<float>> MakeGpuRankTiles(const LocalTiles&, int, bool);

@@ -94,8 +94,10 @@ template <class T> class RankTiles {
                                std::vector<std::uint64_t>& counts) = 0;
 };
 
+// T: int16_t (an int32 matrix in 16 bits: INF16 for INF, and the metrics
+// read the values as the int32 ones they stand for), int32_t, int64_t or float.
 template <class T> std::unique_ptr<RankTiles<T>> MakeCpuRankTiles(const LocalTiles& tiles, int threads);
-// GPU tiles on device local_rank % device count; T: int32_t or float. With
+// GPU tiles on device local_rank % device count; T: int16_t, int32_t or float. With
 // device_panels the panel buffers live in device memory (an exchange such as
 // NCCL reads them there), else in pinned host memory. Throws gdist::Error
 // without CUDA or a usable device.

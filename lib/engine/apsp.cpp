@@ -235,9 +235,17 @@ template <class T> ApspReport SolveApsp(DistMatrix<T>& m, const ApspOptions& opt
   if (options.schedule) {
     report.used = options.schedule_backend;
     report.note = options.schedule_note;
-    report.note += options.schedule(m.data(), m.stride(), ElementTraits<T>::kType, options.checkpoint);
-    report.element_bits = static_cast<int>(8 * sizeof(T));
-    report.precision_reason = "the distributed schedule runs in the matrix's type";
+    // The in-core engines' proof, on every rank (each holds the matrix): the
+    // same choice everywhere. A checkpointed run keeps the matrix's width.
+    const bool checkpointed = !options.checkpoint.dir.empty();
+    PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !checkpointed);
+    if (checkpointed && options.allow_int16 && std::is_same_v<T, std::int32_t>)
+      precision.reason = kCheckpointKeepsWidth;
+    report.note +=
+        options.schedule(m.data(), m.stride(), ElementTraits<T>::kType, precision.element_bits, options.checkpoint);
+    report.element_bits = precision.element_bits;
+    report.precision_reason = precision.reason;
+    report.distance_bound = precision.distance_bound;
   } else {
     RunBackend(m, options, range, report);
   }

@@ -39,8 +39,11 @@ struct ApspOptions {
   CheckpointOptions checkpoint;
   // Replaces the CPU/GPU backends after the checks (the distributed schedule
   // sets it): runs Floyd-Warshall in place on the stride x stride matrix,
-  // with `checkpoint`; schedule_note and what it returns go to the report.
-  std::function<std::string(void* d, std::size_t stride, ElementType type, const CheckpointOptions& checkpoint)>
+  // with `checkpoint`, in element_bits (16: an int32 matrix proven to fit,
+  // ChoosePrecision; else the matrix's width); schedule_note and what it
+  // returns go to the report.
+  std::function<std::string(void* d, std::size_t stride, ElementType type, int element_bits,
+                            const CheckpointOptions& checkpoint)>
       schedule;
   std::string schedule_note;
   Backend schedule_backend = Backend::kCpu;  // what `schedule` runs on, for the report

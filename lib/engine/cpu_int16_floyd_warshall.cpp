@@ -14,8 +14,6 @@
 namespace gdist {
 
 bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa, const ProgressFn& progress) {
-  constexpr std::int32_t kInf32 = ElementTraits<std::int32_t>::kInf;
-  constexpr std::int16_t kInf16 = static_cast<std::int16_t>(kInt16Inf);
   PageBuffer narrow_buffer;
   try {
     narrow_buffer = PageBuffer(stride * stride * sizeof(std::int16_t));
@@ -27,10 +25,10 @@ bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, Cpu
   // Non-negative values: clamping at INF16 keeps every distance below it
   // exact and turns INF32 (and arcs on no shortest path) into INF16.
 #pragma omp parallel for schedule(static) num_threads(threads > 0 ? threads : omp_get_max_threads())
-  for (std::size_t i = 0; i < count; ++i) narrow[i] = static_cast<std::int16_t>(std::min(d[i], kInt16Inf));
+  for (std::size_t i = 0; i < count; ++i) narrow[i] = NarrowToInt16Mode(d[i]);
   CpuFloydWarshallIsa(narrow, stride, threads, isa, progress);
 #pragma omp parallel for schedule(static) num_threads(threads > 0 ? threads : omp_get_max_threads())
-  for (std::size_t i = 0; i < count; ++i) d[i] = narrow[i] == kInf16 ? kInf32 : narrow[i];
+  for (std::size_t i = 0; i < count; ++i) d[i] = WidenFromInt16Mode(narrow[i]);
   return true;
 }
 

@@ -97,6 +97,8 @@ ApspJson DistributedGraphFields(const ApspRunResult& r) {
   f.backend = BackendName(r.engine.used);
   f.backend_note = r.engine.note;
   f.element_bits = r.engine.element_bits;
+  f.precision_reason = r.engine.precision_reason;
+  if (r.engine.distance_bound >= 0) f.distance_bound = DecimalScale{r.decimal_scale}.Text(r.engine.distance_bound);
   f.read_s = r.read_s;
   f.apsp_s = r.apsp_s;
   f.metrics_s = r.metrics_s;
@@ -152,8 +154,9 @@ std::string ApspSummaryLine(const ApspRunResult& r) {
     return s.str();
   }
   if (r.shape == ApspRunResult::Shape::kDistributedGraph) {
-    s << r.n << " vertices, " << r.engine.note << "; read " << r.read_s << " s, apsp " << r.apsp_s << " s, metrics "
-      << r.metrics_s << " s, write " << r.write_s << " s";
+    s << r.n << " vertices, " << r.engine.note << ", " << r.engine.element_bits << "-bit elements ("
+      << r.engine.precision_reason << "); read " << r.read_s << " s, apsp " << r.apsp_s << " s, metrics " << r.metrics_s
+      << " s, write " << r.write_s << " s";
     return s.str();
   }
   const ApspReport& e = r.engine;

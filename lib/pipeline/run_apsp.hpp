@@ -44,7 +44,8 @@ struct ApspRunRequest {
 
   // Under mpirun (lib/distributed/apsp_run.hpp): the ranks' schedule replaces
   // the backends, the trees are refused, and only the writer (rank 0) writes.
-  std::function<std::string(void* d, std::size_t stride, ElementType type, const CheckpointOptions& checkpoint)>
+  std::function<std::string(void* d, std::size_t stride, ElementType type, int element_bits,
+                            const CheckpointOptions& checkpoint)>
       schedule;
   std::string schedule_note;
   Backend schedule_backend = Backend::kCpu;
