@@ -82,6 +82,7 @@ ApspRunResult RunGraph(const MpiSession& mpi, const ApspRunRequest& req, const D
     MatrixMeta meta;
     meta.directed = g.directed;
     meta.labels = g.labels;
+    meta.lon_lat = g.lon_lat;
     std::optional<Connectivity> connectivity;
     if (!UndefinedReason(r.metrics->summary, g.directed, nullptr).empty()) connectivity = GraphConnectivity(g);
     const std::string note =

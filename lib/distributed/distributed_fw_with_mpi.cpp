@@ -460,6 +460,7 @@ void RunGraphTiles(const MpiSession& session, const Graph& g, const std::vector<
   MatrixMeta meta;
   meta.directed = g.directed;
   meta.labels = g.labels;
+  meta.lon_lat = g.lon_lat;
   meta.kind = MatrixKind::kDistance;
   if (request.metrics) {
     t0 = std::chrono::steady_clock::now();
