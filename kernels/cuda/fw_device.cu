@@ -52,5 +52,6 @@ template void FloydWarshallOnDevice<std::int16_t>(std::int16_t*, std::size_t, cu
                                                   const std::function<void(int)>&);
 template void FloydWarshallOnDeviceBlock<std::int32_t>(std::int32_t*, std::size_t, std::size_t, cudaStream_t);
 template void FloydWarshallOnDeviceBlock<float>(float*, std::size_t, std::size_t, cudaStream_t);
+template void FloydWarshallOnDeviceBlock<std::int16_t>(std::int16_t*, std::size_t, std::size_t, cudaStream_t);
 
 }  // namespace gdist::cuda

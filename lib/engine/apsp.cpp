@@ -168,9 +168,8 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   // it left. Out of core the graph's bound takes its arcs (16 bytes each)
   // within the memory limit.
   const bool checkpointed = !options.checkpoint.dir.empty();
-  const bool gpu_out_of_core = choice.backend == Backend::kGpu && choice.out_of_core_side != 0;  // 32 bits still
   const std::size_t max_arcs = out_of_core && limit != 0 ? std::max<std::size_t>(limit / 16, 1) : 0;
-  PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !checkpointed && !gpu_out_of_core, max_arcs);
+  PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !checkpointed, max_arcs);
   if (checkpointed && options.allow_int16 && std::is_same_v<T, std::int32_t>)
     precision.reason = "a checkpointed run keeps the matrix's type (its snapshots are int32)";
   const bool int16 = precision.element_bits == 16;
@@ -178,8 +177,20 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
       if (choice.out_of_core_side != 0) {
-        GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress,
-                                  checkpoints_for("gpu-out-of-core", choice.out_of_core_side));
+        if constexpr (std::is_same_v<T, std::int32_t>) {
+          if (int16) {
+            const std::size_t side =
+                SuperTileSideFor(m.stride(), sizeof(std::int16_t), choice.out_of_core_budget, kGpuOutOfCoreSlots);
+            report.note += ", in 16 bits: blocks of " + std::to_string(side);
+            InInt16InPlace(m.data(), m.stride(), options.threads, [&](std::int16_t* narrow) {
+              GpuOutOfCoreFloydWarshall(narrow, m.stride(), side, options.progress);
+            });
+            ran_int16 = true;
+          }
+        }
+        if (!ran_int16)
+          GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress,
+                                    checkpoints_for("gpu-out-of-core", choice.out_of_core_side));
       } else {
         const GpuRunInfo info{range.max_abs, range.negative, m.n(), int16 ? precision.distance_bound : -1, int16};
         ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info, options.progress) == GpuMode::kInt16;
