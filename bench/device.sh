@@ -56,6 +56,11 @@ lagrangian   the GPU Lagrangian pass: its tests, siting_lagrangian_gpu on six in
 cpu-ooc      CPU out of core vs in core (n = 8192, --memory-limit 64M, twice, bytes compared), GPU in-core == CPU
 gpu-ooc      GPU out of core vs in core: n = 16384 bytes (and == CPU), n = 32768 metrics twice; then the
              n = 150000 int32 metrics run to the call's limit (CALL_S, default 585)
+gpu-ooc16    #27's GPU out of core in 16 bits: test_gpu GpuOutOfCore.* and GpuDevice.Int16*; an unweighted random
+             graph (OOC16_N = 16384, 12 arcs per vertex, fresh seed) through gapsp --backend gpu --device-memory
+             OOC16_DEV (512M) --json (element_bits, precision_reason, backend_note) == gapsp --backend cpu in core,
+             bytes compared; then OOC16_REPS (2) timings of that out-of-core run, 16 bits (auto) against
+             --element-bits 32, same budget, metrics compared
 mgpu         NP GPUs of one host (NP=2): mpirun gapsp graph path (SPECS) and 2D grid == CPU; one GPU vs NP at
              n = N_TIME (65536); N_BIG metrics run when set; GPU out-of-core tests and --progress
 mgpu16       #27's distributed 16 bits: NP GPU ranks (NP=2; with fewer GPUs the ranks share them, MPI exchange)
@@ -176,6 +181,7 @@ has gap32k && want siting_make_matrix gcenter
 has nyw-median && want gcenter
 has cpu-ooc && want gapsp
 has gpu-ooc && want gapsp
+has gpu-ooc16 && want gapsp test_gpu
 has mgpu && want gapsp gconvert test_gpu
 has mgpu16 && want gapsp gconvert
 has sparse-gpu && want test_gpu test_sparse sparse_gpu_bench gcenter gapsp
@@ -681,6 +687,32 @@ if has gpu-ooc; then
   else
     note "n=150000: skipped, $left s left"
   fi
+fi
+
+if has gpu-ooc16; then
+  G=$OUT/gpu_ooc16.txt
+  N16=${OOC16_N:-16384}
+  DEV16=${OOC16_DEV:-512M}
+  timeout 300 "$B/tests/test_gpu" --gtest_filter='GpuOutOfCore.*:GpuDevice.Int16*' > "$OUT/test_gpu_ooc16.log" 2>&1
+  note "test_gpu GpuOutOfCore.*:GpuDevice.Int16* rc=$? $(gtest_line "$OUT/test_gpu_ooc16.log")"
+  seed=${GDIST_SEED:-$(date +%s)}
+  gen_unweighted "$N16" "$seed" > /tmp/u16.gr
+  echo "n=$N16: unweighted random, 12 arcs per vertex, seed $seed, --device-memory $DEV16" >> $G
+  timed "n=$N16 gpu out of core, 16 bits" "$B/apps/gapsp" --algorithm fw --backend gpu --device-memory "$DEV16" \
+    --json /tmp/u16.gr /tmp/ooc16.gdm > /tmp/ooc16.json 2>> $G
+  tail -1 /tmp/ooc16.json >> $G  # the timing line after the JSON
+  grep -o '"backend_note":"[^"]*"\|"element_bits":[0-9]*\|"precision_reason":"[^"]*"' /tmp/ooc16.json >> $G
+  timed "n=$N16 cpu in core" "$B/apps/gapsp" -q --algorithm fw --backend cpu /tmp/u16.gr /tmp/cpu16.gdm >> $G 2>&1
+  cmp /tmp/ooc16.gdm /tmp/cpu16.gdm && echo "n=$N16: gpu out-of-core 16-bit == cpu in core, bytes identical" >> $G
+  rm -f /tmp/ooc16.gdm /tmp/cpu16.gdm /tmp/ooc16.json
+  for rep in $(seq "${OOC16_REPS:-2}"); do
+    for bits in auto 32; do
+      timed "n=$N16 rep $rep gpu out of core --element-bits $bits" "$B/apps/gapsp" -q --algorithm fw --backend gpu \
+        --device-memory "$DEV16" --element-bits $bits /tmp/u16.gr --metrics /tmp/m16_$bits.json >> $G 2>&1
+    done
+    cmp /tmp/m16_auto.json /tmp/m16_32.json && echo "n=$N16 rep $rep: metrics of 16 and 32 bits identical" >> $G
+  done
+  note "GPU out of core in 16 bits:"; tee -a "$S" < $G
 fi
 
 if has mgpu; then

@@ -101,16 +101,36 @@ template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
 }
 
 // The width the engine computes in: the matrix's own, or 16 bits for an
-// int32 matrix whose distances are proven to fit (precision_choice.hpp).
-template <class T> PrecisionChoice ChooseWidth(const DistMatrix<T>& m, const WeightRange& range, bool allow_int16) {
+// int32 matrix whose distances are proven to fit (precision_choice.hpp; the
+// graph's bound over at most max_arcs arcs, 0: its default).
+template <class T>
+PrecisionChoice ChooseWidth(const DistMatrix<T>& m, const WeightRange& range, bool allow_int16, std::size_t max_arcs) {
   if constexpr (std::is_same_v<T, std::int32_t>) {
-    return ChoosePrecision(m.view(), range.max_abs, range.negative, allow_int16);
+    return ChoosePrecision(m.view(), range.max_abs, range.negative, allow_int16, max_arcs);
   } else {
     PrecisionChoice c;
     c.element_bits = static_cast<int>(8 * sizeof(T));
     c.reason = std::string("the matrix's type, ") + ElementTraits<T>::kName;
     return c;
   }
+}
+
+// Out of core the host has no room for a 16-bit copy beside the matrix: the
+// int32 matrix is narrowed in place (NarrowToInt16InPlace: the int16 view is
+// the stride x stride matrix in the buffer's first half, page aligned), the
+// schedule runs on that view, and it is widened back in place, also when the
+// schedule throws (the matrix then holds int32 partial results, as a 32-bit
+// run would).
+template <class Run> void InInt16InPlace(std::int32_t* d, std::size_t stride, int threads, Run&& run) {
+  const std::size_t count = stride * stride;
+  std::int16_t* narrow = NarrowToInt16InPlace(d, count, threads);
+  try {
+    run(narrow);
+  } catch (...) {
+    WidenFromInt16InPlace(narrow, count, threads);
+    throw;
+  }
+  WidenFromInt16InPlace(narrow, count, threads);
 }
 
 template <class T>
@@ -125,7 +145,6 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   const std::size_t limit = options.memory_limit ? options.memory_limit : DefaultMemoryLimit();
   const bool cpu_out_of_core = choice.backend == Backend::kCpu && limit != 0 && m.payload_bytes() > limit;
   const bool out_of_core = cpu_out_of_core || (choice.backend == Backend::kGpu && choice.out_of_core_side != 0);
-  // Out of core, the bound's arcs could pass the memory limit: the matrix's own width.
   if (!options.checkpoint.dir.empty() && !out_of_core)
     throw Error(OptionText(options.checkpoint.resume ? Option::kResume : Option::kCheckpoint) +
                 ": only the out-of-core schedules take checkpoints, and this run is in core " +
@@ -144,26 +163,56 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
           ", resumed at round " + std::to_string(checkpoints->first_round() + 1) + " from " + options.checkpoint.dir;
     return &*checkpoints;
   };
-  // A checkpointed run keeps the matrix's width: the snapshot is the schedule's state.
-  const PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !out_of_core);
+  // A checkpointed run keeps the matrix's width: its snapshots are the
+  // matrix's type between rounds, and a resumed run goes on in the schedule
+  // it left. Out of core the graph's bound takes its arcs (16 bytes each)
+  // within the memory limit.
+  const bool checkpointed = !options.checkpoint.dir.empty();
+  const std::size_t max_arcs = out_of_core && limit != 0 ? std::max<std::size_t>(limit / 16, 1) : 0;
+  PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !checkpointed, max_arcs);
+  if (checkpointed && options.allow_int16 && std::is_same_v<T, std::int32_t>)
+    precision.reason = "a checkpointed run keeps the matrix's type (its snapshots are int32)";
   const bool int16 = precision.element_bits == 16;
   bool ran_int16 = false;
   if (choice.backend == Backend::kGpu) {
     if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>) {
       if (choice.out_of_core_side != 0) {
-        GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress,
-                                  checkpoints_for("gpu-out-of-core", choice.out_of_core_side));
+        if constexpr (std::is_same_v<T, std::int32_t>) {
+          if (int16) {
+            const std::size_t side =
+                SuperTileSideFor(m.stride(), sizeof(std::int16_t), choice.out_of_core_budget, kGpuOutOfCoreSlots);
+            report.note += ", in 16 bits: blocks of " + std::to_string(side);
+            InInt16InPlace(m.data(), m.stride(), options.threads, [&](std::int16_t* narrow) {
+              GpuOutOfCoreFloydWarshall(narrow, m.stride(), side, options.progress);
+            });
+            ran_int16 = true;
+          }
+        }
+        if (!ran_int16)
+          GpuOutOfCoreFloydWarshall(m.data(), m.stride(), choice.out_of_core_side, options.progress,
+                                    checkpoints_for("gpu-out-of-core", choice.out_of_core_side));
       } else {
         const GpuRunInfo info{range.max_abs, range.negative, m.n(), int16 ? precision.distance_bound : -1, int16};
         ran_int16 = GpuFloydWarshall(m.data(), m.stride(), info, options.progress) == GpuMode::kInt16;
       }
     }
   } else if (cpu_out_of_core) {
-    const std::size_t side = SuperTileSideFor(m.stride(), sizeof(T), limit, kCpuOutOfCoreSlots);
-    report.note += ", out of core: blocks of " + std::to_string(side) + " (" +
-                   std::to_string(kCpuOutOfCoreSlots * side * side * sizeof(T) >> 20) + " MiB working set)";
-    CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress,
-                              checkpoints_for("cpu-out-of-core", side));
+    // 16 bits: blocks of 2-byte elements, twice the area in the same memory.
+    const std::size_t element = int16 ? sizeof(std::int16_t) : sizeof(T);
+    const std::size_t side = SuperTileSideFor(m.stride(), element, limit, kCpuOutOfCoreSlots);
+    report.note += ", out of core: blocks of " + std::to_string(side) + (int16 ? " in 16 bits" : "") + " (" +
+                   std::to_string(kCpuOutOfCoreSlots * side * side * element >> 20) + " MiB working set)";
+    if constexpr (std::is_same_v<T, std::int32_t>) {
+      if (int16) {
+        InInt16InPlace(m.data(), m.stride(), options.threads, [&](std::int16_t* narrow) {
+          CpuOutOfCoreFloydWarshall(narrow, m.stride(), side, options.threads, options.progress);
+        });
+        ran_int16 = true;
+      }
+    }
+    if (!ran_int16)
+      CpuOutOfCoreFloydWarshall(m.data(), m.stride(), side, options.threads, options.progress,
+                                checkpoints_for("cpu-out-of-core", side));
   } else {
     if constexpr (std::is_same_v<T, std::int32_t>)
       ran_int16 =
@@ -171,7 +220,7 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
     if (!ran_int16) CpuFloydWarshall(m.data(), m.stride(), options.threads, options.progress);
   }
   report.element_bits = ran_int16 ? 16 : static_cast<int>(8 * sizeof(T));
-  report.precision_reason = out_of_core ? "the out-of-core schedule runs in the matrix's type" : precision.reason;
+  report.precision_reason = precision.reason;
   report.distance_bound = precision.distance_bound;
   if (int16 && !ran_int16) report.precision_reason += "; but the 16-bit copy did not fit in memory beside the matrix";
 }

@@ -74,7 +74,8 @@ BackendDecision ChooseBackend(Backend requested, ElementType type, std::size_t s
   if (usable < smallest)
     return {Backend::kCpu, "the GPU budget of " + std::to_string(budget >> 20) +
                                " MiB holds not even the smallest out-of-core blocks: using the CPU backend"};
-  BackendDecision d{Backend::kGpu, gpu.reason, SuperTileSideFor(stride, ElementSize(type), usable, kGpuOutOfCoreSlots)};
+  BackendDecision d{Backend::kGpu, gpu.reason, SuperTileSideFor(stride, ElementSize(type), usable, kGpuOutOfCoreSlots),
+                    usable};
   d.note += ", out of core: the matrix needs " + std::to_string(need >> 20) + " MiB, the budget is " +
             std::to_string(budget >> 20) + " MiB; blocks of " + std::to_string(d.out_of_core_side);
   return d;

@@ -17,6 +17,9 @@ struct BackendDecision {
   // GPU only: the matrix does not fit the device budget, so the out-of-core
   // schedule runs with blocks of this side (0: in core).
   std::size_t out_of_core_side = 0;
+  // With it, the device bytes its blocks may fill (the 16-bit run sizes its
+  // blocks of 2-byte elements from them).
+  std::size_t out_of_core_budget = 0;
 };
 
 // Free device bytes the in-core GPU engine needs for a stride x stride matrix

@@ -44,4 +44,18 @@ template <class T> cpu::TileKernels<T> ActiveCpuTileKernels();
 bool CpuFloydWarshallInt16(std::int32_t* d, std::size_t stride, int threads, CpuIsa isa,
                            const ProgressFn& progress = {});
 
+// The 16-bit view of an int32 matrix without a second buffer (the out-of-core
+// schedules, whose matrix leaves no room for one): the count values at d are
+// narrowed (clamped at INF16, as above) into int16 values packed at the front
+// of the same buffer, value i at byte 2i, which is returned (d itself: the
+// page alignment stays, and a stride x stride matrix keeps its stride: the
+// int16 view is a stride x stride matrix in the buffer's first half). Front
+// to back, in rounds [lo, 2 lo): a round writes bytes [2 lo, 4 lo), which
+// held values already read, and reads bytes [4 lo, 8 lo), so each round runs
+// in parallel. Widening reverses the rounds, back to front (INF16 -> INF32);
+// the round trip gives the input back wherever it was in [0, INF16) or INF32.
+// Only valid when a range proof of range_check.hpp holds.
+std::int16_t* NarrowToInt16InPlace(std::int32_t* d, std::size_t count, int threads);
+std::int32_t* WidenFromInt16InPlace(std::int16_t* d, std::size_t count, int threads);
+
 }  // namespace gdist

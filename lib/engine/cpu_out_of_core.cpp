@@ -176,6 +176,7 @@ template <class T> void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std:
 #define GDIST_INSTANTIATE(T) \
   template void CpuOutOfCoreFloydWarshall<T>(T*, std::size_t, std::size_t, int, const ProgressFn&, RoundCheckpoints*);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
+GDIST_INSTANTIATE(std::int16_t)  // an int32 matrix narrowed in place (apsp.cpp)
 #undef GDIST_INSTANTIATE
 
 }  // namespace gdist

@@ -15,7 +15,9 @@ namespace gdist {
 inline constexpr int kCpuOutOfCoreSlots = 4;
 
 // d: stride x stride (a multiple of 128), diagonal 0. side: the block side
-// (SuperTileSideFor with kCpuOutOfCoreSlots). threads <= 0: all cores.
+// (SuperTileSideFor with kCpuOutOfCoreSlots). threads <= 0: all cores. T: an
+// element type of the matrices, or int16_t (an int32 matrix narrowed in place
+// by NarrowToInt16InPlace, cpu_backend.hpp, when the proof allows).
 // checkpoints: round-boundary snapshots (checkpoint.hpp), or null; a resumed
 // run restores its snapshot into d and starts at its round.
 template <class T> void CpuOutOfCoreFloydWarshall(T* d, std::size_t stride, std::size_t side, int threads,

@@ -98,7 +98,7 @@ template <class T> class DeviceBlockCache {
 
 template <class T> void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, std::size_t side,
                                                   const ProgressFn& progress, RoundCheckpoints* checkpoints) {
-  static_assert(std::is_same_v<T, std::int32_t> || std::is_same_v<T, float>);
+  static_assert(std::is_same_v<T, std::int32_t> || std::is_same_v<T, float> || std::is_same_v<T, std::int16_t>);
   const SuperTileGrid grid(stride, side);
   std::size_t first = 0;
   if (checkpoints && checkpoints->first_round() > 0) {
@@ -162,7 +162,9 @@ template <class T> void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, s
           GDIST_CUDA_CHECK(cudaStreamSynchronize(compute.get()));
           const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
           progress(MakeProgress("gpu", "out-of-core", round, grid.blocks(), seconds, relaxations,
-                                std::is_same_v<T, float> ? kH100CeilingFloat32 : kH100CeilingInt32));
+                                std::is_same_v<T, float>          ? kH100CeilingFloat32
+                                : std::is_same_v<T, std::int16_t> ? kH100CeilingInt16
+                                                                  : kH100CeilingInt32));
         }
         round_end += grid.blocks() * grid.blocks();
       }
@@ -178,5 +180,7 @@ template <class T> void GpuOutOfCoreFloydWarshall(T* host, std::size_t stride, s
 template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&,
                                                       RoundCheckpoints*);
 template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&, RoundCheckpoints*);
+template void GpuOutOfCoreFloydWarshall<std::int16_t>(std::int16_t*, std::size_t, std::size_t, const ProgressFn&,
+                                                      RoundCheckpoints*);
 
 }  // namespace gdist

@@ -19,7 +19,10 @@ inline constexpr int kGpuOutOfCoreSlots = 6;
 
 // host: stride x stride, page aligned, diagonal 0. side: the block side
 // (SuperTileSideFor with kGpuOutOfCoreSlots and the device budget). T:
-// int32_t or float. Throws gdist::Error on any CUDA failure. checkpoints:
+// int32_t, float or int16_t (an int32 matrix narrowed in place by
+// NarrowToInt16InPlace, cpu_backend.hpp, when the proof allows: the int16
+// view keeps the buffer's page-aligned start and its stride, and only its
+// stride x stride x 2 bytes are registered). Throws gdist::Error on any CUDA failure. checkpoints:
 // round-boundary snapshots of the host matrix (checkpoint.hpp), or null: at a
 // due round every dirty block is written back and both streams drained, so
 // the host matrix is the exact state after the round (the CPU out-of-core

@@ -12,5 +12,7 @@ template <class T> void GpuOutOfCoreFloydWarshall(T*, std::size_t, std::size_t, 
 template void GpuOutOfCoreFloydWarshall<std::int32_t>(std::int32_t*, std::size_t, std::size_t, const ProgressFn&,
                                                       RoundCheckpoints*);
 template void GpuOutOfCoreFloydWarshall<float>(float*, std::size_t, std::size_t, const ProgressFn&, RoundCheckpoints*);
+template void GpuOutOfCoreFloydWarshall<std::int16_t>(std::int16_t*, std::size_t, std::size_t, const ProgressFn&,
+                                                      RoundCheckpoints*);
 
 }  // namespace gdist

@@ -55,15 +55,19 @@ PrecisionChoice ChooseByBound(const CsrView<std::int32_t>& arcs) {
 }  // namespace
 
 PrecisionChoice ChoosePrecision(const MatrixView<std::int32_t>& m, double max_abs_weight, bool has_negative,
-                                bool allow_int16) {
+                                bool allow_int16, std::size_t max_arcs) {
   if (auto c = ChooseWithoutArcs(m.n, max_abs_weight, has_negative, allow_int16)) return *c;
   // Arcs and reversed arcs take 16 bytes each: at most half the int32
   // matrix's bytes (n^2 / 8 arcs; the n^2 / 10 of a dense benchmark graph fit).
-  const std::size_t max_arcs = std::max<std::size_t>(m.n * m.n / 8, std::size_t{1} << 16);
+  const std::size_t by_n = std::max<std::size_t>(m.n * m.n / 8, std::size_t{1} << 16);
+  const bool capped = max_arcs != 0 && max_arcs < by_n;
+  const std::size_t limit = capped ? max_arcs : by_n;
   ArcCsr arcs;
-  if (!CsrOfAdjacency(m, max_arcs, &arcs)) {
+  if (!CsrOfAdjacency(m, limit, &arcs)) {
     PrecisionChoice c;
-    c.reason = "too many arcs (" + std::to_string(arcs.offsets.back()) + " > n^2/8) for the graph's distance bound";
+    c.reason = "too many arcs (" + std::to_string(arcs.offsets.back()) + " > " +
+               (capped ? std::to_string(limit) + ", 16 bytes each within the memory limit" : std::string("n^2/8")) +
+               ") for the graph's distance bound";
     return c;
   }
   return ChooseByBound(arcs.View());

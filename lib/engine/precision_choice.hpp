@@ -21,9 +21,11 @@ struct PrecisionChoice {
 // allow_int16 = false keeps 32 bits (tests and benches compare both).
 // Tries the n-based rule first ((n-1) x max|w| < INF16, free), then the
 // graph's own bound (distance_bound.hpp: one pass over the matrix for its arcs,
-// then two bounded shortest-path trees per strong component).
+// then two bounded shortest-path trees per strong component). The arcs are
+// at most n^2/8, and at most max_arcs when that is not 0 (the out-of-core
+// runs: 16 bytes an arc within their memory limit); past it, 32 bits.
 PrecisionChoice ChoosePrecision(const MatrixView<std::int32_t>& m, double max_abs_weight, bool has_negative,
-                                bool allow_int16);
+                                bool allow_int16, std::size_t max_arcs = 0);
 // The same from the graph's arcs (one per ordered pair, non-negative when
 // has_negative is false), without a matrix: the run that builds its adjacency
 // on the GPU (arcs_apsp.hpp). The same graph gets the same choice.

@@ -73,6 +73,7 @@ template <class T> void CheckSameAsInCore(const test::TestGraph& g, std::uint64_
     DistMatrix<T> m = test::ToMatrix<T>(g);
     ApspOptions o = base;
     o.memory_limit = kCpuOutOfCoreSlots * side * side * sizeof(T);  // forces blocks of `side`
+    o.allow_int16 = false;  // the matrix's type (16 bits: out_of_core_int16_test.cpp)
     std::size_t reports = 0;
     o.progress = [&](const ApspProgress& p) {
       ++reports;

@@ -10,6 +10,7 @@
 
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/backend_choice.hpp"
+#include "lib/engine/cpu_out_of_core.hpp"
 #include "lib/engine/gpu_backend.hpp"
 #include "tests/engine/checkpoint_trials.hpp"
 #include "tests/engine/test_graphs.hpp"
@@ -32,6 +33,7 @@ template <class T> void CheckGpuOutOfCore(const test::TestGraph& g, std::uint64_
     ApspOptions o;
     o.backend = Backend::kGpu;
     o.device_memory = ((std::size_t(64) << 20) + 6 * side * side * sizeof(T)) * 16 / 15 + 4096;
+    o.allow_int16 = false;  // the matrix's type (16 bits: SixteenBitsSameBytesAsCpu)
     std::size_t reports = 0;
     o.progress = [&](const ApspProgress& p) { reports = p.rounds_done; };
     const ApspReport r = SolveApsp(m, o);
@@ -52,6 +54,53 @@ TEST(GpuOutOfCore, SameBytesAsCpu) {
     CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.02, 1000, 0, seed), seed);
     CheckGpuOutOfCore<std::int32_t>(test::RandomGraph(n, 0.05, 100, 60, seed + 1), seed + 1);
     CheckGpuOutOfCore<float>(test::RandomGraph(n, 0.03, 1000, 300, seed + 2), seed + 2);
+  }
+}
+
+// The GPU out-of-core schedule in 16 bits (issue #27): the int32 host matrix
+// narrowed in place, its first half registered and streamed in blocks of
+// 2-byte elements (twice the area of the 32-bit blocks in the same budget),
+// widened back: the CPU's bytes (in core, 32 bits), element_bits 16 and the
+// CPU out-of-core run's precision reason. Graphs whose proof holds by the n
+// rule (weights to 5) and by the graph's bound (weights to 100).
+TEST(GpuOutOfCore, SixteenBitsSameBytesAsCpu) {
+  const GpuStatus gpu = ProbeGpu();
+  if (!gpu.usable) GTEST_SKIP() << "no usable GPU: " << gpu.reason;
+  for (std::size_t n : {1500, 2100}) {
+    for (int max_w : {5, 100}) {
+      const std::uint64_t seed = test::FreshSeed() + std::uint64_t(max_w);
+      const test::TestGraph g = test::RandomGraph(n, 0.01, max_w, 0, seed);
+      SCOPED_TRACE(test::SeedNote(seed) + ", n " + std::to_string(n) + ", weights to " + std::to_string(max_w));
+      DistMatrix<std::int32_t> cpu = test::ToMatrix<std::int32_t>(g), cpu_ooc = test::ToMatrix<std::int32_t>(g);
+      ApspOptions c;
+      c.backend = Backend::kCpu;
+      c.memory_limit = std::size_t(1) << 40;
+      c.allow_int16 = false;
+      SolveApsp(cpu, c);
+      c.allow_int16 = true;
+      c.memory_limit = kCpuOutOfCoreSlots * 512 * 512 * 2;  // the bound's arcs fit in it
+      const ApspReport rc = SolveApsp(cpu_ooc, c);
+      ASSERT_EQ(rc.element_bits, 16) << rc.precision_reason;
+      ASSERT_EQ(std::memcmp(cpu_ooc.data(), cpu.data(), cpu.payload_bytes()), 0);
+      for (std::size_t side : {256, 384, 512}) {
+        SCOPED_TRACE("16-bit blocks of " + std::to_string(side));
+        DistMatrix<std::int32_t> m = test::ToMatrix<std::int32_t>(g);
+        ApspOptions o;
+        o.backend = Backend::kGpu;
+        o.device_memory = ((std::size_t(64) << 20) + 6 * side * side * sizeof(std::int16_t)) * 16 / 15 + 4096;
+        std::size_t reports = 0;
+        o.progress = [&](const ApspProgress& p) { reports = p.rounds_done; };
+        const ApspReport r = SolveApsp(m, o);
+        EXPECT_EQ(r.used, Backend::kGpu);
+        EXPECT_NE(r.note.find("out of core"), std::string::npos) << r.note;
+        EXPECT_NE(r.note.find("in 16 bits: blocks of " + std::to_string(side)), std::string::npos) << r.note;
+        EXPECT_EQ(r.element_bits, 16) << r.precision_reason;
+        EXPECT_EQ(r.precision_reason, rc.precision_reason);
+        EXPECT_EQ(reports, (m.stride() + side - 1) / side);
+        ASSERT_EQ(std::memcmp(m.data(), cpu.data(), cpu.payload_bytes()), 0)
+            << test::FirstDifference(m, test::Rows(cpu));
+      }
+    }
   }
 }
 
