@@ -53,8 +53,5 @@ template void MinPlusBlocksOnDevice<std::int16_t>(std::int16_t*, std::size_t, co
                                                   cudaStream_t);
 template void MinPlusBlocksOnDevice<float>(float*, std::size_t, const float*, std::size_t, const float*, std::size_t,
                                            int, int, int, const TileMask&, cudaStream_t);
-template void MinPlusBlocksOnDevice<std::int16_t>(std::int16_t*, std::size_t, const std::int16_t*, std::size_t,
-                                                  const std::int16_t*, std::size_t, int, int, int, const TileMask&,
-                                                  cudaStream_t);
 
 }  // namespace gdist::cuda

@@ -32,9 +32,10 @@ PrecisionChoice ChoosePrecision(const MatrixView<std::int32_t>& m, double max_ab
 PrecisionChoice ChoosePrecisionOfArcs(const CsrView<std::int32_t>& arcs, double max_abs_weight, bool has_negative,
                                       bool allow_int16);
 
-// Why a checkpointed distributed run stays in the matrix's width where 16
-// bits were allowed: its snapshots are the schedule's state, tiles of the
-// matrix's type (as the out-of-core schedules' snapshots are).
-inline constexpr const char* kCheckpointKeepsWidth = "a checkpointed distributed run keeps the matrix's width";
+// Why a checkpointed run (out of core or distributed) stays in the matrix's
+// width where 16 bits were allowed: its snapshots are the schedule's state in
+// the matrix's type (the host matrix, or a rank's tiles).
+inline constexpr const char* kCheckpointKeepsWidth =
+    "a checkpointed run keeps the matrix's width (its snapshots are in the matrix's type)";
 
 }  // namespace gdist
