@@ -103,9 +103,8 @@ template <class T> WeightRange ScanWeights(DistMatrix<T>& m) {
 // The width the engine computes in: the matrix's own, or 16 bits for an
 // int32 matrix whose distances are proven to fit (precision_choice.hpp; the
 // graph's bound over at most max_arcs arcs, 0: its default).
-template <class T>
-PrecisionChoice ChooseWidth(const DistMatrix<T>& m, const WeightRange& range, bool allow_int16,
-                            std::size_t max_arcs = 0) {
+template <class T> PrecisionChoice ChooseWidth(const DistMatrix<T>& m, const WeightRange& range, bool allow_int16,
+                                               std::size_t max_arcs = 0) {
   if constexpr (std::is_same_v<T, std::int32_t>) {
     return ChoosePrecision(m.view(), range.max_abs, range.negative, allow_int16, max_arcs);
   } else {
@@ -171,8 +170,7 @@ void RunBackend(DistMatrix<T>& m, const ApspOptions& options, const WeightRange&
   const bool checkpointed = !options.checkpoint.dir.empty();
   const std::size_t max_arcs = out_of_core && limit != 0 ? std::max<std::size_t>(limit / 16, 1) : 0;
   PrecisionChoice precision = ChooseWidth(m, range, options.allow_int16 && !checkpointed, max_arcs);
-  if (checkpointed && options.allow_int16 && std::is_same_v<T, std::int32_t>)
-    precision.reason = kCheckpointKeepsWidth;
+  if (checkpointed && options.allow_int16 && std::is_same_v<T, std::int32_t>) precision.reason = kCheckpointKeepsWidth;
   const bool int16 = precision.element_bits == 16;
   bool ran_int16 = false;
   if (choice.backend == Backend::kGpu) {

@@ -20,8 +20,8 @@
 #include "lib/engine/apsp.hpp"
 #include "lib/engine/checkpoint.hpp"
 #include "lib/engine/cpu_backend.hpp"
-#include "lib/engine/precision_choice.hpp"
 #include "lib/engine/cpu_out_of_core.hpp"
+#include "lib/engine/precision_choice.hpp"
 #include "lib/engine/super_tile_schedule.hpp"
 #include "lib/matrix/page_buffer.hpp"
 #include "tests/engine/test_graphs.hpp"
@@ -244,8 +244,7 @@ TEST(CpuOutOfCoreInt16, ACheckpointedRunKeepsThirtyTwoBitsAndResumes) {
   Matrix resumed = test::ToMatrix<std::int32_t>(g);
   const ApspReport r = SolveApsp(resumed, o);
   EXPECT_EQ(r.element_bits, 32);
-  EXPECT_NE(r.precision_reason.find(kCheckpointKeepsWidth), std::string::npos)
-      << r.precision_reason;
+  EXPECT_NE(r.precision_reason.find(kCheckpointKeepsWidth), std::string::npos) << r.precision_reason;
   EXPECT_NE(r.note.find("resumed at round 4"), std::string::npos) << r.note;
   EXPECT_EQ(rounds, resumed.stride() / 128);
   EXPECT_EQ(std::memcmp(resumed.data(), ref.data(), ref.payload_bytes()), 0)

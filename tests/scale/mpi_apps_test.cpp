@@ -173,8 +173,7 @@ TEST(MpiApps, SixteenBitsAsOneProcess) {
                              " --checkpoint-every 0 " + in + " " + outc);
         ASSERT_EQ(bc.exit_code, 0) << bc.output;
         EXPECT_NE(WidthFields(bc.output).find("\"element_bits\":32"), std::string::npos) << bc.output;
-        EXPECT_NE(bc.output.find("checkpointed run keeps the matrix's width"), std::string::npos)
-            << bc.output;
+        EXPECT_NE(bc.output.find("checkpointed run keeps the matrix's width"), std::string::npos) << bc.output;
         EXPECT_TRUE(ReadText(ref) == ReadText(outc)) << "checkpointed distributed bytes differ from one process";
       }
       if (np >= 2) {
