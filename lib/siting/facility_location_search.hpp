@@ -23,3 +23,16 @@ struct FacilityLocationStart {
 FacilityLocationStart GreedyFacilityLocation(const AssignmentProgram& program);
 
 }  // namespace gdist
+
+namespace gdist {
+
+struct FacilityCosts;
+
+// Local search from `open` (per candidate; every demand reached): the best
+// of every add, drop (a fixed site stays) and swap of one open for one
+// closed candidate (the gains from each demand's cheapest and second
+// cheapest open site: O(candidates x demands) a round), applied while one
+// saves, until `deadline` (steady seconds; 0: none). Returns the objective.
+double ImproveFacilityLocation(const FacilityCosts& costs, std::vector<char>* open, double deadline);
+
+}  // namespace gdist
