@@ -14,7 +14,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // The adjustment's rounds: more at the root, whose bound every node starts from.
-constexpr int kRootAdjustRounds = 8;
+constexpr int kRootAdjustRounds = 4;
 constexpr int kNodeAdjustRounds = 2;
 // Rounds of fixing (close by slack, open the last candidate of a demand) and ascent again at one node.
 constexpr int kFixRounds = 4;
@@ -81,7 +81,7 @@ class Branch {
     std::vector<signed char>& st = node->state;
     FacilityDual d;
     for (int round = 0;; ++round) {
-      d = FacilityDualAscent(c_, st, root ? kRootAdjustRounds : kNodeAdjustRounds);
+      d = FacilityDualAscent(c_, st, root ? kRootAdjustRounds : kNodeAdjustRounds, deadline_);
       if (root && round == 0) out_.root_bound = d.bound;
       node->bound = std::max(node->bound, d.bound);
       if (CannotBeat(node->bound)) {

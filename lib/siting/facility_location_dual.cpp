@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "lib/siting/deadline.hpp"
+
 namespace gdist {
 
 namespace {
@@ -12,7 +14,10 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 class Ascent {
  public:
-  Ascent(const FacilityCosts& c, const std::vector<signed char>& state) : c_(c), state_(state) {}
+  Ascent(const FacilityCosts& c, const std::vector<signed char>& state, double deadline)
+      : c_(c), state_(state), deadline_(deadline) {}
+
+  bool Late() const { return deadline_ > 0 && SteadySeconds() > deadline_; }
 
   // v_u at each demand's cheapest candidate left; false: some demand has none.
   bool Start(FacilityDual* d) {
@@ -54,7 +59,9 @@ class Ascent {
     return true;
   }
 
-  // Passes over every demand but `skip` until none rises.
+  // Passes over every demand but `skip` until none rises. Past a deadline
+  // too: every demand then pays into a tight candidate, so the tight ones
+  // serve every demand (the primal a time limit returns).
   void Run(FacilityDual* d, std::size_t skip) {
     for (bool rose = true; rose;) {
       rose = false;
@@ -131,6 +138,7 @@ class Ascent {
 
   const FacilityCosts& c_;
   const std::vector<signed char>& state_;
+  const double deadline_;
   std::vector<std::uint32_t> rising_;  // Adjust's demands that may rise
   std::vector<std::uint32_t> pos_;     // per demand: its candidates of cost <= v_u are order[0, pos)
 };
@@ -144,10 +152,11 @@ std::vector<signed char> FacilityRootState(const FacilityCosts& c) {
   return s;
 }
 
-FacilityDual FacilityDualAscent(const FacilityCosts& c, const std::vector<signed char>& state, int adjust_rounds) {
+FacilityDual FacilityDualAscent(const FacilityCosts& c, const std::vector<signed char>& state, int adjust_rounds,
+                                double deadline) {
   FacilityDual d;
   const std::vector<signed char> root = state.empty() ? FacilityRootState(c) : std::vector<signed char>();
-  Ascent a(c, state.empty() ? root : state);
+  Ascent a(c, state.empty() ? root : state, deadline);
   if (!a.Start(&d)) {
     d.feasible = false;
     d.bound = kInf;
@@ -156,7 +165,7 @@ FacilityDual FacilityDualAscent(const FacilityCosts& c, const std::vector<signed
   a.Run(&d, c.nd);
   for (int round = 0; round < adjust_rounds; ++round) {
     bool better = false;
-    for (std::size_t u = 0; u < c.nd; ++u) better |= a.Adjust(u, &d);
+    for (std::size_t u = 0; u < c.nd && !(u % 64 == 0 && a.Late()); ++u) better |= a.Adjust(u, &d);
     if (!better) break;
   }
   const std::vector<signed char>& s = state.empty() ? root : state;

@@ -30,8 +30,11 @@ struct FacilityDual {
 };
 
 // state: per candidate (empty: every one free, the fixed ones open); adjust:
-// the dual adjustment's rounds after the ascent (0: the ascent only).
-FacilityDual FacilityDualAscent(const FacilityCosts& c, const std::vector<signed char>& state, int adjust_rounds);
+// the dual adjustment's rounds after the ascent (0: the ascent only);
+// deadline (steady seconds, 0: none): the adjustment stops there (the
+// ascent runs to its end), with a smaller bound that still holds.
+FacilityDual FacilityDualAscent(const FacilityCosts& c, const std::vector<signed char>& state, int adjust_rounds,
+                                double deadline = 0);
 
 // The root's states: the fixed candidates open, the others free.
 std::vector<signed char> FacilityRootState(const FacilityCosts& c);
