@@ -25,6 +25,8 @@ class Ascent {
     d->slack.assign(c_.m, 0);
     for (std::size_t k = 0; k < c_.m; ++k) d->slack[k] = state_[k] == kFacilityFree ? c_.f[k] : 0;
     pos_.assign(c_.nd, 0);
+    blocker_.assign(c_.nd, 0);
+    freed_.assign(c_.m, 0);
     for (std::size_t u = 0; u < c_.nd; ++u) {
       const std::uint32_t* o = Row(u);
       std::uint32_t i = 0;
@@ -44,11 +46,15 @@ class Ascent {
     while (i < r && Closed(o[i])) ++i;
     const double level = i < r ? c_.cost(u, o[i]) : kInf;
     double room = kInf;
+    std::uint32_t tightest = 0;
     for (std::uint32_t j = 0; j < p; ++j)
-      if (!Closed(o[j])) room = std::min(room, d->slack[o[j]]);
+      if (!Closed(o[j]) && d->slack[o[j]] < room) room = d->slack[o[j]], tightest = o[j];
     const double to_level = level - d->v[u];
     const double delta = std::min(to_level, room);
-    if (!(delta > 0)) return false;
+    if (!(delta > 0)) {  // room 0: blocked by `tightest` until its slack grows
+      blocker_[u] = tightest;
+      return false;
+    }
     for (std::uint32_t j = 0; j < p; ++j)
       if (!Closed(o[j])) {
         double& s = d->slack[o[j]];
@@ -87,28 +93,25 @@ class Ascent {
     }
     if (tight < 2) return false;
     const FacilityDual saved = *d;
-    const std::vector<std::uint32_t> saved_pos = pos_;
+    const std::vector<std::uint32_t> saved_pos = pos_, saved_blocker = blocker_;
     const double before = Sum(*d);
     const double freed = vu - below;
     for (std::uint32_t j = 0; j < pos_[u]; ++j)
-      if (!Closed(o[j]) && c_.cost(u, o[j]) < vu) d->slack[o[j]] += freed;
+      if (!Closed(o[j]) && c_.cost(u, o[j]) < vu) {
+        freed_[o[j]] |= d->slack[o[j]] == 0;
+        d->slack[o[j]] += freed;
+      }
     d->v[u] = below;
     std::uint32_t p = 0;
     while (p < c_.reach[u] && c_.cost(u, o[p]) <= below) ++p;
     pos_[u] = p;
-    // Every demand was blocked (a candidate of no slack it pays into): only
-    // those paying into a freed one can rise, and rising frees nothing, so
+    // Every demand was blocked by a tight candidate it pays into: only those
+    // blocked by one that was freed can rise, and rising frees nothing, so
     // once they and then u have risen every demand is blocked again.
     rising_.clear();
-    for (std::size_t j = 0; j < c_.nd; ++j) {
-      if (j == u) continue;
-      const std::uint32_t* oj = Row(j);
-      for (std::uint32_t i = 0; i < pos_[j]; ++i)
-        if (!Closed(oj[i]) && c_.cost(u, oj[i]) < vu) {
-          rising_.push_back(static_cast<std::uint32_t>(j));
-          break;
-        }
-    }
+    for (std::size_t j = 0; j < c_.nd; ++j)
+      if (j != u && freed_[blocker_[j]]) rising_.push_back(static_cast<std::uint32_t>(j));
+    for (std::uint32_t j = 0; j < pos_[u]; ++j) freed_[o[j]] = 0;
     for (bool rose = true; rose;) {
       rose = false;
       for (std::uint32_t j : rising_) rose |= Step(j, d);
@@ -117,6 +120,7 @@ class Ascent {
     if (Sum(*d) > before) return true;
     *d = saved;
     pos_ = saved_pos;
+    blocker_ = saved_blocker;
     return false;
   }
 
@@ -139,8 +143,10 @@ class Ascent {
   const FacilityCosts& c_;
   const std::vector<signed char>& state_;
   const double deadline_;
-  std::vector<std::uint32_t> rising_;  // Adjust's demands that may rise
-  std::vector<std::uint32_t> pos_;     // per demand: its candidates of cost <= v_u are order[0, pos)
+  std::vector<std::uint32_t> rising_;   // Adjust's demands that may rise
+  std::vector<std::uint32_t> blocker_;  // per demand: a tight candidate it pays into (once blocked)
+  std::vector<char> freed_;             // per candidate: tight, and freed by the adjustment at hand
+  std::vector<std::uint32_t> pos_;      // per demand: its candidates of cost <= v_u are order[0, pos)
 };
 
 }  // namespace

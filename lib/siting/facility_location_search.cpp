@@ -130,7 +130,9 @@ double ImproveFacilityLocation(const FacilityCosts& c, std::vector<char>* open_i
     std::size_t add = m, drop = m;
     for (std::uint32_t r : opened)
       if (!c.fixed[r] && loss[r] - c.f[r] < best) best = loss[r] - c.f[r], add = m, drop = r;
-    for (std::size_t i = 0; i < m; ++i) {
+    // A saving drop first, without pricing the adds and swaps (O(demands) against
+    // O(candidates x demands)): a node's tight candidates are often many too many.
+    for (std::size_t i = 0; i < m && !saves(best); ++i) {
       if (open[i] || !std::isfinite(c.f[i])) continue;
       double gain = 0;
       for (std::uint32_t r : opened) extra[r] = 0;
