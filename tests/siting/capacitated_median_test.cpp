@@ -201,7 +201,9 @@ TEST(FacilityLocation, MatchesExhaustiveSearch) {
     }
   }
   EXPECT_GT(solved, HaveMipSolver() ? 40u : 20u);
-  EXPECT_GT(infeasible, 0u);
+  if (HaveMipSolver()) {  // these cases are infeasible through the capacities only
+    EXPECT_GT(infeasible, 0u);
+  }
 }
 
 // Through gcenter --cost-matrix --capacities, worked by hand: d1 and d2
