@@ -91,7 +91,8 @@ int main(int argc, char** argv) {
       ->group(siting);
   app.add_flag("--facility-location", req.facility_location,
                "open any number of sites minimising opening costs (--opening-costs) plus total weighted\n"
-               "distance (fixed-charge location; with --capacities single-source capacitated; CBC)")
+               "distance (fixed-charge location: own dual-ascent branch and bound; with --capacities\n"
+               "single-source capacitated, CBC)")
       ->group(siting);
   app.add_option("--opening-costs", req.opening_costs, "with --facility-location: 'label,cost' per candidate")
       ->group(siting);

@@ -21,16 +21,22 @@ namespace gdist {
 
 // The most demand x candidate pairs the program is built for (a column each).
 inline constexpr std::size_t kMaxAssignmentPairs = std::size_t{1} << 22;
+// Uncapacitated facility location, solved without CBC: 20 bytes a pair
+// (the program's cost, the weighted cost, the per-demand order), 1.3 GB at most.
+inline constexpr std::size_t kMaxFacilityPairs = std::size_t{1} << 26;
 
-template <class T>
-AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel kind, const std::string& model) {
+// max_pairs: the uncapacitated facility location's own solver (no CBC) takes more.
+template <class T> AssignmentProgram AssignmentProgramOf(const SitingProblem<T>& prob, ExactModel kind,
+                                                         const std::string& model,
+                                                         std::size_t max_pairs = kMaxAssignmentPairs) {
   const std::size_t nd = prob.num_demands(), m = prob.num_candidates();
   RequireExactMethod(kind, false);
   RequireRepresentableSums(model, prob.total_weight(), prob.max_finite(), prob.max_finite());
-  if (nd * m > kMaxAssignmentPairs)
-    throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) +
-                " candidates is beyond the integer program's limit (2^22 pairs): use " +
-                OptionText(Option::kCandidates));
+  if (nd * m > max_pairs)
+    throw Error(model + ": " + std::to_string(nd) + " demands x " + std::to_string(m) + " candidates is beyond " +
+                (max_pairs == kMaxAssignmentPairs ? std::string("the integer program's limit (2^22 pairs)")
+                                                  : "this model's limit (" + std::to_string(max_pairs) + " pairs)") +
+                ": use " + OptionText(Option::kCandidates));
   AssignmentProgram program;
   program.nd = nd;
   program.m = m;

@@ -19,7 +19,8 @@ std::string ExactUnavailableReason(ExactModel model, bool exact, bool have_mip_s
     case ExactModel::kPMedian:
     case ExactModel::kMaxCover:
     case ExactModel::kPCenter:
-    case ExactModel::kPDispersion: return "";  // the own branch and bound, no LP solver needed
+    case ExactModel::kPDispersion:
+    case ExactModel::kFacilityLocation: return "";  // the own branch and bound, no LP solver needed
     case ExactModel::kCover:
       if (!exact) return "";
       return "cover " + OptionText(Option::kExact) +
@@ -27,11 +28,11 @@ std::string ExactUnavailableReason(ExactModel model, bool exact, bool have_mip_s
              ", or drop " + OptionText(Option::kExact);
     case ExactModel::kBackupCover:
     case ExactModel::kCapacitatedMedian:
-    case ExactModel::kFacilityLocation: break;
+    case ExactModel::kCapacitatedFacilityLocation: break;
   }
   const char* name = model == ExactModel::kBackupCover         ? "backup-cover"
                      : model == ExactModel::kCapacitatedMedian ? "capacitated p-median"
-                                                               : "facility-location";
+                                                               : "capacitated facility-location";
   return std::string(name) + ": solved as an integer program by COIN-OR CBC, and this build has none; " + kInstallCbc;
 }
 

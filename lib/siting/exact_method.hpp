@@ -19,7 +19,8 @@ enum class ExactModel {
   kPDispersion,
   kBackupCover,
   kCapacitatedMedian,
-  kFacilityLocation,
+  kFacilityLocation,             // uncapacitated: its own branch and bound
+  kCapacitatedFacilityLocation,  // through CBC
 };
 
 // Empty when this build (have_mip_solver: with CBC) can solve `model`, and

@@ -46,7 +46,8 @@ TEST(ExactMethod, EveryModelIsProvenOrRefusedWithThePackage) {
       {ExactModel::kCover, true, false},
       {ExactModel::kBackupCover, false, false},
       {ExactModel::kCapacitatedMedian, false, false},
-      {ExactModel::kFacilityLocation, false, false},
+      {ExactModel::kFacilityLocation, true, true},
+      {ExactModel::kCapacitatedFacilityLocation, false, false},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(static_cast<int>(row.model));

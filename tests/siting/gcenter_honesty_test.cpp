@@ -140,8 +140,7 @@ TEST(GcenterHonesty, WholeObjectivesPrintExactly) {
 // opens for 2 (A: 2^53 + 1, 2^53 + 3, opens for 1), so the optimum is
 // 2^54 + 3, which a double rounds to 2^54 + 4.
 TEST(GcenterHonesty, FacilityLocationPast2To53IsExact) {
-  if (!HaveMipSolver()) GTEST_SKIP() << "facility location needs COIN-OR CBC";
-  TempDir dir;
+  TempDir dir;  // uncapacitated: its own branch and bound, with or without CBC
   WriteText(dir.file("open.csv"), "A,1\nB,2\n");
   const std::string table = ",A,B\nd1,9007199254740993,9007199254740992\nd2,9007199254740995,9007199254740993\n";
   auto r = RunCommand(Gcenter(dir, table, "--facility-location --opening-costs " + dir.file("open.csv") + " --json"));
