@@ -1,28 +1,9 @@
-// A first solution of the uncapacitated fixed-charge location program
-// (facility_location.cpp) without CBC: the incumbent a time limit falls back
-// to when CBC stops before it finds one (its root LP alone can outlast the
-// limit at 1000 x 1000); its bound: facility_location_bound.hpp.
+// The local search of the uncapacitated fixed-charge location program
+// (facility_location.cpp): it improves the branch and bound's incumbents
+// (facility_location_branch.hpp); the bounds are facility_location_dual.hpp
+// and facility_location_bound.hpp.
 #pragma once
-#include <cstdint>
 #include <vector>
-
-#include "lib/siting/covering_mip.hpp"
-
-namespace gdist {
-
-struct FacilityLocationStart {
-  std::vector<std::uint32_t> sites;     // candidate indices, fixed ones first; empty: some demand is reached by none
-  std::vector<std::uint32_t> assigned;  // per demand: its cheapest open site
-  double objective = 0;                 // opening costs plus weighted assignment costs
-};
-
-// Greedy (the fixed sites, then the candidate that serves the most unserved
-// demands until all are served, then the one that saves the most while one
-// saves), then drops while a drop saves. program: uncapacitated, with
-// opening costs; cost +inf where a candidate does not reach a demand.
-FacilityLocationStart GreedyFacilityLocation(const AssignmentProgram& program);
-
-}  // namespace gdist
 
 namespace gdist {
 
