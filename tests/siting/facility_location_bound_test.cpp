@@ -12,23 +12,14 @@
 #include <limits>
 #include <random>
 
+#include "tests/siting/facility_location_enumeration.hpp"
+
 namespace gdist {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double Objective(const AssignmentProgram& p, std::uint32_t mask) {
-  double total = 0;
-  for (std::size_t k = 0; k < p.m; ++k)
-    if (mask >> k & 1) total += (*p.opening)[k];
-  for (std::size_t u = 0; u < p.nd; ++u) {
-    double best = kInf;
-    for (std::size_t k = 0; k < p.m; ++k)
-      if (mask >> k & 1) best = std::min(best, p.cost[u * p.m + k]);
-    total += p.weights[u] * best;
-  }
-  return total;
-}
+using test::OpenSetObjective;
 
 TEST(FacilityLocationBound, StartAboveAndBoundBelowTheEnumeratedOptimum) {
   std::mt19937_64 rng(2026);
@@ -52,7 +43,7 @@ TEST(FacilityLocationBound, StartAboveAndBoundBelowTheEnumeratedOptimum) {
     SCOPED_TRACE("trial " + std::to_string(trial));
     double optimum = kInf;
     for (std::uint32_t mask = 1; mask < (1u << p.m); ++mask)
-      if ((mask & fixed_mask) == fixed_mask) optimum = std::min(optimum, Objective(p, mask));
+      if ((mask & fixed_mask) == fixed_mask) optimum = std::min(optimum, OpenSetObjective(p, mask));
     ASSERT_TRUE(std::isfinite(optimum));
     const FacilityLocationBound cheapest = FacilityLocationLagrangianBound(p, kInf, 1, 0);
     const FacilityLocationBound b =

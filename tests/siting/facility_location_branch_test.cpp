@@ -18,6 +18,7 @@
 
 #include "lib/siting/deadline.hpp"
 #include "lib/siting/facility_location_dual.hpp"
+#include "tests/siting/facility_location_enumeration.hpp"
 #include "tests/test_util.hpp"
 
 namespace gdist {
@@ -25,18 +26,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double Objective(const AssignmentProgram& p, std::uint32_t mask) {
-  double total = 0;
-  for (std::size_t k = 0; k < p.m; ++k)
-    if (mask >> k & 1) total += (*p.opening)[k];
-  for (std::size_t u = 0; u < p.nd; ++u) {
-    double best = kInf;
-    for (std::size_t k = 0; k < p.m; ++k)
-      if (mask >> k & 1) best = std::min(best, p.cost[u * p.m + k]);
-    total += std::isfinite(best) ? p.weights[u] * best : kInf;
-  }
-  return total;
-}
+using test::OpenSetObjective;
 
 // nd demands, m candidates; `levels`: the costs' range (small: many equal costs); fractional: costs / 8.
 AssignmentProgram RandomProgram(std::mt19937_64& rng, std::size_t nd, std::size_t m, unsigned levels, bool fractional,
@@ -75,7 +65,7 @@ TEST(FacilityLocationBranch, DualAscentAndBranchMatchEnumeration) {
     for (std::uint32_t k : p.fixed) fixed_mask |= 1u << k;
     double optimum = kInf;
     for (std::uint32_t mask = 1; mask < (1u << p.m); ++mask)
-      if ((mask & fixed_mask) == fixed_mask) optimum = std::min(optimum, Objective(p, mask));
+      if ((mask & fixed_mask) == fixed_mask) optimum = std::min(optimum, OpenSetObjective(p, mask));
     const FacilityCosts c = FacilityCostsOf(p);
     EXPECT_EQ(c.whole, !fractional || std::all_of(c.g.begin(), c.g.end(),
                                                   [](double g) { return !std::isfinite(g) || g == std::floor(g); }));
@@ -116,7 +106,7 @@ TEST(FacilityLocationBranch, DualAscentAndBranchMatchEnumeration) {
     for (std::size_t k = 0; k < p.m; ++k) mask |= static_cast<std::uint32_t>(b.open[k]) << k;
     EXPECT_EQ(mask & fixed_mask, fixed_mask);
     EXPECT_NEAR(b.objective, optimum, tol);
-    EXPECT_NEAR(Objective(p, mask), optimum, tol);
+    EXPECT_NEAR(OpenSetObjective(p, mask), optimum, tol);
     EXPECT_NEAR(b.bound, optimum, tol);
     EXPECT_LE(b.root_bound, optimum + tol);
   }
