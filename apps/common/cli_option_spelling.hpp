@@ -54,6 +54,8 @@ inline std::string_view CliFlag(Option option) {
     case Option::kCandidatePlaces: return "--candidate-places";
     case Option::kGeoJson: return "--geojson";
     case Option::kCoordinates: return "--coordinates";
+    case Option::kFrom: return "--from";
+    case Option::kTo: return "--to";
     case Option::kCheckpoint: return "--checkpoint";
     case Option::kResume: return "--resume";
   }

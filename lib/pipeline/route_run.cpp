@@ -17,6 +17,7 @@
 #include "lib/road/phast.hpp"
 #include "lib/util/csv_field.hpp"
 #include "lib/util/format_number.hpp"
+#include "lib/util/option_names.hpp"
 #include "lib/util/terminal_text.hpp"
 
 namespace gdist {
@@ -65,8 +66,8 @@ int GraphRoutes(const RouteRequest& flags, const RunVoice& voice, RouteResult* r
         if (places && !on_arcs) snaps = SnapPlaces(lon_lat, *places, flags.max_snap_m);
         if (places) voice.Note(SnapSummary(*places, snaps));
         RoutePlace from_end, to_end;
-        const std::uint32_t u =
-            RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, "--from", &from_end);
+        const std::uint32_t u = RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps,
+                                               OptionText(Option::kFrom), &from_end);
         if (flags.to.empty()) {
           std::vector<W> dist(ch.n);
           PhastTrees<W>(ch).Tree(u, dist.data());
@@ -80,7 +81,8 @@ int GraphRoutes(const RouteRequest& flags, const RunVoice& voice, RouteResult* r
           result->text += out.str();
           return kExitOk;
         }
-        const std::uint32_t v = RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, "--to", &to_end);
+        const std::uint32_t v =
+            RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, OptionText(Option::kTo), &to_end);
         ChRouter<W> router(ch);
         const ChRoute<W> r = router.Route(u, v);
         if (r.vertices.empty()) return NoPath(result, labels, u, v, flags.json);
@@ -116,9 +118,11 @@ int MatrixRouteMap(const MappedMatrixFile& file, const RouteRequest& flags, cons
     voice.Note(SnapSummary(*places, snaps));
   }
   RoutePlace from_end, to_end;
-  const std::uint32_t u = RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, "--from", &from_end);
+  const std::uint32_t u =
+      RouteEndVertex(flags.from, labels, places ? &*places : nullptr, &snaps, OptionText(Option::kFrom), &from_end);
   std::optional<std::size_t> v;  // none: the tree from --from (CSV)
-  if (!flags.to.empty()) v = RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, "--to", &to_end);
+  if (!flags.to.empty())
+    v = RouteEndVertex(flags.to, labels, places ? &*places : nullptr, &snaps, OptionText(Option::kTo), &to_end);
   const MatrixPathAnswer answer = MatrixFilePath(file, u, v, flags.json);
   if (answer.no_path) return NoPath(result, labels, u, *v, flags.json);
   if (!flags.geojson.empty())
@@ -130,34 +134,34 @@ int MatrixRouteMap(const MappedMatrixFile& file, const RouteRequest& flags, cons
 
 int MatrixRoutes(const RouteRequest& req, const RunVoice& voice, RouteResult* result) {
   const std::string& in = req.in;
-  if (req.input.largest_component) throw Error(in + ": a matrix file; --largest-component applies to graph files");
+  if (req.input.largest_component)
+    throw Error(in + ": a matrix file; " + OptionText(Option::kLargestComponent) + " applies to graph files");
   MappedMatrixFile file(in, /*verify_crc=*/true, /*allow_rectangular=*/true);  // rows: gapsp --sources
   const auto& labels = file.info().meta.labels;
   const bool mapped = !req.geojson.empty() || !req.places.empty();
+  const std::string maps = OptionText(Option::kGeoJson) + " and " + OptionText(Option::kPlaces);
   if (mapped && file.info().meta.lon_lat.empty())
-    throw Error(in +
-                ": this matrix file keeps no coordinates; --geojson and --places need the graph "
-                "file, or a matrix written from an OpenStreetMap extract");
+    throw Error(in + ": this matrix file keeps no coordinates; " + maps +
+                " need the graph file, or a matrix written from an OpenStreetMap extract");
   if (mapped && (file.info().rectangular || !file.next_hops().data))
-    throw Error(in +
-                ": keeps distances, not routes; --geojson and --places map a route: write the "
-                "matrix with --paths, or give the graph file");
+    throw Error(in + ": keeps distances, not routes; " + maps + " map a route: write the matrix with " +
+                OptionText(Option::kPaths) + ", or give the graph file");
   if (file.info().meta.kind != MatrixKind::kDistance)
-    throw Error(in + ": is an adjacency matrix; run gapsp --paths on it first");
+    throw Error(in + ": is an adjacency matrix; compute its distances with " + OptionText(Option::kPaths) + " first");
   if (mapped) return MatrixRouteMap(file, req, voice, result);
   if (file.info().table) {  // rows: the sources; columns: the targets
-    const std::size_t row = Vertex(file.info().row_labels, req.from, "--from");
+    const std::size_t row = Vertex(file.info().row_labels, req.from, OptionText(Option::kFrom));
     std::optional<std::size_t> column;
-    if (!req.to.empty()) column = Vertex(labels, req.to, "--to");
+    if (!req.to.empty()) column = Vertex(labels, req.to, OptionText(Option::kTo));
     const MatrixPathAnswer answer = TableFilePath(file, row, column, req.json);
     if (answer.no_path) return NoPath(result, TableEndLabels(file.info()), file.info().n + row, *column, req.json);
     result->text += answer.text;
     if (!answer.note.empty()) voice.Note(answer.note);
     return kExitOk;
   }
-  const std::size_t u = Vertex(labels, req.from, "--from");
+  const std::size_t u = Vertex(labels, req.from, OptionText(Option::kFrom));
   std::optional<std::size_t> v;
-  if (!req.to.empty()) v = Vertex(labels, req.to, "--to");
+  if (!req.to.empty()) v = Vertex(labels, req.to, OptionText(Option::kTo));
   const MatrixPathAnswer answer = MatrixFilePath(file, u, v, req.json);
   if (answer.no_path) return NoPath(result, labels, u, *v, req.json);
   result->text += answer.text;

@@ -47,6 +47,8 @@ std::string_view OptionKey(Option option) {
     case Option::kCandidatePlaces: return "candidate_places";
     case Option::kGeoJson: return "geojson";
     case Option::kCoordinates: return "coordinates";
+    case Option::kFrom: return "from";
+    case Option::kTo: return "to";
     case Option::kCheckpoint: return "checkpoint";
     case Option::kResume: return "resume";
   }

@@ -44,6 +44,8 @@ enum class Option {
   kCandidatePlaces,  // candidate sites at places
   kGeoJson,          // the map (GeoJSON)
   kCoordinates,      // vertex positions for the map (SVG)
+  kFrom,             // a route's source (a vertex label or a place)
+  kTo,               // a route's target
   kCheckpoint,       // a folder for a long run's checkpoints
   kResume,           // go on from the checkpoint in a folder
 };
