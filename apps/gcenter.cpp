@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
       ->check(gdist::SiteCount())
       ->group(siting);
   app.add_option("--backup-cover", req.backup_cover,
-                 "P sites (--p) covering every demand within R, the most demand weight twice (LSCP-B; CBC)")
+                 "P sites (--p; without it the fewest that cover, as --cover finds) covering every demand\n"
+                 "within R, the most demand weight twice (LSCP-B; CBC)")
       ->check(gdist::Radius())
       ->group(siting);
   app.add_option("--p", req.p, "number of new sites for --max-cover and --backup-cover")

@@ -12,8 +12,8 @@ weight; P = max(5, n / 50)); opening costs 15000..30000; covering radius 200. gc
 the cost table as CSV (--cost-matrix), 2 threads, --exact; p-dispersion, which needs the
 distances between sites, reads the complete graph of the same costs (DIMACS .gr: its shortest
 paths are the costs, which are closed under the triangle inequality first).
-LSCP-B: gcenter first finds the LSCP minimum P (--cover R --exact), then --backup-cover R --p P;
-its time is the sum of both runs (spopt's LSCPB solves its LSCP inside, too).
+LSCP-B: gcenter's --backup-cover R without --p finds the LSCP minimum P first and then the
+backup cover with P sites, in one run (spopt's LSCPB solves its LSCP inside, too).
 """
 import argparse
 import json
@@ -125,15 +125,11 @@ def main():
                                                    "--weights", f"{d}/weights.csv"], "facility_location",
                                    args.time_limit)
                 elif model == "lscpb":
-                    cover = gcenter(args.build, d, ["--cover", str(RADIUS)], "cover", args.time_limit)
-                    if "error" in cover:
-                        ours = cover
-                    else:
-                        param = len(cover["sites"])
-                        ours = gcenter(args.build, d, ["--backup-cover", str(RADIUS), "--p", str(param)],
-                                       "backup_cover", args.time_limit)
-                        ours["time_s"] += cover["time_s"]
-                        ours["lscp_proven"] = cover.get("optimal")
+                    ours = gcenter(args.build, d, ["--backup-cover", str(RADIUS)], "backup_cover", args.time_limit)
+                    if "error" not in ours:
+                        param = ours["new_sites"]
+                        # proven only when P is the proven LSCP minimum, as spopt's LSCPB takes it
+                        ours["optimal"] = ours["optimal"] and ours["cover_minimum_proven"]
                 else:
                     ours = gcenter(args.build, d, ["--p-dispersion", str(p)], "p_dispersion", args.time_limit, graph=True)
                 theirs = spopt(sys.executable, peer, d, model, p if model in ("cpmedian", "pdispersion") else 0,

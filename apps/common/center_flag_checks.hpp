@@ -28,8 +28,6 @@ inline void CheckCenterFlags(const CLI::App& app, const CenterRequest& req) {
   if (req.facility_location != !req.opening_costs.empty())
     throw Error(req.facility_location ? "--facility-location: needs --opening-costs FILE ('label,cost' per candidate)"
                                       : "--opening-costs: applies to --facility-location");
-  if (req.backup_cover >= 0 && req.p == 0)
-    throw Error("--backup-cover: needs --p P (the number of new sites), expected --backup-cover R --p P");
   if (req.max_cover >= 0 && req.p == 0)
     throw Error("--max-cover: needs --p P (the number of new sites), expected --max-cover R --p P");
   // Flags that would be read and silently ignored.

@@ -117,11 +117,13 @@ template <class T> void SolveSitingModels(const MatrixView<T>& d, const MatrixMe
          out.dispersion, req.p_dispersion);
   }
   if (req.backup_cover >= 0) {
+    // No --p: P is the set cover's minimum at R (spopt's LSCPB).
     out.backup = SolveBackupCover(*prob, req.backup_cover, req.p, options_for("backup-cover"));
+    const std::size_t p = out.backup.sites.size() - prob->fixed().size();
     show("backup_cover",
-         "backup-cover (radius " + Num(req.backup_cover) + ", p = " + std::to_string(req.p) +
-             ", demand weight covered twice)",
-         out.backup, req.p);
+         "backup-cover (radius " + Num(req.backup_cover) + ", p = " + std::to_string(p) +
+             (req.p ? "" : ", the set cover's minimum") + ", demand weight covered twice)",
+         out.backup, p);
   }
   if (req.facility_location) {
     out.location = SolveFacilityLocation(*prob, *opening_costs, capacities ? &*capacities : nullptr,

@@ -34,6 +34,10 @@ template <class T> void WriteSitingJson(JsonWriter& json, const std::string& key
   if (key == "p_median" || key == "facility_location") json.Key("capacitated").Bool(r.capacitated);
   json.Key("new_sites").Number(static_cast<double>(r.sites.size() - prob.fixed().size()));
   json.Key("fixed_sites").Number(static_cast<double>(prob.fixed().size()));
+  if (r.cover_minimum_proven) {  // backup cover: P taken from the set cover (no --p)
+    json.Key("p_from").Str("cover");
+    json.Key("cover_minimum_proven").Bool(*r.cover_minimum_proven);
+  }
   if (r.radius >= 0 && key != "p_center") json.Key("radius").Number(r.radius);
   if (key == "max_cover")
     json.Key("covered_fraction").Number(prob.total_weight() > 0 ? r.objective / prob.total_weight() : 0);

@@ -89,6 +89,9 @@ struct SitingResult {
   // in 128 bits: a sum of int64 costs times weights passes int64.
   std::optional<Int128> whole_objective, whole_bound;
   bool capacitated = false;  // p-median with capacities: the assignment is the program's
+  // Backup cover without --p: P was the set cover's minimum at the radius;
+  // whether that minimum is proven (--exact) or the heuristic's count.
+  std::optional<bool> cover_minimum_proven;
 
   bool has_bound() const { return !std::isnan(bound); }
   // Objective and bound closer than their sums' rounding (1e-9 relative: each

@@ -96,7 +96,9 @@ TEST(BackupCover, WithoutCbcItIsRefused) {
 
 // Through the center run (RunCenter, what gcenter runs) on a graph file: the
 // JSON's objective and bound against the exhaustive search, or gdist::Error
-// naming the infeasibility (gcenter exits 2); gcenter's --backup-cover needs --p.
+// naming the infeasibility (gcenter exits 2); gcenter's --backup-cover without
+// --p takes the fewest sites that cover (the exhaustive search's smallest
+// feasible p), as spopt's LSCPB does.
 TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
   if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
   test::TempDir dir;
@@ -110,6 +112,20 @@ TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
     std::vector<std::uint32_t> all(g.n);
     for (std::uint32_t v = 0; v < g.n; ++v) all[v] = v;
     const std::vector<double> w(g.n, 1.0);
+    std::size_t fewest = 0;  // the set cover's minimum at R = 12
+    for (std::size_t p = 1; p <= g.n && !fewest; ++p)
+      if (BruteBackup(g, w, all, {}, p, 12) >= 0) fewest = p;
+    ASSERT_GT(fewest, 0u);
+    const auto lscpb = test::RunCommand(test::App("gcenter") + " " + dir.file("g.csv") +
+                                        " --undirected --backup-cover 12 --exact --json");
+    ASSERT_EQ(lscpb.exit_code, 0) << lscpb.output;
+    const std::string twice = std::to_string(static_cast<long long>(BruteBackup(g, w, all, {}, fewest, 12)));
+    EXPECT_NE(lscpb.output.find("\"objective\":" + twice + ","), std::string::npos) << lscpb.output;
+    EXPECT_NE(lscpb.output.find("\"new_sites\":" + std::to_string(fewest) + ","), std::string::npos) << lscpb.output;
+    EXPECT_NE(lscpb.output.find("\"p_from\":\"cover\",\"cover_minimum_proven\":true"), std::string::npos)
+        << lscpb.output;
+    EXPECT_NE(lscpb.output.find("\"upper_bound\":" + twice + ",\"gap\":0,\"optimal\":true"), std::string::npos)
+        << lscpb.output;
     for (std::size_t p : {1, 2, 3, 4}) {
       SCOPED_TRACE("seed " + std::to_string(seed) + " p=" + std::to_string(p));
       const double optimum = BruteBackup(g, w, all, {}, p, 12);
@@ -140,9 +156,6 @@ TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
   }
   EXPECT_GT(feasible, 0u);
   EXPECT_GT(infeasible, 0u);
-  const auto no_p = test::RunCommand(test::App("gcenter") + " " + dir.file("g.csv") + " --backup-cover 12");
-  EXPECT_EQ(no_p.exit_code, 2);
-  EXPECT_NE(no_p.output.find("--backup-cover: needs --p P"), std::string::npos) << no_p.output;
 }
 
 }  // namespace
