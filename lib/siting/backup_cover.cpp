@@ -50,12 +50,13 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
     o.start = &cover->sites;
     if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, o.time_limit_s - (SteadySeconds() - start_s));
   }
+  if (o.time_limit_s > 0) o.deadline = SteadySeconds() + o.time_limit_s;
   const MipAnswer a = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error("backup-cover: infeasible: no " + std::to_string(p) + " new sites" +
                 (nfixed ? " (with the " + std::to_string(nfixed) + " fixed ones)" : "") +
                 " cover every demand within " + R + " (proven by the integer program, CBC): ask for more sites");
-  if (a.sites.empty())
+  if (a.sites.empty() && !cover)
     throw Error("backup-cover: CBC found no cover of every demand within " + R +
                 (o.time_limit_s > 0 ? " in the time limit (" + ExactText(o.time_limit_s) + " s"
                                     : " in " + std::to_string(o.max_nodes) + " branch-and-bound nodes (") +
@@ -63,7 +64,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                 OptionText(Option::kTimeLimit));
   SitingResult r;
   r.radius = input_radius;
-  r.sites = a.sites;
+  r.sites = a.sites.empty() ? cover->sites : a.sites;  // stopped before CBC took the start: the cover
   r.method = "integer program (CBC)";
   if (cover) {
     r.cover_minimum_proven = cover->optimal;
@@ -77,18 +78,22 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   std::vector<char> open(prob.num_candidates(), 0);
   for (std::uint32_t k : r.sites) open[k] = 1;
   double twice = 0;
+  double twice_at_most = 0;  // every demand two candidates cover, covered twice: the bound without CBC's
   bool whole = true;
   for (std::size_t u = 0; u < lists->nd; ++u) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < lists->num_covering(u); ++i) count += open[lists->covering(u)[i]];
     if (count == 0) throw Error("backup-cover: internal error: CBC's answer leaves a demand uncovered");
     if (count >= 2) twice += prob.weight(u);
+    if (lists->num_covering(u) >= 2) twice_at_most += prob.weight(u);
     whole = whole && std::floor(prob.weight(u)) == prob.weight(u);
   }
   r.objective = twice;
+  // A deadline inside an LP leaves CBC no bound (+inf): the count above stands in.
+  const double mip_bound = std::min(a.bound, twice_at_most);
   const double bound = a.status == MipAnswer::Status::kOptimal ? twice
-                       : whole                                 ? std::floor(a.bound + 1e-6)
-                                                               : a.bound + 1e-9 * (std::fabs(a.bound) + 1);
+                       : whole                                 ? std::floor(mip_bound + 1e-6)
+                                                               : mip_bound + 1e-9 * (std::fabs(mip_bound) + 1);
   r.SetBound(std::max(bound, twice), a.status == MipAnswer::Status::kOptimal
                                          ? "integer program (CBC), solved to optimality"
                                          : "integer program (CBC), stopped at the time limit");

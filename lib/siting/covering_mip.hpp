@@ -59,7 +59,7 @@ struct MipOptions {
   // Steady-clock seconds (deadline.hpp) by which CBC returns, checked inside
   // its LPs too (CBC's own time limit is read between nodes only, and one
   // root of a large assignment program outlasted it 3x); 0: none.
-  // Assignment programs only.
+  // Assignment programs and backup cover.
   double deadline = 0;
 };
 
