@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <string>
 
 #include "lib/pipeline/run_center.hpp"
+#include "lib/siting/cover_search.hpp"
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
 #include "lib/siting/siting_models.hpp"
 #include "lib/util/error.hpp"
 #include "test_util.hpp"
@@ -156,6 +159,54 @@ TEST(BackupCover, GcenterReportsTheOptimumOrTheInfeasibility) {
   }
   EXPECT_GT(feasible, 0u);
   EXPECT_GT(infeasible, 0u);
+}
+
+// The time limit holds inside CBC's LPs: 2,000 random points in a square, every
+// one a demand and a candidate, radius 200 of 1000 (the race's family). Without
+// the deadline route CBC's root LP ran on past its clock (5,000 demands: 31 s
+// past a 55 s limit); here a 0.2 s limit. Stopped, the answer is still a cover
+// of P sites with a bound above it.
+TEST(BackupCover, TheTimeLimitHoldsInsideTheRootLp) {
+  if (!HaveMipSolver()) GTEST_SKIP() << "built without COIN-OR CBC";
+  constexpr std::size_t n = 2000;
+  std::mt19937_64 rng(2026);
+  std::uniform_real_distribution<double> at(0, 1000);
+  std::vector<double> x(n), y(n);
+  for (std::size_t i = 0; i < n; ++i) x[i] = at(rng), y[i] = at(rng);
+  DistMatrix<std::int32_t> m(n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      m.at(i, j) = static_cast<std::int32_t>(std::lround(std::hypot(x[i] - x[j], y[i] - y[j])));
+  m.meta().labels = VertexLabels::Range(n, 1);
+  SitingInput in;
+  in.symmetric = true;
+  in.threads = 2;
+  const SitingProblem<std::int32_t> prob(m.view(), in);
+  SitingOptions o;
+  o.exact = true;
+  o.proof_time_limit_s = 0.2;
+  const double t0 = SteadySeconds();
+  const SitingResult r = SolveBackupCover(prob, 200.0, 0, o);  // P: the cover's minimum
+  const double took = SteadySeconds() - t0;
+  // The margin is for a loaded machine (the lists and the cover's own steps come first), not for CBC.
+  EXPECT_LT(took, 8.0);
+  ASSERT_TRUE(r.cover_minimum_proven.has_value());
+  EXPECT_EQ(r.assignment.unserved, 0u);
+  for (std::size_t u = 0; u < n; ++u) EXPECT_LE(r.assignment.distance[u], 200.0) << "demand " << u;
+  EXPECT_TRUE(r.has_bound());
+  EXPECT_GE(r.bound, r.objective);
+  // The program alone, from the greedy cover: CBC's own clock let this root LP run seconds past 0.2 s.
+  const CoverLists lists = *BuildCoverLists(prob, 200.0, kMaxCoverPairs);
+  const std::vector<std::uint32_t> cover = GreedyCover(lists, {});
+  ASSERT_FALSE(cover.empty());
+  MipOptions mo;
+  mo.time_limit_s = 0.2;
+  mo.start = &cover;
+  const double t1 = SteadySeconds();
+  mo.deadline = t1 + mo.time_limit_s;
+  const MipAnswer a = SolveBackupCoverMip(lists, prob.weights(), {}, cover.size(), mo);
+  EXPECT_LT(SteadySeconds() - t1, 2.0);
+  EXPECT_EQ(a.status, MipAnswer::Status::kStopped);
 }
 
 }  // namespace
