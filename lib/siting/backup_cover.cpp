@@ -5,10 +5,8 @@
 // --time-limit with its bound; a p too small to cover everyone is reported
 // infeasible when CBC proves it, never answered with a guess. p = 0 takes
 // the LSCP minimum at R (SolveCover, proven with --exact), as spopt's LSCPB
-// does, and starts CBC from that cover: one run for both steps.
-// (Tried and left, 2026-12-05: a swap search that keeps the cover found 138
-// of the optimum 147 at 500 demands, P tight; the subgradient Lagrangian of
-// the coverage rows stalled at 92.4 where the LP gives 89.0 at 300.)
+// does, on the same cover lists, and starts CBC from that cover: one run for
+// both steps (bench/results/siting.md: what else was tried for its speed).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -45,7 +43,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
   std::optional<SitingResult> cover;
   if (p == 0) {  // the LSCP minimum, in the same time limit
-    cover = SolveCover(prob, input_radius, options);
+    cover = SolveCoverOnLists(prob, *lists, input_radius, options);
     p = cover->sites.size() - nfixed;
     o.start = &cover->sites;
     if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, o.time_limit_s - (SteadySeconds() - start_s));

@@ -32,16 +32,22 @@ namespace gdist {
 template <class T>
 SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const SitingOptions& options) {
   RequireExactMethod(ExactModel::kCover, options.exact);
-  SitingResult r;
-  r.radius = input_radius;
   const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
-  const std::size_t nfixed = prob.fixed().size();
-  auto lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
+  const std::optional<CoverLists> lists = BuildCoverLists(prob, radius, kMaxCoverPairs);
   if (!lists) throw Error("cover: radius " + std::to_string(input_radius) + " covers too many pairs to hold in memory");
   for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) == 0)
       throw Error("cover: demand " + prob.VertexName(prob.demand_vertex(u)) +
                   " has no candidate within the radius; no cover exists");
+  return SolveCoverOnLists(prob, *lists, input_radius, options);
+}
+
+template <class T> SitingResult SolveCoverOnLists(const SitingProblem<T>& prob, const CoverLists& lists,
+                                                  double input_radius, const SitingOptions& options) {
+  SitingResult r;
+  r.radius = input_radius;
+  const double radius = input_radius - static_cast<double>(prob.cost_offset());  // in the costs the solvers see
+  const std::size_t nfixed = prob.fixed().size();
   const double start_s = SteadySeconds();
   const double limit = options.exact ? options.proof_time_limit_s : 0;
   // The LP bound first: the local search stops once it reaches it.
@@ -52,13 +58,13 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
     o.relax = true;
     o.time_limit_s = options.exact ? (limit > 0 ? limit : 0) : options.time_limit_s;
     if (!options.exact) o.max_iterations = options.lp_iterations;  // the bound on counts, not the clock
-    const MipAnswer lp = SolveMinCoverMip(*lists, prob.fixed(), o);
+    const MipAnswer lp = SolveMinCoverMip(lists, prob.fixed(), o);
     if (lp.status == MipAnswer::Status::kOptimal) {
       bound = std::ceil(lp.objective - 1e-6);  // a whole number of sites
       how = "set-cover LP relaxation (CLP), rounded up";
     }
   }
-  std::vector<std::uint32_t> sites = GreedyCover(*lists, prob.fixed());
+  std::vector<std::uint32_t> sites = GreedyCover(lists, prob.fixed());
   r.method = "greedy set cover + covering local search";
   CoverSearchOptions co;
   co.seed = options.seed;
@@ -70,7 +76,7 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
     std::vector<std::uint32_t> start = sites;
     start.pop_back();
     std::vector<std::uint32_t> fewer;
-    if (!CoverSearch(*lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
+    if (!CoverSearch(lists, sites.size() - 1, nfixed, start, co, &fewer)) break;
     sites = fewer;
   }
   const double count = static_cast<double>(sites.size());
@@ -79,7 +85,7 @@ SitingResult SolveCover(const SitingProblem<T>& prob, double input_radius, const
     o.cutoff = count;  // only covers with fewer sites
     o.start = &sites;
     o.time_limit_s = limit > 0 ? std::max(0.01, start_s + limit - SteadySeconds()) : 0;
-    const MipAnswer a = SolveMinCoverMip(*lists, prob.fixed(), o);
+    const MipAnswer a = SolveMinCoverMip(lists, prob.fixed(), o);
     if (a.status == MipAnswer::Status::kInfeasible) {
       bound = count;
       how = "set-cover integer program (CBC): no cover with fewer sites";
@@ -210,8 +216,9 @@ template <class T> SitingResult SolveMaxCover(const SitingProblem<T>& prob, doub
   return r;
 }
 
-#define GDIST_INSTANTIATE(T)                                                               \
-  template SitingResult SolveCover(const SitingProblem<T>&, double, const SitingOptions&); \
+#define GDIST_INSTANTIATE(T)                                                                                         \
+  template SitingResult SolveCover(const SitingProblem<T>&, double, const SitingOptions&);                           \
+  template SitingResult SolveCoverOnLists(const SitingProblem<T>&, const CoverLists&, double, const SitingOptions&); \
   template SitingResult SolveMaxCover(const SitingProblem<T>&, double, std::size_t, const SitingOptions&);
 GDIST_FOR_EACH_ELEMENT(GDIST_INSTANTIATE)
 #undef GDIST_INSTANTIATE

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "lib/siting/cover_lists.hpp"
 #include "lib/siting/siting_problem.hpp"
 #include "lib/siting/siting_result.hpp"
 
@@ -22,6 +23,10 @@ namespace gdist {
 template <class T> SitingResult SolvePMedian(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options);
 template <class T> SitingResult SolvePCenter(const SitingProblem<T>& prob, std::size_t p, const SitingOptions& options);
 template <class T> SitingResult SolveCover(const SitingProblem<T>& prob, double radius, const SitingOptions& options);
+// The same on the cover lists of that radius, built by the caller (backup
+// cover's P), every demand covered by some candidate.
+template <class T> SitingResult SolveCoverOnLists(const SitingProblem<T>& prob, const CoverLists& lists, double radius,
+                                                  const SitingOptions& options);
 template <class T>
 SitingResult SolveMaxCover(const SitingProblem<T>& prob, double radius, std::size_t p, const SitingOptions& options);
 // Fixed-charge facility location: any number of sites, each at its opening
