@@ -32,7 +32,7 @@ CoverDecision DecideCover(const CoverLists& lists, const std::vector<std::uint32
   const std::vector<double> unit(lists.nd, 1.0);
   const double all = static_cast<double>(lists.nd);
   const std::optional<MaxCoverProof> proof =
-      ProveMaxCover(lists, unit, fixed, p_total - fixed.size(), start, 0, deadline_s, threads);
+      ProveMaxCover(lists, unit, fixed, p_total - fixed.size(), start, 0, deadline_s, threads, /*covers_only=*/true);
   if (!proof) return CoverDecision::kUnknown;  // beyond the Lagrangian's memory limit
   if (proof->covered >= all - 0.5) {
     *sites = proof->sites;

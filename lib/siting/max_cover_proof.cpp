@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "lib/siting/cover_reduction.hpp"
 #include "lib/siting/lagrangian_bound.hpp"
@@ -24,7 +25,7 @@ void Pad(std::vector<std::uint32_t>* sites, std::size_t m, std::size_t count) {
 std::optional<MaxCoverProof> ProveMaxCover(const CoverLists& L, const std::vector<double>& weights,
                                            const std::vector<std::uint32_t>& fixed, std::size_t p,
                                            const std::vector<std::uint32_t>& start, double gap, double deadline_s,
-                                           int threads) {
+                                           int threads, bool covers_only) {
   std::vector<char> is_fixed(L.m, 0);
   for (std::uint32_t k : fixed) is_fixed[k] = 1;
   const CoverRows rows = MergeCoverRows(L, &weights, is_fixed);
@@ -99,6 +100,12 @@ std::optional<MaxCoverProof> ProveMaxCover(const CoverLists& L, const std::vecto
   // The proof's gap is relative to the uncovered weight; the caller's to the covered.
   if (gap > 0 && start_uncovered > 0)
     o.gap = gap * std::max(0.0, rows.fixed_weight + total - start_uncovered) / start_uncovered;
+  if (covers_only) {
+    // A cover leaves nothing uncovered: any solution leaving less than the lightest row's weight is one.
+    double lightest = std::numeric_limits<double>::infinity();
+    for (std::uint32_t r : active) lightest = std::min(lightest, rows.weight[r]);
+    o.cutoff = lightest;
+  }
   const MedianProof median = ProveMedian(costs, {}, p, first, o, threads);
   for (std::uint32_t k : median.sites) proof.sites.push_back(keep[k]);
   Pad(&proof.sites, L.m, fixed.size() + p);

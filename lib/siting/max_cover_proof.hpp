@@ -24,10 +24,14 @@ struct MaxCoverProof {
 };
 
 // `weights` per demand; `start`: a solution (fixed + p sites) to begin from.
+// `covers_only`: the question is whether p sites cover every demand (the
+// p-center's decision): the search prunes every node that cannot cover all
+// and stops at the first cover; upper_bound below the total weight then
+// proves there is none, and `covered` is the start's unless a cover was found.
 // nullopt when the reduced rows x candidates exceed the Lagrangian's memory limit.
 std::optional<MaxCoverProof> ProveMaxCover(const CoverLists& lists, const std::vector<double>& weights,
                                            const std::vector<std::uint32_t>& fixed, std::size_t p,
                                            const std::vector<std::uint32_t>& start, double gap, double deadline_s,
-                                           int threads);
+                                           int threads, bool covers_only = false);
 
 }  // namespace gdist

@@ -1,6 +1,7 @@
 #include "lib/siting/median_branch_and_bound.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -31,12 +32,17 @@ double ProvenLower(double b, bool integral) {
 class MedianSearch {
  public:
   MedianSearch(const SortedCosts& costs, std::size_t p_total, const MedianProofOptions& options, int threads)
-      : root_lag_(costs, p_total, threads), lag_(&root_lag_), options_(options), threads_(std::max(1, threads)) {}
+      : root_lag_(costs, p_total, threads),
+        lag_(&root_lag_),
+        options_(options),
+        cutoff_(options.cutoff - costs.constant),
+        threads_(std::max(1, threads)) {}
 
   MedianProof Run(const std::vector<std::uint32_t>& fixed, const std::vector<std::uint32_t>& incumbent) {
     const SortedCosts& c = root_lag_.costs();
     incumbent_ = incumbent;
     upper_ = root_lag_.Objective(incumbent);
+    below_cutoff_ = BelowCutoff(upper_);
     NodeTask root;
     root.state.assign(c.m, FacilityState::kFree);
     for (std::uint32_t k : fixed) root.state[k] = FacilityState::kOpen;
@@ -103,9 +109,12 @@ class MedianSearch {
   }
   void Explore(NodeTask t) { ExploreAll(Process(std::move(t))); }
 
+  // A solution that answers the decision (never, without a cutoff).
+  bool BelowCutoff(double value) const { return cutoff_ < kInf && value < cutoff_; }
+  // The incumbent's cost, or the cutoff when that is lower: what a node must beat.
   double Upper() {
     std::lock_guard<std::mutex> lock(mu_);
-    return upper_;
+    return std::min(upper_, cutoff_);
   }
   double PruneAt(double upper) const { return PruneLevel(upper, lag_->costs().integral, options_.gap); }
   // What a node with Lagrangian bound b proves about the solutions below it.
@@ -119,11 +128,14 @@ class MedianSearch {
     if (value < upper_) {
       upper_ = value;
       incumbent_ = Original(sites);
+      if (BelowCutoff(value)) below_cutoff_ = true;
     }
   }
-  // Past the deadline, or interrupted: the nodes left stop (the caller throws, interruption.hpp).
+  // Past the deadline, interrupted (the caller throws, interruption.hpp), or a
+  // solution below the cutoff found (the decision is made): the nodes left stop.
   bool OutOfTime() const {
-    return (options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s) || InterruptionRequested();
+    return (options_.deadline_s > 0 && SteadySeconds() > options_.deadline_s) || InterruptionRequested() ||
+           below_cutoff_;
   }
   void Stopped(double b) {
     std::lock_guard<std::mutex> lock(mu_);
@@ -314,6 +326,8 @@ class MedianSearch {
   std::vector<std::uint32_t> to_original_;  // kept candidate -> problem candidate (empty: the same)
   const MedianLagrangian* lag_;             // the relaxation of the current rows
   MedianProofOptions options_;
+  double cutoff_;  // options_.cutoff without the costs' constant
+  std::atomic<bool> below_cutoff_{false};
   int threads_;
   std::mutex mu_;  // guards what follows
   std::vector<std::uint32_t> incumbent_;

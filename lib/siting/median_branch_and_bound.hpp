@@ -14,6 +14,7 @@
 // relaxation's open set is priced as a solution too.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "lib/siting/lagrangian_bound.hpp"
@@ -34,6 +35,11 @@ struct MedianProofOptions {
   // Below the root, trees whose nodes read fewer (row, candidate) entries
   // than this run on one thread (a node is then cheaper than a task hand-over).
   std::size_t parallel_node_reads = std::size_t{1} << 21;
+  // Only solutions costing less than this matter (a decision: "is there one
+  // below c?"): every node whose bound shows its solutions cost at least c is
+  // pruned, the reduction tests fix against c, and the search stops at the
+  // first solution below it. The costs' constant counts. Infinity: none.
+  double cutoff = std::numeric_limits<double>::infinity();
 };
 
 struct MedianProof {

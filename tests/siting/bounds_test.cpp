@@ -349,6 +349,57 @@ TEST(Bounds, MedianTreeOnRectangularCostsMatchesEnumeration) {
   EXPECT_GT(branched, 6u);  // the trees were exercised, not only roots
 }
 
+// The decision "is there a solution below c?" (MedianProofOptions::cutoff, the
+// p-center's cover decision): at c = the optimum the search must end complete
+// with no solution below and a bound of at least c; at c = optimum + 1 it must
+// return a solution below c. Against the enumeration of every p-subset.
+TEST(Bounds, MedianCutoffDecidesAgainstEnumeration) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    std::mt19937_64 rng(seed + 100);
+    const std::size_t nd = 25 + rng() % 15, m = 12 + rng() % 5, p = 2 + rng() % 3;
+    std::vector<double> dense(nd * m);
+    for (double& c : dense) c = static_cast<double>(rng() % 40);
+    const SortedCosts costs = SortRows(nd, m, dense);
+    auto cost_of = [&](const std::vector<std::uint32_t>& sites) {
+      double total = 0;
+      for (std::size_t u = 0; u < nd; ++u) {
+        double best = INFINITY;
+        for (std::uint32_t k : sites) best = std::min(best, dense[u * m + k]);
+        total += best;
+      }
+      return total;
+    };
+    double opt = INFINITY;
+    std::vector<char> pick(m, 0);
+    std::fill(pick.end() - static_cast<std::ptrdiff_t>(p), pick.end(), 1);
+    do {
+      std::vector<std::uint32_t> s;
+      for (std::uint32_t k = 0; k < m; ++k)
+        if (pick[k]) s.push_back(k);
+      opt = std::min(opt, cost_of(s));
+    } while (std::next_permutation(pick.begin(), pick.end()));
+    std::vector<std::uint32_t> start;
+    for (std::uint32_t k = 0; k < p; ++k) start.push_back(k);
+    for (int threads : {1, 2}) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + " threads " + std::to_string(threads));
+      MedianProofOptions o;
+      o.root_iterations = 20;  // a starved root: the cutoff must hold in the tree too
+      o.node_iterations = 10;
+      o.parallel_node_reads = 0;
+      o.cutoff = opt;
+      const MedianProof none = ProveMedian(costs, {}, p, start, o, threads);
+      EXPECT_TRUE(none.complete);
+      EXPECT_GE(none.lower_bound, opt);
+      EXPECT_GE(none.upper, opt);
+      o.cutoff = opt + 1;
+      const MedianProof found = ProveMedian(costs, {}, p, start, o, threads);
+      EXPECT_LT(found.upper, opt + 1);
+      ASSERT_EQ(found.sites.size(), p);
+      EXPECT_EQ(cost_of(found.sites), found.upper);
+    }
+  }
+}
+
 // Dense 0/1 covering (points in the unit square, radius 0.45: about half
 // the candidates cover a demand, as on pmed26 at the 10-center radius): the root's reduction rounds drop candidates and
 // the rows that then list theirs alike merge. Against the enumeration of every p-subset, with integer and fractional

@@ -9,13 +9,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 #include <string>
 
 #include "lib/siting/center_proof.hpp"
 #include "lib/siting/cover_decision.hpp"
 #include "lib/siting/covering_mip.hpp"
+#include "lib/siting/deadline.hpp"
 #include "lib/util/error.hpp"
+#include "tests/siting/orlib_reader.hpp"
 #include "tests/siting/site_sets.hpp"
 #include "tests/siting/small_graphs.hpp"
 
@@ -140,6 +143,44 @@ TEST(ExactMethod, CoverDecisionWithoutCbcMatchesEnumeration) {
   }
   EXPECT_GT(yes, 20u);
   EXPECT_GT(no, 20u);
+}
+
+// The own decision where it used to stall (issue 26: 8 of OR-Library's 40
+// p-centers unproven in 60 s without CBC): pmed39 (n = 900, p = 10, optimum
+// 23). Seeking the best coverage, each "no 10 sites cover within R" for R =
+// 15..19 ran into its deadline (the tree's open nodes then proved it); asked
+// only for a cover, the search prunes every node that cannot cover all and
+// decides each radius in well under a second. The shared deadline turns a
+// stall into a failure.
+TEST(ExactMethod, OwnCoverDecisionProvesOrlibsHardRadii) {
+  const std::string path = std::string(GDIST_SHARED_DATA) + "/orlib-pmed/pmed39.txt";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found";
+  const testing::OrlibInstance inst = testing::ReadOrlibPmed(path);
+  SitingInput in;
+  in.symmetric = true;
+  in.threads = 2;
+  const SitingProblem<std::int32_t> prob(inst.dist.view(), in);
+  std::vector<std::uint32_t> start;
+  for (std::uint32_t k = 0; k < inst.p; ++k) start.push_back(k);
+  const double deadline = SteadySeconds() + 20;
+  for (int radius = 15; radius <= 23; ++radius) {
+    SCOPED_TRACE("R=" + std::to_string(radius));
+    const bool covers = radius >= 23;  // the published optimum
+    const CoverLists lists = *BuildCoverLists(prob, radius, kMaxCoverPairs);
+    std::vector<std::uint32_t> cover;
+    const CoverDecision d = DecideCover(lists, {}, inst.p, start, deadline, 2, /*use_mip=*/false, &cover);
+    EXPECT_EQ(d, covers ? CoverDecision::kCover : CoverDecision::kNoCover);
+    ASSERT_LT(SteadySeconds(), deadline) << "the decisions ran into the deadline";
+    if (d == CoverDecision::kCover) {
+      EXPECT_LE(cover.size(), inst.p);
+      for (std::size_t u = 0; u < lists.nd; ++u) {
+        bool near = false;
+        for (std::size_t i = 0; i < lists.num_covering(u); ++i)
+          near = near || std::find(cover.begin(), cover.end(), lists.covering(u)[i]) != cover.end();
+        EXPECT_TRUE(near) << "demand " << u << " uncovered";
+      }
+    }
+  }
 }
 
 }  // namespace
