@@ -69,6 +69,11 @@ struct SitingOptions {
   // and proof build (0: kMaxSortedCostEntries); past it the bound streams the
   // matrix (lagrangian_dense.hpp). Tests set it low to take that pass.
   std::size_t sorted_rows_limit = 0;
+  // p-dispersion: the packing's local search per distance tried touches at
+  // most this many times m^2 words and neighbours (m candidates: a few times
+  // what building the graph costs); 0 leaves out the packing bisection, as
+  // tests do to reach the answers only the exact search finds.
+  std::size_t packing_effort = 8;
   SitingProgressFn progress;  // empty: none
 };
 
