@@ -5,14 +5,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 
 #include "lib/core/great_circle.hpp"
 #include "lib/util/error.hpp"
 
 #ifdef GDIST_HAVE_OSMIUM
 #include <osmium/io/any_input.hpp>
+#include <osmium/io/detail/pbf.hpp>
+#include <osmium/io/detail/protobuf_tags.hpp>
 #include <osmium/osm/node.hpp>
 #include <osmium/osm/way.hpp>
 #endif
@@ -65,6 +69,58 @@ std::string OsmiumFormat(InputFile& in) {
   if (head.substr(0, 3) == "BZh") return "osm.bz2";
   if (head.find("OSMHeader") != std::string_view::npos) return "pbf";
   return "osm";
+}
+
+// Walks a PBF's framing (4-byte length, BlobHeader, blob) before libosmium
+// reads it: libosmium passes an absent BlobHeader type to strncmp as a null
+// pointer (undefined behaviour the fuzzer found), so such a file, and one cut
+// inside its framing, is refused here with the byte where it goes wrong.
+void CheckPbfFraming(const std::string& path) {
+  namespace pbf = osmium::io::detail;
+  using pbf::FileFormat::BlobHeader;
+  const std::uint64_t size = std::filesystem::file_size(path);
+  std::ifstream in(path, std::ios::binary);
+  std::string header;
+  for (std::uint64_t offset = 0; offset < size;) {
+    const std::string at = path + ": not a readable OpenStreetMap file (PBF byte " + std::to_string(offset) + "): ";
+    if (size - offset < 4) throw Error(at + "the PBF ends inside a blob's length: expected 4 bytes");
+    unsigned char length_bytes[4];
+    in.seekg(static_cast<std::streamoff>(offset));
+    in.read(reinterpret_cast<char*>(length_bytes), 4);
+    const std::uint32_t length = (std::uint32_t{length_bytes[0]} << 24) | (std::uint32_t{length_bytes[1]} << 16) |
+                                 (std::uint32_t{length_bytes[2]} << 8) | length_bytes[3];
+    if (length == 0 || length > static_cast<std::uint32_t>(pbf::max_blob_header_size))
+      throw Error(at + "a BlobHeader of " + std::to_string(length) + " bytes: expected 1 to " +
+                  std::to_string(pbf::max_blob_header_size));
+    if (size - offset - 4 < length) throw Error(at + "the PBF ends inside a BlobHeader");
+    header.resize(length);
+    in.read(header.data(), length);
+    if (!in) throw Error(at + "cannot read the BlobHeader");
+    std::size_t type_size = 0;
+    std::int64_t datasize = 0;
+    try {
+      protozero::pbf_reader reader(header);
+      while (reader.next()) {
+        if (reader.tag_and_type() == protozero::tag_and_type(BlobHeader::required_string_type,
+                                                              protozero::pbf_wire_type::length_delimited))
+          type_size = reader.get_view().size();
+        else if (reader.tag_and_type() ==
+                 protozero::tag_and_type(BlobHeader::required_int32_datasize, protozero::pbf_wire_type::varint))
+          datasize = reader.get_int32();
+        else
+          reader.skip();
+      }
+    } catch (const protozero::exception& e) {
+      throw Error(at + "a damaged BlobHeader (" + e.what() + ")");
+    }
+    if (type_size == 0) throw Error(at + "a BlobHeader without a type: expected OSMHeader or OSMData");
+    if (datasize <= 0) throw Error(at + "a BlobHeader without a blob size: expected a positive datasize");
+    offset += 4 + length;
+    if (size - offset < static_cast<std::uint64_t>(datasize))
+      throw Error(at + "the PBF ends inside a blob (" + std::to_string(datasize) + " bytes announced, " +
+                  std::to_string(size - offset) + " left)");
+    offset += static_cast<std::uint64_t>(datasize);
+  }
 }
 
 // Ways the profile keeps, their node ids in one flat array (the memory of
@@ -277,7 +333,9 @@ Graph ReadOsm(InputFile& in, const OsmOptions& options, OsmReadReport* report) {
                 "not a pipe");
   const std::string what = std::string("a road graph for the ") + OsmProfileName(options.profile) + " profile";
   try {
-    const osmium::io::File file(path, OsmiumFormat(in));
+    const std::string format = OsmiumFormat(in);
+    if (format == "pbf") CheckPbfFraming(path);
+    const osmium::io::File file(path, format);
     *report = OsmReadReport{};
     const KeptWays kept = ReadWays(file, options.profile, report);
     if (report->ways == 0) throw Error(path + ": the extract holds no ways: expected " + what);

@@ -101,11 +101,13 @@ class Branch {
         return -1;
       }
       if (round + 1 >= kFixRounds) break;
-      // Fixing: a free candidate whose slack lifts the bound past the incumbent stays closed below.
+      // Fixing: a free candidate whose slack lifts this dual's bound past the incumbent stays
+      // closed below. This dual's, not the node's (which may be its parent's, higher): the
+      // slack adds only to the sum it belongs to.
       bool changed = false;
       for (std::size_t k = 0; k < c_.m; ++k)
-        if (st[k] == kFacilityFree && CannotBeat(node->bound + d.slack[k])) {
-          proven_ = std::min(proven_, node->bound + d.slack[k]);
+        if (st[k] == kFacilityFree && CannotBeat(d.bound + d.slack[k])) {
+          proven_ = std::min(proven_, d.bound + d.slack[k]);
           st[k] = kFacilityClosed;
           ++out_.fixed_closed;
           changed = true;

@@ -395,6 +395,33 @@ TEST_F(OsmTest, TruncatedPbfIsRefused) {
   }
 }
 
+// The framing is walked before libosmium reads it (libosmium would pass the
+// missing type of a BlobHeader to strncmp as a null pointer).
+TEST_F(OsmTest, PbfFramingFaultsNameTheByte) {
+  const std::string header_blob("\0\0\0\x0d\x0a\x09OSMHeader\x18\x02xx", 19);
+  auto message = [&](const std::string& bytes) {
+    try {
+      ReadGraph(WriteFile(dir_.File("framing.osm.pbf"), bytes));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // Second BlobHeader: a datasize and no type.
+  const std::string untyped = message(header_blob + std::string("\0\0\0\x02\x18\x05" "12345", 11));
+  EXPECT_NE(untyped.find("framing.osm.pbf: not a readable OpenStreetMap file (PBF byte 19): a BlobHeader without a type"),
+            std::string::npos)
+      << untyped;
+  const std::string beyond = message(std::string("\0\0\0\x0d\x0a\x09OSMHeader\x18\x40xx", 19));
+  EXPECT_NE(beyond.find("(PBF byte 0): the PBF ends inside a blob (64 bytes announced, 2 left)"), std::string::npos)
+      << beyond;
+  const std::string huge = message(header_blob + std::string("\x7f\0\0\0", 4));
+  EXPECT_NE(huge.find("(PBF byte 19): a BlobHeader of 2130706432 bytes: expected 1 to 65536"), std::string::npos)
+      << huge;
+  const std::string sizeless = message(header_blob + std::string("\0\0\0\x09\x0a\x07OSMData", 13));
+  EXPECT_NE(sizeless.find("(PBF byte 19): a BlobHeader without a blob size"), std::string::npos) << sizeless;
+}
+
 TEST_F(OsmTest, RealPbfReadsWithItsCounts) {
   const std::string andorra = std::string(GDIST_SHARED_DATA) + "/osm/andorra.osm.pbf";
   if (!std::filesystem::exists(andorra)) GTEST_SKIP() << andorra << " is absent";
