@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "lib/siting/backup_cover_bound.hpp"
 #include "lib/siting/cover_lists.hpp"
 #include "lib/siting/covering_mip.hpp"
 #include "lib/siting/deadline.hpp"
@@ -23,6 +24,12 @@
 #include "lib/util/option_names.hpp"
 
 namespace gdist {
+
+namespace {
+// The share of --time-limit CBC leaves for the Lagrangian bound, and the bound's most steps.
+constexpr double kBackupBoundShare = 0.1;
+constexpr long kBackupBoundMaxSteps = 3000;
+}  // namespace
 
 template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, double input_radius, std::size_t p,
                                                  const SitingOptions& options) {
@@ -41,6 +48,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
   if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
+  const double time_limit_s = o.time_limit_s;  // as given (CBC gets less of it)
   std::optional<SitingResult> cover;
   if (p == 0) {  // the LSCP minimum, in the same time limit
     cover = SolveCoverOnLists(prob, *lists, input_radius, options);
@@ -48,7 +56,13 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
     o.start = &cover->sites;
     if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, o.time_limit_s - (SteadySeconds() - start_s));
   }
-  if (o.time_limit_s > 0) o.deadline = SteadySeconds() + o.time_limit_s;
+  // A share of the time limit kept for our own bound, should CBC stop without one.
+  double deadline = 0;
+  if (o.time_limit_s > 0) {
+    deadline = SteadySeconds() + o.time_limit_s;
+    o.time_limit_s *= 1 - kBackupBoundShare;
+    o.deadline = SteadySeconds() + o.time_limit_s;
+  }
   const MipAnswer a = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
   if (a.status == MipAnswer::Status::kInfeasible)
     throw Error("backup-cover: infeasible: no " + std::to_string(p) + " new sites" +
@@ -56,7 +70,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                 " cover every demand within " + R + " (proven by the integer program, CBC): ask for more sites");
   if (a.sites.empty() && !cover)
     throw Error("backup-cover: CBC found no cover of every demand within " + R +
-                (o.time_limit_s > 0 ? " in the time limit (" + ExactText(o.time_limit_s) + " s"
+                (o.time_limit_s > 0 ? " in the time limit (" + ExactText(time_limit_s) + " s"
                                     : " in " + std::to_string(o.max_nodes) + " branch-and-bound nodes (") +
                 "; infeasibility not proven): " + OptionText(Option::kExact) + " searches to the end, or raise " +
                 OptionText(Option::kTimeLimit));
@@ -87,14 +101,23 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
     whole = whole && std::floor(prob.weight(u)) == prob.weight(u);
   }
   r.objective = twice;
-  // A deadline inside an LP leaves CBC no bound (+inf): the count above stands in.
-  const double mip_bound = std::min(a.bound, twice_at_most);
+  // A deadline inside an LP leaves CBC no bound (+inf): the count above and the Lagrangian stand in.
+  double mip_bound = std::min(a.bound, twice_at_most);
+  bool lagrangian = false;
+  if (a.status != MipAnswer::Status::kOptimal) {
+    const BackupCoverBound lb = BackupCoverLagrangianBound(*lists, prob.weights(), prob.fixed(), p, twice, deadline,
+                                                           kBackupBoundMaxSteps);
+    lagrangian = lb.bound < mip_bound;
+    mip_bound = std::min(mip_bound, lb.bound);
+  }
   const double bound = a.status == MipAnswer::Status::kOptimal ? twice
                        : whole                                 ? std::floor(mip_bound + 1e-6)
                                                                : mip_bound + 1e-9 * (std::fabs(mip_bound) + 1);
   r.SetBound(std::max(bound, twice), a.status == MipAnswer::Status::kOptimal
                                          ? "integer program (CBC), solved to optimality"
-                                         : "integer program (CBC), stopped at the time limit");
+                                         : lagrangian ? "Lagrangian relaxation of the coverage rows (CBC stopped "
+                                                        "at the time limit above it)"
+                                                      : "integer program (CBC), stopped at the time limit");
   return r;
 }
 
