@@ -101,14 +101,13 @@ void CheckPbfFraming(const std::string& path) {
     try {
       protozero::pbf_reader reader(header);
       while (reader.next()) {
-        if (reader.tag_and_type() == protozero::tag_and_type(BlobHeader::required_string_type,
-                                                              protozero::pbf_wire_type::length_delimited))
+        if (reader.tag_and_type() ==
+            protozero::tag_and_type(BlobHeader::required_string_type, protozero::pbf_wire_type::length_delimited))
           type_size = reader.get_view().size();
         else if (reader.tag_and_type() ==
                  protozero::tag_and_type(BlobHeader::required_int32_datasize, protozero::pbf_wire_type::varint))
           datasize = reader.get_int32();
-        else
-          reader.skip();
+        else reader.skip();
       }
     } catch (const protozero::exception& e) {
       throw Error(at + "a damaged BlobHeader (" + e.what() + ")");

@@ -48,7 +48,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   MipOptions o;
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
   if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
-  const double time_limit_s = o.time_limit_s;  // as given (CBC gets less of it)
+  const double time_limit_s = o.time_limit_s;                                  // as given (CBC gets less of it)
   std::optional<SitingResult> cover;
   if (p == 0) {  // the LSCP minimum, in the same time limit
     cover = SolveCoverOnLists(prob, *lists, input_radius, options);
@@ -105,8 +105,8 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   double mip_bound = std::min(a.bound, twice_at_most);
   bool lagrangian = false;
   if (a.status != MipAnswer::Status::kOptimal) {
-    const BackupCoverBound lb = BackupCoverLagrangianBound(*lists, prob.weights(), prob.fixed(), p, twice, deadline,
-                                                           kBackupBoundMaxSteps);
+    const BackupCoverBound lb =
+        BackupCoverLagrangianBound(*lists, prob.weights(), prob.fixed(), p, twice, deadline, kBackupBoundMaxSteps);
     lagrangian = lb.bound < mip_bound;
     mip_bound = std::min(mip_bound, lb.bound);
   }
@@ -115,9 +115,9 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
                                                                : mip_bound + 1e-9 * (std::fabs(mip_bound) + 1);
   r.SetBound(std::max(bound, twice), a.status == MipAnswer::Status::kOptimal
                                          ? "integer program (CBC), solved to optimality"
-                                         : lagrangian ? "Lagrangian relaxation of the coverage rows (CBC stopped "
-                                                        "at the time limit above it)"
-                                                      : "integer program (CBC), stopped at the time limit");
+                                     : lagrangian ? "Lagrangian relaxation of the coverage rows (CBC stopped "
+                                                    "at the time limit above it)"
+                                                  : "integer program (CBC), stopped at the time limit");
   return r;
 }
 

@@ -16,8 +16,8 @@ constexpr double kLeastFactor = 1e-4;
 }  // namespace
 
 BackupCoverBound BackupCoverLagrangianBound(const CoverLists& lists, const std::vector<double>& weights,
-                                            const std::vector<std::uint32_t>& fixed, std::size_t p,
-                                            double best_known, double deadline, long max_steps) {
+                                            const std::vector<std::uint32_t>& fixed, std::size_t p, double best_known,
+                                            double deadline, long max_steps) {
   const std::size_t nd = lists.nd, m = lists.m;
   std::vector<char> is_fixed(m, 0);
   for (std::uint32_t k : fixed) is_fixed[k] = 1;

@@ -24,7 +24,7 @@ struct BackupCoverBound {
 // best_known: the objective of a cover found (the steps' target); deadline:
 // steady seconds (0: none); max_steps caps the steps.
 BackupCoverBound BackupCoverLagrangianBound(const CoverLists& lists, const std::vector<double>& weights,
-                                            const std::vector<std::uint32_t>& fixed, std::size_t p,
-                                            double best_known, double deadline, long max_steps);
+                                            const std::vector<std::uint32_t>& fixed, std::size_t p, double best_known,
+                                            double deadline, long max_steps);
 
 }  // namespace gdist

@@ -408,9 +408,12 @@ TEST_F(OsmTest, PbfFramingFaultsNameTheByte) {
     return std::string("no error");
   };
   // Second BlobHeader: a datasize and no type.
-  const std::string untyped = message(header_blob + std::string("\0\0\0\x02\x18\x05" "12345", 11));
-  EXPECT_NE(untyped.find("framing.osm.pbf: not a readable OpenStreetMap file (PBF byte 19): a BlobHeader without a type"),
-            std::string::npos)
+  const std::string untyped = message(header_blob + std::string("\0\0\0\x02\x18\x05"
+                                                                "12345",
+                                                                11));
+  EXPECT_NE(
+      untyped.find("framing.osm.pbf: not a readable OpenStreetMap file (PBF byte 19): a BlobHeader without a type"),
+      std::string::npos)
       << untyped;
   const std::string beyond = message(std::string("\0\0\0\x0d\x0a\x09OSMHeader\x18\x40xx", 19));
   EXPECT_NE(beyond.find("(PBF byte 0): the PBF ends inside a blob (64 bytes announced, 2 left)"), std::string::npos)
