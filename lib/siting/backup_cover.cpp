@@ -59,9 +59,10 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   // A share of the time limit kept for our own bound, should CBC stop without one.
   double deadline = 0;
   if (o.time_limit_s > 0) {
-    deadline = SteadySeconds() + o.time_limit_s;
+    const double now = SteadySeconds();
+    deadline = now + o.time_limit_s;
     o.time_limit_s *= 1 - kBackupBoundShare;
-    o.deadline = SteadySeconds() + o.time_limit_s;
+    o.deadline = now + o.time_limit_s;
   }
   const MipAnswer a = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, o);
   if (a.status == MipAnswer::Status::kInfeasible)

@@ -66,6 +66,18 @@ class OsmTest : public ::testing::Test {
     OsmReadReport local;
     return ReadOsm(in, {profile, weight}, report ? report : &local);
   }
+  // What reading `bytes` written as `name` throws ("no error" when nothing).
+  std::string Refusal(const std::string& name, const std::string& bytes, OsmProfile profile = OsmProfile::kCar) {
+    const std::string path = WriteFile(dir_.File(name), bytes);
+    ReadOptions o;
+    o.osm_profile = profile;
+    try {
+      ReadGraph(path, o);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  }
   TempDir dir_;
 };
 
@@ -347,17 +359,7 @@ TEST_F(OsmTest, CoordinatesBesideADimacsFileReadBack) {
 }
 
 TEST_F(OsmTest, BadExtractsAreRefusedNamingTheFile) {
-  auto message = [&](const std::string& name, const std::string& bytes, OsmProfile profile = OsmProfile::kCar) {
-    const std::string path = WriteFile(dir_.File(name), bytes);
-    ReadOptions o;
-    o.osm_profile = profile;
-    try {
-      ReadGraph(path, o);
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& name, const std::string& bytes) { return Refusal(name, bytes); };
   const std::string no_ways = message("nodes_only.osm", Xml(kLine, {}));
   EXPECT_NE(no_ways.find("nodes_only.osm: the extract holds no ways"), std::string::npos) << no_ways;
   const std::string no_road = message("footways.osm", Xml(kLine, {{10, {1, 2}, {{"highway", "footway"}}}}));
@@ -399,14 +401,7 @@ TEST_F(OsmTest, TruncatedPbfIsRefused) {
 // missing type of a BlobHeader to strncmp as a null pointer).
 TEST_F(OsmTest, PbfFramingFaultsNameTheByte) {
   const std::string header_blob("\0\0\0\x0d\x0a\x09OSMHeader\x18\x02xx", 19);
-  auto message = [&](const std::string& bytes) {
-    try {
-      ReadGraph(WriteFile(dir_.File("framing.osm.pbf"), bytes));
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& bytes) { return Refusal("framing.osm.pbf", bytes); };
   // Second BlobHeader: a datasize and no type.
   const std::string untyped = message(header_blob + std::string("\0\0\0\x02\x18\x05"
                                                                 "12345",
