@@ -452,6 +452,92 @@ std::vector<double> StartMultipliers(const LagrangianPass& lag, const std::vecto
   return lag.NearestCosts(sites);
 }
 
+namespace {
+
+// The volume algorithm's constants (Barahona & Anbil 2000): the weight of the
+// newest subgradient in the average, the step factor's start, cap, growth on
+// a step that improves along the average and shrink after kVolumeRedSteps
+// steps that do not improve; the run ends once the factor is below kVolumeMinStep.
+constexpr double kVolumeAlpha = 0.1;
+constexpr double kVolumeStartStep = 0.1;
+constexpr double kVolumeMaxStep = 2.0;
+constexpr double kVolumeGrow = 1.1;
+constexpr double kVolumeShrink = 0.66;
+constexpr int kVolumeRedSteps = 20;
+constexpr double kVolumeMinStep = 1e-4;
+
+}  // namespace
+
+LagrangianPoint RunVolume(const LagrangianPass& lag, const std::vector<FacilityState>& state,
+                          std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
+                          double prune_at, const SubgradientOptions& options) {
+  const std::size_t nd = lag.num_demands(), m = lag.num_candidates();
+  const std::vector<double> caps = lag.Caps(state);
+  std::vector<double> center = *lambda;  // the best multipliers so far
+  for (std::size_t u = 0; u < nd; ++u) center[u] = std::clamp(center[u], 0.0, caps[u]);
+  LagrangianPoint best, point;
+  if (!lag.Evaluate(state, center, &best)) return best;  // infeasible state: bound stays -inf
+  std::vector<double> average, g, trial(nd);             // averaged subgradient, the newest one, the step's multipliers
+  lag.Subgradient(center, best, &average);
+  std::vector<double> share(m, 0.0);  // the averaged relaxed solution
+  for (std::uint32_t k : best.chosen) share[k] = 1;
+  double f = kVolumeStartStep;
+  int red = 0;
+  std::vector<std::uint32_t> last_priced;
+  const double halvings = std::ceil(std::log(kVolumeMinStep / kVolumeStartStep) / std::log(kVolumeShrink));
+  double shrunk = 0;
+  for (std::size_t it = 0; it < options.max_iterations && best.bound < prune_at; ++it) {
+    if (InterruptionRequested()) break;  // the best bound so far stands; the caller throws (interruption.hpp)
+    if (options.progress)
+      options.progress({"lower bound", it,
+                        std::min(1.0, std::max(static_cast<double>(it) / static_cast<double>(options.max_iterations),
+                                               shrunk / halvings)),
+                        best.bound});
+    // Projected: a multiplier at its limit does not move past it.
+    double norm = 0;
+    for (std::size_t u = 0; u < nd; ++u) {
+      if ((center[u] <= 0 && average[u] < 0) || (center[u] >= caps[u] && average[u] > 0)) average[u] = 0;
+      norm += average[u] * average[u];
+    }
+    if (norm == 0) break;  // the averaged relaxation serves every demand once
+    const double target = std::max(*upper, best.bound + 1e-9 * (std::fabs(best.bound) + 1));
+    const double step = f * (target - best.bound) / norm;
+    for (std::size_t u = 0; u < nd; ++u) trial[u] = std::clamp(center[u] + step * average[u], 0.0, caps[u]);
+    if (!lag.Evaluate(state, trial, &point)) break;
+    std::vector<std::uint32_t> sorted_chosen = point.chosen;
+    std::sort(sorted_chosen.begin(), sorted_chosen.end());
+    if (it % options.price_every == 0 && sorted_chosen != last_priced) {
+      last_priced = std::move(sorted_chosen);
+      const double value = lag.Objective(point.chosen);
+      if (value < *upper) {
+        *upper = value;
+        *incumbent = point.chosen;
+      }
+    }
+    lag.Subgradient(trial, point, &g);
+    double along = 0;  // > 0: the new subgradient still points the average's way (a longer step pays)
+    for (std::size_t u = 0; u < nd; ++u) along += g[u] * average[u];
+    for (std::size_t u = 0; u < nd; ++u) average[u] = kVolumeAlpha * g[u] + (1 - kVolumeAlpha) * average[u];
+    for (double& x : share) x *= 1 - kVolumeAlpha;
+    for (std::uint32_t k : point.chosen) share[k] += kVolumeAlpha;
+    if (point.bound > best.bound) {
+      best = point;
+      center = trial;
+      if (along >= 0) f = std::min(kVolumeMaxStep, f * kVolumeGrow);
+      red = 0;
+    } else if (++red >= kVolumeRedSteps) {
+      f *= kVolumeShrink;
+      ++shrunk;
+      red = 0;
+      if (f < kVolumeMinStep) break;
+    }
+    if (options.deadline_s > 0 && (it & 7) == 7 && SteadySeconds() > options.deadline_s) break;
+  }
+  *lambda = center;
+  best.open_share = std::move(share);
+  return best;
+}
+
 LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<FacilityState>& state,
                                std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
                                double prune_at, const SubgradientOptions& options) {
