@@ -237,16 +237,6 @@ LagrangianPoint RunSubgradient(const LagrangianPass& lag, const std::vector<Faci
                                std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
                                double prune_at, const SubgradientOptions& options);
 
-// The same contract by the volume algorithm (Barahona & Anbil 2000): each
-// step leaves the best multipliers so far along the averaged subgradient, so
-// it does not zigzag as plain steps do (n = 8192 geometric, p = 50: the LP's
-// value in ~10 s, where plain steps were 0.03% short after 25 s;
-// bench/results/siting.md). open_share is the averaged relaxed solution.
-// Uses options' max_iterations, deadline_s, price_every and progress.
-LagrangianPoint RunVolume(const LagrangianPass& lag, const std::vector<FacilityState>& state,
-                          std::vector<double>* lambda, double* upper, std::vector<std::uint32_t>* incumbent,
-                          double prune_at, const SubgradientOptions& options);
-
 // Starting multipliers: each demand's weighted cost to its nearest site of `sites`.
 std::vector<double> StartMultipliers(const LagrangianPass& lag, const std::vector<std::uint32_t>& sites);
 

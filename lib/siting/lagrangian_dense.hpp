@@ -4,7 +4,7 @@
 // it at memory speed. DenseMedianLagrangian is its CPU twin: the same terms
 // summed in the same order (lagrangian_terms.hpp), so both give the same bits,
 // and with at most kLagrangianSliceRows demands the same bits as the sorted
-// rows' pass. The step logic is RunVolume's and RunSubgradient's, shared by all of them.
+// rows' pass. The step logic is RunSubgradient's, shared by all of them.
 #pragma once
 #include <cstdint>
 #include <vector>

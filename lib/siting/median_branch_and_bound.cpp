@@ -191,10 +191,7 @@ class MedianSearch {
       double upper = Upper();
       std::vector<std::uint32_t> found;
       so.progress = t.root && round == 0 ? options_.progress : SitingProgressFn{};
-      // The root by the volume algorithm (it reaches the LP's value sooner at scale); the nodes'
-      // short warm-started runs by plain steps.
-      const LagrangianPoint pt = t.root ? RunVolume(*lag_, state, &t.lambda, &upper, &found, PruneAt(upper), so)
-                                        : RunSubgradient(*lag_, state, &t.lambda, &upper, &found, PruneAt(upper), so);
+      const LagrangianPoint pt = RunSubgradient(*lag_, state, &t.lambda, &upper, &found, PruneAt(upper), so);
       if (!found.empty()) Offer(upper, found);
       if (pt.bound == -kInf) return {};
       if (t.root && round == 0) {
@@ -355,9 +352,8 @@ MedianProof BoundMedianRoot(const LagrangianPass& pass, bool integral, const std
   so.max_iterations = options.root_iterations;
   so.deadline_s = options.deadline_s;
   so.progress = options.progress;
-  // The volume algorithm, as the branch and bound's root: the same bound on every pass.
   const LagrangianPoint pt =
-      RunVolume(pass, state, &lambda, &proof.upper, &found, PruneLevel(proof.upper, integral, options.gap), so);
+      RunSubgradient(pass, state, &lambda, &proof.upper, &found, PruneLevel(proof.upper, integral, options.gap), so);
   std::vector<char> is_fixed(pass.num_candidates(), 0);
   for (std::uint32_t k : fixed) is_fixed[k] = 1;
   proof.sites = fixed;
