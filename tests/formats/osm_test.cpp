@@ -359,20 +359,19 @@ TEST_F(OsmTest, CoordinatesBesideADimacsFileReadBack) {
 }
 
 TEST_F(OsmTest, BadExtractsAreRefusedNamingTheFile) {
-  auto message = [&](const std::string& name, const std::string& bytes) { return Refusal(name, bytes); };
-  const std::string no_ways = message("nodes_only.osm", Xml(kLine, {}));
+  const std::string no_ways = Refusal("nodes_only.osm", Xml(kLine, {}));
   EXPECT_NE(no_ways.find("nodes_only.osm: the extract holds no ways"), std::string::npos) << no_ways;
-  const std::string no_road = message("footways.osm", Xml(kLine, {{10, {1, 2}, {{"highway", "footway"}}}}));
+  const std::string no_road = Refusal("footways.osm", Xml(kLine, {{10, {1, 2}, {{"highway", "footway"}}}}));
   EXPECT_NE(no_road.find("none of its 1 ways is a road of the car profile"), std::string::npos) << no_road;
   // Kept ways whose nodes are all absent: nothing to build.
-  const std::string no_nodes = message("no_nodes.osm", Xml({}, {{10, {1, 2}, kResidential}}));
+  const std::string no_nodes = Refusal("no_nodes.osm", Xml({}, {{10, {1, 2}, kResidential}}));
   EXPECT_NE(no_nodes.find("have no two nodes present"), std::string::npos) << no_nodes;
-  const std::string broken = message("broken.osm", "<?xml version='1.0'?>\n<osm version=\"0.6\">\n<way id=\"1\">");
+  const std::string broken = Refusal("broken.osm", "<?xml version='1.0'?>\n<osm version=\"0.6\">\n<way id=\"1\">");
   EXPECT_NE(broken.find("broken.osm: not a readable OpenStreetMap file"), std::string::npos) << broken;
-  const std::string pbf = message("fake.osm.pbf", std::string("\0\0\0\x0dOSMHeader garbage", 22));
+  const std::string pbf = Refusal("fake.osm.pbf", std::string("\0\0\0\x0dOSMHeader garbage", 22));
   EXPECT_NE(pbf.find("fake.osm.pbf: not a readable OpenStreetMap file"), std::string::npos) << pbf;
   // A profile for a file that is no extract.
-  const std::string gr = message("g.gr", "p sp 2 1\na 1 2 5\n");
+  const std::string gr = Refusal("g.gr", "p sp 2 1\na 1 2 5\n");
   EXPECT_NE(gr.find("apply to OpenStreetMap input only; this is a dimacs file"), std::string::npos) << gr;
 }
 
