@@ -35,9 +35,12 @@ constexpr std::size_t kMaxDispersionCandidates = 1 << 15;
 // m = 5000 on one core): they run by default up to this many candidates, past it with --exact.
 constexpr std::size_t kMaxPackingCandidates = 1 << 13;
 
-// The packing's local search per distance tried touches at least effort x this many words and
-// neighbours (effort x m^2 on more than 4,096 candidates): a few hundredths of a second.
+// The packing's local search per distance tried touches effort x max(m^2, min(this, m x the
+// next)) words and neighbours: m^2 on more than 4,096 candidates, 2^24 from 512 to 4,096, and
+// less below, where a distance out of its reach (a miss runs the whole budget) cost 0.27 s
+// each at 100 points (2.0 of the 2.3 s of a proof of P = 5 that spopt's CBC takes 46 s for).
 constexpr std::uint64_t kMinPackingWork = std::uint64_t{1} << 24;
+constexpr std::uint64_t kPackingWorkPerCandidate = std::uint64_t{1} << 15;
 
 template <class T> struct Spread {
   T smallest = ElementTraits<T>::kInf;  // min pairwise delta
@@ -171,7 +174,7 @@ CliqueGraph PairGraph(const SitingProblem<T>& prob, const std::vector<std::uint3
 }
 
 // P new sites pairwise and to every fixed site at least r apart by the greedy packing, grown
-// by the iterated local search (effort x max(m^2, kMinPackingWork) work; one seed: the same answer each run) when it
+// by the iterated local search (kMinPackingWork's budget; one seed: the same answer each run) when it
 // falls short: the sites (fixed first), or none when it finds fewer.
 template <class T> std::vector<std::uint32_t> PackAt(const SitingProblem<T>& prob, std::size_t p, T r,
                                                      std::size_t effort, double deadline_s) {
@@ -182,7 +185,9 @@ template <class T> std::vector<std::uint32_t> PackAt(const SitingProblem<T>& pro
   if (packed.size() < p)
     IteratedIndependentSet(
         closer, &packed, p,
-        std::uint64_t{effort} * std::max<std::uint64_t>(eligible.size() * eligible.size(), kMinPackingWork),
+        std::uint64_t{effort} *
+            std::max<std::uint64_t>(eligible.size() * eligible.size(),
+                                    std::min(kMinPackingWork, eligible.size() * kPackingWorkPerCandidate)),
         /*seed=*/1, deadline_s);
   if (packed.size() < p) return {};
   std::vector<std::uint32_t> sites = prob.fixed();
@@ -254,12 +259,26 @@ SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const
     };
     // Values from hi on are proven out of reach; lo: the first above the answer.
     std::size_t lo = 0, hi = values.size();
-    // The largest r a greedy packing reaches (a heuristic bisection: a miss proves nothing).
+    // The smallest r whose clique cover refutes P sites (the cover count falls as r grows; the
+    // greedy's count not always, so the range is the same whatever the packing finds). First:
+    // the packing's misses from there on then cost nothing (each miss spends the local search's
+    // whole budget).
+    const double deadline = limit > 0 ? start_s + limit : 0;
+    for (std::size_t clo = 0; clo < hi && !(deadline > 0 && SteadySeconds() > deadline);) {
+      const std::size_t mid = clo + (hi - clo) / 2;
+      if (CoverRefutes(prob, p, values[mid])) hi = mid;
+      else clo = mid + 1;
+    }
+    // The largest r a greedy packing reaches (a heuristic bisection: a miss proves nothing), over
+    // every value as before the covers ran first, so that it probes the same r; from hi on a miss
+    // is known without the search.
     const double search_deadline = SitingOptions::DeadlineAfter(start_s, options.SearchSeconds());
-    for (std::size_t plo = 0, phi = options.packing_effort > 0 ? hi : 0;
+    for (std::size_t plo = 0, phi = options.packing_effort > 0 ? values.size() : 0;
          plo < phi && !(search_deadline > 0 && SteadySeconds() > search_deadline);) {
       const std::size_t mid = plo + (phi - plo) / 2;
-      std::vector<std::uint32_t> packed = PackAt(prob, p, values[mid], options.packing_effort, search_deadline);
+      std::vector<std::uint32_t> packed = mid >= hi
+                                              ? std::vector<std::uint32_t>{}
+                                              : PackAt(prob, p, values[mid], options.packing_effort, search_deadline);
       if (packed.empty()) {
         phi = mid;
         continue;
@@ -271,14 +290,6 @@ SitingResult SolvePDispersion(const SitingProblem<T>& prob, std::size_t p, const
       plo = above(objective);
     }
     lo = above(objective);
-    // The smallest r whose clique cover refutes P sites (the cover count falls as r grows; the
-    // greedy's count not always, so the range is the same whatever the packing found).
-    const double deadline = limit > 0 ? start_s + limit : 0;
-    for (std::size_t clo = 0; clo < hi && !(deadline > 0 && SteadySeconds() > deadline);) {
-      const std::size_t mid = clo + (hi - clo) / 2;
-      if (CoverRefutes(prob, p, values[mid])) hi = mid;
-      else clo = mid + 1;
-    }
     how += "; clique covers of the pairs closer than r";
     if (options.exact && lo < hi) {
       // Bisect what is left with the exact decision.
