@@ -14,6 +14,10 @@ distances between sites, reads the complete graph of the same costs (DIMACS .gr:
 paths are the costs, which are closed under the triangle inequality first).
 LSCP-B: gcenter's --backup-cover R without --p finds the LSCP minimum P first and then the
 backup cover with P sites, in one run (spopt's LSCPB solves its LSCP inside, too).
+gcenter's time is its whole process (start, reading the CSV, the answer); spopt's is its model's
+build and solve in an interpreter already started. With --python PY (an interpreter with gdist's
+Python package, e.g. build/python-venv/bin/python, made by scripts/test_python.sh) the package's
+same call is timed in process too (bench/peers/gdist_inprocess_models.py), as spopt's is.
 """
 import argparse
 import json
@@ -100,6 +104,8 @@ def main():
     ap.add_argument("--models", default="cpmedian,ufl,lscpb,pdispersion")
     ap.add_argument("--no-closure", action="store_true", help="the rounded table without its metric closure")
     ap.add_argument("--write-only", metavar="DIR", help="write the first size's instance files to DIR and stop")
+    ap.add_argument("--python", metavar="PY", help="an interpreter with gdist's Python package: also time its calls "
+                    "in process (bench/peers/gdist_inprocess_models.py), as spopt times itself")
     args = ap.parse_args()
     if args.write_only:
         n = int(args.sizes.split(",")[0])
@@ -109,6 +115,7 @@ def main():
         print(f"{args.write_only}: n = {n}, P = {p}")
         return
     peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers", "spopt_models_peer.py")
+    inprocess = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers", "gdist_inprocess_models.py")
     rows = []
     for n in map(int, args.sizes.split(",")):
         inst, p = make_instance(n, args.seed, not args.no_closure)
@@ -134,13 +141,17 @@ def main():
                     ours = gcenter(args.build, d, ["--p-dispersion", str(p)], "p_dispersion", args.time_limit, graph=True)
                 theirs = spopt(sys.executable, peer, d, model, p if model in ("cpmedian", "pdispersion") else 0,
                                args.time_limit)
-                rows.append((n, model, param, ours, theirs))
-                print(json.dumps({"n": n, "model": model, "param": param, "gcenter": ours, "spopt": theirs}),
-                      file=sys.stderr, flush=True)
+                # The package's call in process (its p as the peer's), when an interpreter is given.
+                package = spopt(args.python, inprocess, d, model, p if model in ("cpmedian", "pdispersion") else 0,
+                                args.time_limit) if args.python else None
+                rows.append((n, model, param, ours, theirs, package))
+                print(json.dumps({"n": n, "model": model, "param": param, "gcenter": ours, "spopt": theirs,
+                                  "package": package}), file=sys.stderr, flush=True)
+    extra = " | package objective | proven | in process s | speed-up in process" if args.python else ""
     print("| n | model | P | gcenter objective | bound | proven | time s | spopt objective | proven | time s "
-          "(solve s) | same objective | speed-up |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for n, model, param, ours, theirs in rows:
+          "(solve s) | same objective | speed-up" + extra + " |")
+    print("|---" * (12 + (4 if args.python else 0)) + "|")
+    for n, model, param, ours, theirs, package in rows:
         if "error" in ours:
             mine = f"error: {ours['error']} | - | - | {ours['time_s']:.2f}"
         else:
@@ -155,7 +166,22 @@ def main():
             ratio = theirs["total_s"] / ours["time_s"] if "error" not in ours and ours["time_s"] > 0 else float("nan")
             peer_cols = (f"{theirs['objective']:g} | {'yes' if theirs['proven'] else 'no'} | "
                          f"{theirs['total_s']:.2f} ({theirs['solve_s']:.2f}) | {'yes' if same else 'NO'} | {ratio:.1f}x")
+        if package is not None:
+            peer_cols += " | " + package_columns(model, package, theirs)
         print(f"| {n} | {model} | {param} | {mine} | {peer_cols} |")
+
+
+def package_columns(model, package, theirs):
+    """The package's objective, proven, time and speed-up over spopt's total; "NO" beside an
+    objective that differs from spopt's (both proven)."""
+    if "error" in package:
+        return f"error: {package['error']} | - | - | -"
+    proven = package["optimal"] and (model != "lscpb" or package["cover_minimum_proven"])
+    same = "error" not in theirs and theirs["objective"] is not None and \
+        abs(float(theirs["objective"]) - float(package["objective"])) < 1e-6 * max(1.0, abs(float(package["objective"])))
+    ratio = theirs["total_s"] / package["time_s"] if "error" not in theirs and package["time_s"] > 0 else float("nan")
+    return (f"{package['objective']:g}{'' if same else ' (NO: differs)'} | {'yes' if proven else 'no'} | "
+            f"{package['time_s']:.3f} | {ratio:.1f}x")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 # (what is raced and how). spopt comes from PyPI into bench/.venv (git-ignored), made here
 # on first use; never the system Python.
 #   bench/siting_models_race.sh BUILD_DIR [--sizes 100,300,500] [--time-limit S] [--models M,...]
+#                               [--python PY]   (gdist's package in process too: siting_models_race.py)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$(cd "${1:?usage: $0 BUILD_DIR [race options]}" && pwd)"

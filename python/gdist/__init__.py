@@ -9,7 +9,8 @@ NetworkX graphs (no files needed), and the .gdm matrix files the tools write.
 
     m = gdist.open("dist.gdm")     # a matrix file: .matrix (numpy.memmap), .labels, .index(label), .lon_lat
 
-The calls (apsp, rows, table, metrics, p_median, p_center, cover, max_cover) need the compiled
+The calls (apsp, rows, table, metrics, p_median, p_center, cover, max_cover, backup_cover,
+p_dispersion, facility_location) need the compiled
 extension gdist._gdist (`pip install .` in the source tree); gdist.open needs only NumPy.
 Errors of the library raise gdist.Error with its message.
 """
@@ -28,13 +29,15 @@ except ImportError as e:  # the source tree without the extension: gdist.open st
         raise ImportError(f"gdist's extension is not built ({_missing}); install the package: pip install .")
 
     apsp = rows = table = metrics = p_median = p_center = cover = max_cover = graph = _needs_extension
+    backup_cover = p_dispersion = facility_location = _needs_extension
     has_cuda = False
 else:
     from ._gdist import Error, has_cuda  # noqa: F401
 
     Error.__module__ = "gdist"  # shown as gdist.Error
-    from .calls import apsp, cover, graph, max_cover, metrics, p_center, p_median, rows, table  # noqa: F401
+    from .calls import (apsp, backup_cover, cover, facility_location, graph, max_cover, metrics,  # noqa: F401
+                        p_center, p_dispersion, p_median, rows, table)
     from .results import Distances, Rows, Siting  # noqa: F401
 
 __all__ = ["GdmFile", "GdmError", "open", "Error", "apsp", "rows", "table", "metrics", "p_median", "p_center",
-           "cover", "max_cover", "graph", "has_cuda"]
+           "cover", "max_cover", "backup_cover", "p_dispersion", "facility_location", "graph", "has_cuda"]

@@ -251,37 +251,39 @@ def metrics(d, weight="weight", backend="auto", reachable_only=False, threads=0,
     return out
 
 
-def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), direction="out", exact=False,
-          gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight", directed=None, labels=None,
-          progress=None):
+def _site(model, d, p=0, radius=-1.0, candidates=None, weights=None, fixed=(), capacities=None, opening_costs=None,
+          direction="out", exact=False, gap=0.0, time_limit=None, seed=1, backend="auto", threads=0, weight="weight",
+          directed=None, labels=None, progress=None):
     with _Progress(progress) as fn:
         # Candidates on a graph: their rows (distances out of them; "in" needs every tree into them).
         sources = None if candidates is None or direction != "out" else list(dict.fromkeys([*candidates, *fixed]))
         handle, names = _siting_costs(d, weight, directed, labels, fn, sources)
-        return _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit,
-                      seed, backend, threads, fn)
+        index = _Names(names)
+        per_vertex = {"weights": _per_vertex(index, names, weights, "weights", 0.0),
+                      "capacities": _per_vertex(index, names, capacities, "capacities", 0.0),
+                      "opening_costs": _per_vertex(index, names, opening_costs, "opening_costs", float("nan"))}
+        answer = _gdist.site(handle, model, p=p, radius=float(radius),
+                             candidates=None if candidates is None else _vertices(index, candidates, "candidates"),
+                             fixed=_vertices(index, fixed, "fixed"), **per_vertex, direction=direction, exact=exact,
+                             gap=gap, time_limit=time_limit, seed=seed, backend=backend, threads=threads,
+                             progress=fn)
+        return Siting(answer, names)
 
 
-def _solve(model, handle, names, p, radius, candidates, weights, fixed, direction, exact, gap, time_limit, seed,
-           backend, threads, progress):
-    index = _Names(names)
-    cand = None if candidates is None else _vertices(index, candidates, "candidates")
-    fix = _vertices(index, fixed, "fixed")
-    w = None
-    if weights is not None:
-        if isinstance(weights, dict):  # label -> weight; unlisted: 0, as gcenter --weights
-            w = [0.0] * len(names)
-            for lab, x in weights.items():
-                w[_vertices(index, [lab], "weights")[0]] = float(x)
-        else:
-            w = np.asarray(weights, dtype=np.float64)
-            if w.shape != (len(names),):
-                raise ValueError(f"weights: {w.shape[0] if w.ndim else 0} values for {len(names)} vertices")
-            w = w.tolist()
-    answer = _gdist.site(handle, model, p=p, radius=float(radius), candidates=cand, weights=w, fixed=fix,
-                         direction=direction, exact=exact, gap=gap, time_limit=time_limit, seed=seed,
-                         backend=backend, threads=threads, progress=progress)
-    return Siting(answer, names)
+def _per_vertex(index, names, values, what, unlisted):
+    """One value per vertex from {label: value} (unlisted: `unlisted`, as gcenter reads its
+    files) or a sequence of len(names); None stays None."""
+    if values is None:
+        return None
+    if isinstance(values, dict):
+        out = [unlisted] * len(names)
+        for lab, x in values.items():
+            out[_vertices(index, [lab], what)[0]] = float(x)
+        return out
+    out = np.asarray(values, dtype=np.float64)
+    if out.shape != (len(names),):
+        raise ValueError(f"{what}: {out.shape[0] if out.ndim else 0} values for {len(names)} vertices")
+    return out.tolist()
 
 
 def p_median(d, p, **kwargs):
@@ -295,7 +297,9 @@ def p_median(d, p, **kwargs):
     task) as the model goes, where gcenter draws its bars, task "p-median: PHASE": a phase with a
     budget (local search, lower bound) as (thousandths of it used, 1000, "permille", task), branch
     and bound as (nodes, None, "nodes", task); or True for a tqdm bar (a graph's distances report
-    first). Returns gdist.Siting."""
+    first); capacities: one per vertex or {label: capacity} (unlisted: 0) makes it the single-source
+    capacitated p-median (gcenter --capacities), each site serving at most its capacity of demand
+    weight. Returns gdist.Siting."""
     return _site("p_median", d, p=p, **kwargs)
 
 
@@ -318,3 +322,25 @@ def max_cover(d, radius, p, **kwargs):
     """p sites covering the most demand weight within radius (gcenter --max-cover R --p P);
     d, keywords, and progress (its local search), as p_median's."""
     return _site("max_cover", d, p=p, radius=radius, **kwargs)
+
+
+def backup_cover(d, radius, p=0, **kwargs):
+    """p new sites covering every demand within radius at least once and the most demand weight
+    twice (LSCP-B, gcenter --backup-cover R --p P); p=0: the fewest sites that cover (the LSCP
+    minimum, as cover finds it), as spopt's LSCPB. d and keywords as p_median's; bound is an upper
+    one. A p too small to cover every demand raises gdist.Error (infeasible)."""
+    return _site("backup_cover", d, p=p, radius=radius, **kwargs)
+
+
+def p_dispersion(d, p, **kwargs):
+    """p sites as far apart as can be: the largest smallest distance between two of them
+    (gcenter --p-dispersion p); d and keywords as p_median's; bound is an upper one."""
+    return _site("p_dispersion", d, p=p, **kwargs)
+
+
+def facility_location(d, opening_costs, **kwargs):
+    """Fixed-charge facility location (gcenter --facility-location --opening-costs): any number of
+    sites, minimising their opening costs plus the total weighted distance. opening_costs: one per
+    vertex or {label: cost}; every candidate needs one (candidates= narrows them to the listed ones).
+    capacities= (as p_median's) makes it single-source capacitated. d and keywords as p_median's."""
+    return _site("facility_location", d, opening_costs=opening_costs, **kwargs)

@@ -26,9 +26,14 @@ namespace nb = nanobind;
 namespace {
 
 struct SitingCall {
-  std::string model;  // p_median, p_center, cover, max_cover
+  // p_median (capacitated with capacities), p_center, cover, max_cover,
+  // backup_cover, p_dispersion, facility_location
+  std::string model;
   std::size_t p = 0;
   double radius = -1;
+  // Per vertex: capacities (unlisted 0) and opening costs (NaN: not a
+  // candidate), as gcenter --capacities and --opening-costs read them.
+  std::optional<std::vector<double>> capacities, opening_costs;
   SitingInput input;
   SitingOptions options;
 };
@@ -46,11 +51,19 @@ template <class T>
 SitingAnswer Solve(const SitingProblem<T>& prob, const SitingCall& call, const VertexLabels& labels) {
   if (prob.num_demands() == 0) throw Error("no demand: every vertex has weight 0");
   SitingAnswer a;
-  if (call.model == "p_median") a.result = SolvePMedian(prob, call.p, call.options);
+  if (call.model == "p_median")
+    a.result = call.capacities ? SolveCapacitatedPMedian(prob, call.p, *call.capacities, call.options)
+                               : SolvePMedian(prob, call.p, call.options);
   else if (call.model == "p_center") a.result = SolvePCenter(prob, call.p, call.options);
   else if (call.model == "cover") a.result = SolveCover(prob, call.radius, call.options);
   else if (call.model == "max_cover") a.result = SolveMaxCover(prob, call.radius, call.p, call.options);
-  else throw Error("unknown siting model '" + call.model + "'");
+  else if (call.model == "backup_cover") a.result = SolveBackupCover(prob, call.radius, call.p, call.options);
+  else if (call.model == "p_dispersion") a.result = SolvePDispersion(prob, call.p, call.options);
+  else if (call.model == "facility_location") {
+    if (!call.opening_costs) throw Error("facility_location needs opening_costs");
+    a.result = SolveFacilityLocation(prob, *call.opening_costs, call.capacities ? &*call.capacities : nullptr,
+                                     call.options);
+  } else throw Error("unknown siting model '" + call.model + "'");
   for (std::uint32_t k : a.result.sites) a.sites.push_back(prob.candidate_vertex(k));
   const Assignment& as = a.result.assignment;
   for (std::size_t u = 0; u < prob.num_demands(); ++u) {
@@ -97,13 +110,16 @@ std::string ModelTitle(std::string model) {
 
 SitingCall ParseCall(const std::string& model, std::size_t p, double radius,
                      std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
-                     std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
-                     std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads,
-                     nb::object progress) {
+                     std::vector<std::uint32_t> fixed, std::optional<std::vector<double>> capacities,
+                     std::optional<std::vector<double>> opening_costs, const std::string& direction, bool exact,
+                     double gap, std::optional<double> time_limit, std::uint64_t seed, const std::string& backend,
+                     int threads, nb::object progress) {
   SitingCall call;
   call.model = model;
   call.p = p;
   call.radius = radius;
+  call.capacities = std::move(capacities);
+  call.opening_costs = std::move(opening_costs);
   if (!ParseDirection(direction, &call.input.direction))
     throw Error("direction must be out or in, not '" + direction + "'");
   if (!ParseBackend(backend, &call.input.backend))
@@ -156,17 +172,19 @@ template <class Input> void DefSite(nb::module_& m, const char* doc) {
       "site",
       [](const Input& d, const std::string& model, std::size_t p, double radius,
          std::optional<std::vector<std::uint32_t>> candidates, std::optional<std::vector<double>> weights,
-         std::vector<std::uint32_t> fixed, const std::string& direction, bool exact, double gap,
+         std::vector<std::uint32_t> fixed, std::optional<std::vector<double>> capacities,
+         std::optional<std::vector<double>> opening_costs, const std::string& direction, bool exact, double gap,
          std::optional<double> time_limit, std::uint64_t seed, const std::string& backend, int threads,
          nb::object progress) {
-        const SitingCall call =
-            ParseCall(model, p, radius, std::move(candidates), std::move(weights), std::move(fixed), direction, exact,
-                      gap, time_limit, seed, backend, threads, std::move(progress));
+        const SitingCall call = ParseCall(model, p, radius, std::move(candidates), std::move(weights), std::move(fixed),
+                                          std::move(capacities), std::move(opening_costs), direction, exact, gap,
+                                          time_limit, seed, backend, threads, std::move(progress));
         return AnswerDict(Interruptible([&] { return SolveOn(d, call); }));
       },
       doc, nb::arg("matrix"), nb::arg("model"), nb::arg("p") = 0, nb::arg("radius") = -1.0,
       nb::arg("candidates").none() = nb::none(), nb::arg("weights").none() = nb::none(),
-      nb::arg("fixed") = std::vector<std::uint32_t>{}, nb::arg("direction") = "out", nb::arg("exact") = false,
+      nb::arg("fixed") = std::vector<std::uint32_t>{}, nb::arg("capacities").none() = nb::none(),
+      nb::arg("opening_costs").none() = nb::none(), nb::arg("direction") = "out", nb::arg("exact") = false,
       nb::arg("gap") = 0.0, nb::arg("time_limit").none() = nb::none(), nb::arg("seed") = 1, nb::arg("backend") = "auto",
       nb::arg("threads") = 0, nb::arg("progress").none() = nb::none());
 }
