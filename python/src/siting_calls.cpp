@@ -61,8 +61,8 @@ SitingAnswer Solve(const SitingProblem<T>& prob, const SitingCall& call, const V
   else if (call.model == "p_dispersion") a.result = SolvePDispersion(prob, call.p, call.options);
   else if (call.model == "facility_location") {
     if (!call.opening_costs) throw Error("facility_location needs opening_costs");
-    a.result = SolveFacilityLocation(prob, *call.opening_costs, call.capacities ? &*call.capacities : nullptr,
-                                     call.options);
+    a.result =
+        SolveFacilityLocation(prob, *call.opening_costs, call.capacities ? &*call.capacities : nullptr, call.options);
   } else throw Error("unknown siting model '" + call.model + "'");
   for (std::uint32_t k : a.result.sites) a.sites.push_back(prob.candidate_vertex(k));
   const Assignment& as = a.result.assignment;
