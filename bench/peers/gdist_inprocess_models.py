@@ -10,13 +10,14 @@ INSTANCE.npz and MODEL as bench/peers/spopt_models_peer.py takes them (the race'
 square: every point a demand and a candidate). Prints one JSON line: objective, optimal, the
 number of new sites (new_sites), cover_minimum_proven (lscpb) and time_s.
 """
-import argparse
 import json
 import time
 
 import numpy as np
 
 import gdist
+
+import models_race_args  # beside this script
 
 try:  # gdist.Siting's assignment becomes a DataFrame: pandas imported before the clock, as spopt's own import is
     import pandas  # noqa: F401
@@ -25,12 +26,7 @@ except ImportError:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("instance")
-    ap.add_argument("model", choices=["cpmedian", "lscpb", "pdispersion", "ufl"])
-    ap.add_argument("p", type=int, nargs="?", default=0)
-    ap.add_argument("--time-limit", type=float, default=300)
-    args = ap.parse_args()
+    args = models_race_args.parse()
     inst = np.load(args.instance)
     cost = inst["cost"]
     if cost.shape[0] != cost.shape[1]:

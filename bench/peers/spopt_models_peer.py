@@ -15,13 +15,14 @@ MODEL:
 Prints one JSON line: objective, proven (CBC's status optimal), sites, the time to build
 and solve (total_s) and of the solve alone (solve_s).
 """
-import argparse
 import json
 import time
 
 import numpy as np
 import pulp
 from spopt.locate import LSCPB, PDispersion, PMedian
+
+import models_race_args  # beside this script
 
 
 def fixed_charge(cost, weights, opening):
@@ -39,12 +40,7 @@ def fixed_charge(cost, weights, opening):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("instance")
-    ap.add_argument("model", choices=["cpmedian", "lscpb", "pdispersion", "ufl"])
-    ap.add_argument("p", type=int, nargs="?", default=0)
-    ap.add_argument("--time-limit", type=float, default=300)
-    args = ap.parse_args()
+    args = models_race_args.parse()
     inst = np.load(args.instance)
     cost, weights = inst["cost"], inst["weights"]
     solver = pulp.PULP_CBC_CMD(msg=False, timeLimit=args.time_limit)
