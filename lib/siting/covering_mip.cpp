@@ -140,8 +140,9 @@ MipAnswer SolveRelaxation(const Problem& P, double time_limit_s, int max_iterati
 
 // The integer program with CBC; `start` (column values) seeds it. `values`:
 // the best solution's columns, when the caller needs more than the sites.
-MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<double>* start, std::size_t m,
-                       std::vector<double>* values = nullptr) {
+// `cutoff`: only solutions at most it.
+MipAnswer SolveInteger(const Problem& P, const MipOptions& o, std::optional<double> cutoff, std::size_t m,
+                       std::vector<double>* values, const std::vector<double>* start = nullptr) {
   RequireCoinScale(P);
   MipAnswer a;
   Cbc_Model* cbc = Cbc_newModel();
@@ -152,11 +153,7 @@ MipAnswer SolveInteger(const Problem& P, const MipOptions& o, const std::vector<
   for (int j = 0; j < P.num_integer; ++j) Cbc_setInteger(cbc, j);
   if (o.time_limit_s > 0) Cbc_setMaximumSeconds(cbc, o.time_limit_s);
   if (o.max_nodes > 0) Cbc_setMaximumNodes(cbc, o.max_nodes);
-  // Fewer than `cutoff` sites: at most cutoff - 1, so a node whose LP needs
-  // more than that (plus rounding) is pruned. Half a site above it would keep
-  // every node with an LP in (c - 1, c - 0.5): that search took 19.8 s for
-  // LSCP's "no 11 sites" at 1000 demands.
-  if (o.cutoff > 0) Cbc_setCutoff(cbc, o.cutoff - 1 + 1e-6);
+  if (cutoff) Cbc_setCutoff(cbc, *cutoff);
   if (o.first_solution) Cbc_setMaximumSolutions(cbc, 1);
   // A proof to 1e-9 relative: CBC's default allowable gaps would stop short
   // of one. With integral objectives, a bound less than one step above the
@@ -303,12 +300,16 @@ MipAnswer SolveIntegerBefore(const Problem& P, const MipOptions& o, std::optiona
   return a;
 }
 
-// A time limit as a deadline too, so that it holds inside CBC's LPs: with
-// its own clock only, the set-cover program of 2,000 points ran 4 s past a
-// 0.2 s limit (LSCP's proof before backup cover).
-MipOptions WithDeadline(MipOptions o) {
+// The covering programs' integer program: a time limit is a deadline too, so
+// that it holds inside CBC's LPs (SolveIntegerBefore). With CBC's own clock
+// only, the set-cover program of 2,000 points ran 4 s past a 0.2 s limit
+// (LSCP's proof before backup cover), the backup program's root LP of 5,000
+// demands 28 s past its limit.
+MipAnswer SolveCoveringInteger(const Problem& P, MipOptions o, std::optional<double> cutoff, std::size_t m,
+                               const std::vector<double>* start) {
   if (o.deadline <= 0 && o.time_limit_s > 0) o.deadline = SteadySeconds() + o.time_limit_s;
-  return o;
+  return o.deadline > 0 ? SolveIntegerBefore(P, o, cutoff, m, nullptr, start)
+                        : SolveInteger(P, o, cutoff, m, nullptr, start);
 }
 
 std::vector<char> Mark(std::size_t m, const std::vector<std::uint32_t>& ks) {
@@ -350,12 +351,13 @@ MipAnswer SolveMinCoverMip(const CoverLists& L, const std::vector<std::uint32_t>
     start.assign(L.m, 0.0);
     for (std::uint32_t k : Replaced(*o.start, by)) start[k] = 1.0;
   }
-  // Fewer than `cutoff` sites: at most cutoff - 1 (SolveInteger's reasoning).
+  // Fewer than `cutoff` sites: at most cutoff - 1, so a node whose LP needs
+  // more than that (plus rounding) is pruned. Half a site above it would keep
+  // every node with an LP in (c - 1, c - 0.5): that search took 19.8 s for
+  // LSCP's "no 11 sites" at 1000 demands.
   std::optional<double> fewer;
   if (o.cutoff > 0) fewer = o.cutoff - 1 + 1e-6;
-  const MipOptions io = WithDeadline(o);
-  return io.deadline > 0 ? SolveIntegerBefore(P, io, fewer, L.m, nullptr, o.start ? &start : nullptr)
-                         : SolveInteger(P, io, o.start ? &start : nullptr, L.m);
+  return SolveCoveringInteger(P, o, fewer, L.m, o.start ? &start : nullptr);
 }
 
 MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weights,
@@ -406,10 +408,7 @@ MipAnswer SolveMaxCoverMip(const CoverLists& L, const std::vector<double>& weigh
         if (r >= 0) start[L.m + r] = 1.0;
       }
   }
-  MipOptions io = WithDeadline(o);
-  io.cutoff = 0;  // a cutoff is for min-cover
-  MipAnswer a = io.deadline > 0 ? SolveIntegerBefore(P, io, std::nullopt, L.m, nullptr, o.start ? &start : nullptr)
-                                : SolveInteger(P, io, o.start ? &start : nullptr, L.m);
+  MipAnswer a = SolveCoveringInteger(P, o, std::nullopt, L.m, o.start ? &start : nullptr);
   if (!a.sites.empty()) {  // pad to p new sites
     std::vector<char> open = Mark(L.m, a.sites);
     for (std::size_t k = 0; k < L.m && a.sites.size() < p + fixed.size(); ++k)
@@ -502,11 +501,9 @@ MipAnswer SolveAssignmentMip(const AssignmentProgram& A, const MipOptions& o) {
   for (double c : P.obj) whole = whole && std::floor(c) == c;
   P.objective_step = whole ? 1 : 0;
   if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
-  MipOptions io = o;
-  io.cutoff = 0;
   std::vector<double> values;
-  a = o.deadline > 0 || A.cutoff ? SolveIntegerBefore(P, io, A.cutoff, m, &values)
-                                 : SolveInteger(P, io, nullptr, m, &values);
+  a = o.deadline > 0 || A.cutoff ? SolveIntegerBefore(P, o, A.cutoff, m, &values)
+                                 : SolveInteger(P, o, std::nullopt, m, &values);
   if (a.sites.empty()) return a;
   a.assigned.assign(nd, 0);
   for (std::size_t i = 0; i < pair_of.size(); ++i)
@@ -565,8 +562,6 @@ MipAnswer SolveBackupCoverMip(const CoverLists& L, const std::vector<double>& we
   P.sense = -1;
   P.objective_step = whole ? 1 : 0;
   if (o.relax) return SolveRelaxation(P, o.time_limit_s, o.max_iterations);
-  MipOptions io = o;
-  io.cutoff = 0;
   // A start (a cover: LSCP's) as whole columns: its sites, and z_u = 1 where two cover u.
   std::vector<double> start;
   if (o.start) {
@@ -578,10 +573,7 @@ MipAnswer SolveBackupCoverMip(const CoverLists& L, const std::vector<double>& we
       start[L.m + u] = count >= 2 ? 1.0 : 0.0;
     }
   }
-  // With a deadline (a time limit), inside CLP's iterations too: the root LP
-  // of 5,000 demands outran CBC's own clock by 28 s.
-  a = o.deadline > 0 ? SolveIntegerBefore(P, io, std::nullopt, L.m, nullptr, o.start ? &start : nullptr)
-                     : SolveInteger(P, io, o.start ? &start : nullptr, L.m);
+  a = SolveCoveringInteger(P, o, std::nullopt, L.m, o.start ? &start : nullptr);
   if (!a.sites.empty()) {  // fixed first, padded to p new sites: more sites never cover less
     std::vector<std::uint32_t> sites = fixed;
     std::vector<char> open = is_fixed;
