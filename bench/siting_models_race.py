@@ -87,7 +87,8 @@ def gcenter(build, d, model_args, key, limit, graph=False):
     return r
 
 
-def spopt(py, peer, d, model, p, limit):
+def run_peer(py, peer, d, model, p, limit):
+    """One instance through a peer script (spopt's, or the package in process): its JSON line."""
     cmd = [py, peer, f"{d}/instance.npz", model] + ([str(p)] if p else []) + ["--time-limit", str(limit)]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
@@ -139,11 +140,10 @@ def main():
                         ours["optimal"] = ours["optimal"] and ours["cover_minimum_proven"]
                 else:
                     ours = gcenter(args.build, d, ["--p-dispersion", str(p)], "p_dispersion", args.time_limit, graph=True)
-                theirs = spopt(sys.executable, peer, d, model, p if model in ("cpmedian", "pdispersion") else 0,
-                               args.time_limit)
-                # The package's call in process (its p as the peer's), when an interpreter is given.
-                package = spopt(args.python, inprocess, d, model, p if model in ("cpmedian", "pdispersion") else 0,
-                                args.time_limit) if args.python else None
+                peer_p = p if model in ("cpmedian", "pdispersion") else 0
+                theirs = run_peer(sys.executable, peer, d, model, peer_p, args.time_limit)
+                # The package's call in process, when an interpreter is given.
+                package = run_peer(args.python, inprocess, d, model, peer_p, args.time_limit) if args.python else None
                 rows.append((n, model, param, ours, theirs, package))
                 print(json.dumps({"n": n, "model": model, "param": param, "gcenter": ours, "spopt": theirs,
                                   "package": package}), file=sys.stderr, flush=True)
@@ -161,9 +161,8 @@ def main():
         if "error" in theirs:
             peer_cols = f"error: {theirs['error']} | - | - | - | -"
         else:
-            same = "error" not in ours and theirs["objective"] is not None and \
-                abs(float(theirs["objective"]) - float(ours["objective"])) < 1e-6 * max(1.0, abs(float(ours["objective"])))
-            ratio = theirs["total_s"] / ours["time_s"] if "error" not in ours and ours["time_s"] > 0 else float("nan")
+            same = same_objective(ours, theirs)
+            ratio = speed_up(theirs, ours)
             peer_cols = (f"{theirs['objective']:g} | {'yes' if theirs['proven'] else 'no'} | "
                          f"{theirs['total_s']:.2f} ({theirs['solve_s']:.2f}) | {'yes' if same else 'NO'} | {ratio:.1f}x")
         if package is not None:
@@ -177,11 +176,23 @@ def package_columns(model, package, theirs):
     if "error" in package:
         return f"error: {package['error']} | - | - | -"
     proven = package["optimal"] and (model != "lscpb" or package["cover_minimum_proven"])
-    same = "error" not in theirs and theirs["objective"] is not None and \
-        abs(float(theirs["objective"]) - float(package["objective"])) < 1e-6 * max(1.0, abs(float(package["objective"])))
-    ratio = theirs["total_s"] / package["time_s"] if "error" not in theirs and package["time_s"] > 0 else float("nan")
+    same = same_objective(package, theirs)
     return (f"{package['objective']:g}{'' if same else ' (NO: differs)'} | {'yes' if proven else 'no'} | "
-            f"{package['time_s']:.3f} | {ratio:.1f}x")
+            f"{package['time_s']:.3f} | {speed_up(theirs, package):.1f}x")
+
+
+def same_objective(ours, theirs):
+    """Our answer's objective equals spopt's, to 1e-6 relative (neither side failed)."""
+    if "error" in ours or "error" in theirs or theirs["objective"] is None:
+        return False
+    return abs(float(theirs["objective"]) - float(ours["objective"])) < 1e-6 * max(1.0, abs(float(ours["objective"])))
+
+
+def speed_up(theirs, ours):
+    """spopt's total time over ours (NaN when either failed)."""
+    if "error" in ours or "error" in theirs or ours["time_s"] <= 0:
+        return float("nan")
+    return theirs["total_s"] / ours["time_s"]
 
 
 if __name__ == "__main__":

@@ -78,8 +78,9 @@ class Rows(_Labelled):
 class Siting:
     """A siting model's answer: sites (labels), objective, bound (a proven lower bound, or an
     upper one for max_cover, backup_cover and p_dispersion; NaN when none), gap, optimal, method,
-    and each demand's nearest site: assignment, columns "demand", "site", "distance" (labels, labels or None, distances with
-    inf): a pandas DataFrame when pandas is installed, else a dict of those columns."""
+    and each demand's nearest site: assignment, columns "demand", "site", "distance" (labels,
+    labels or None, distances with inf): a pandas DataFrame when pandas is installed, else a dict
+    of those columns."""
 
     def __init__(self, answer, labels):
         self.sites = [labels[v] for v in answer["sites"]]
