@@ -199,7 +199,9 @@ BackupSearchResult BackupCoverSearch(const CoverLists& lists, const std::vector<
   Descend(state, work, options);
   best.sites = state.sites();
   best.twice = BackupCoverTwice(lists, weights, best.sites);
-  if (options.max_work == 0 || Reached(best.twice, state.tolerance(), options)) return best;
+  // No restart without a free site to swap and a closed candidate to swap it for (Kick adds no work then).
+  const bool can_kick = start.size() > num_fixed && start.size() < lists.m;
+  if (options.max_work == 0 || !can_kick || Reached(best.twice, state.tolerance(), options)) return best;
   std::mt19937_64 rng(options.seed);
   std::vector<std::uint32_t> kicked;
   while (!OutOfBudget(work, options) && !Reached(best.twice, state.tolerance(), options)) {

@@ -12,7 +12,7 @@
 #include <random>
 
 #include "lib/siting/cover_search.hpp"
-#include "tests/siting/cover_lists_of.hpp"
+#include "tests/siting/backup_instances.hpp"
 #include "tests/test_util.hpp"
 
 namespace gdist {
@@ -27,33 +27,12 @@ TEST(BackupCoverSearch, ReachesTheEnumeratedOptimum) {
   int solved = 0, optimal = 0;
   for (int trial = 0; trial < 300; ++trial) {
     SCOPED_TRACE("trial " + std::to_string(trial));
-    const std::size_t nd = 3 + rng() % 14, m = 3 + rng() % 10;
-    std::vector<std::vector<char>> covers(nd, std::vector<char>(m));
-    const unsigned density = 2 + rng() % 5;  // a pair covered with chance 1/density
-    for (auto& row : covers) {
-      for (char& a : row) a = rng() % density == 0;
-      row[rng() % m] = 1;  // every demand reached once at least
-    }
-    std::vector<double> w(nd);
-    for (double& x : w) x = static_cast<double>(rng() % 7);
-    std::vector<std::uint32_t> fixed;
-    if (rng() % 3 == 0) fixed.push_back(static_cast<std::uint32_t>(rng() % m));
-    const std::size_t p = 1 + rng() % std::min<std::size_t>(4, m - 1 - fixed.size());
-    double optimum = -1;
-    for (std::uint32_t mask = 0; mask < (1u << m); ++mask) {
-      if (static_cast<std::size_t>(__builtin_popcount(mask)) != p + fixed.size()) continue;
-      if (!fixed.empty() && !(mask >> fixed[0] & 1)) continue;
-      double twice = 0;
-      bool covered = true;
-      for (std::size_t u = 0; u < nd && covered; ++u) {
-        int count = 0;
-        for (std::size_t k = 0; k < m; ++k) count += covers[u][k] && (mask >> k & 1);
-        covered = count > 0;
-        if (count >= 2) twice += w[u];
-      }
-      if (covered) optimum = std::max(optimum, twice);
-    }
-    const CoverLists lists = ListsOf(covers, m);
+    const testing::BackupInstance in = testing::RandomBackupInstance(rng);
+    const std::size_t p = in.p;
+    const CoverLists& lists = in.lists;
+    const std::vector<double>& w = in.w;
+    const std::vector<std::uint32_t>& fixed = in.fixed;
+    const double optimum = in.optimum;
     std::vector<std::uint32_t> start;
     CoverSearchOptions co;
     co.max_work = 100000;
