@@ -84,11 +84,12 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   o.time_limit_s = options.exact ? options.proof_time_limit_s : options.time_limit_s;
   if (!options.exact && o.time_limit_s <= 0) o.max_nodes = options.mip_nodes;  // no clock: a node count
   const double time_limit_s = o.time_limit_s;                                  // as given (CBC gets less of it)
+  const auto time_left = [&] { return std::max(0.01, time_limit_s - (SteadySeconds() - start_s)); };
   std::optional<SitingResult> cover;
   if (p == 0) {  // the LSCP minimum, in the same time limit
     cover = SolveCoverOnLists(prob, *lists, input_radius, options);
     p = cover->sites.size() - nfixed;
-    if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, o.time_limit_s - (SteadySeconds() - start_s));
+    if (o.time_limit_s > 0) o.time_limit_s = time_left();
   }
   // The LP relaxation (CLP) first: the search below stops once it meets its value rounded down, and that is
   // the proof, without CBC; where CLP cannot end it in its share of the time, CBC (whose root it is) is not
@@ -101,7 +102,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   if (o.time_limit_s > 0) lo.time_limit_s = std::max(0.01, kBackupLpShare * o.time_limit_s);
   const MipAnswer lp = SolveBackupCoverMip(*lists, prob.weights(), prob.fixed(), p, lo);
   const bool lp_stopped = lp.status == MipAnswer::Status::kStopped;
-  if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, time_limit_s - (SteadySeconds() - start_s));
+  if (o.time_limit_s > 0) o.time_limit_s = time_left();
   // Our swap search from the cover (or a first one of p sites); CBC starts from its best.
   std::optional<BackupSearchResult> searched;
   std::vector<std::uint32_t> start;
@@ -115,7 +116,7 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
     if (lp.status == MipAnswer::Status::kOptimal) so.target = rounded(lp.objective);
     searched = BackupCoverSearch(*lists, prob.weights(), start, nfixed, so);
     o.start = &searched->sites;
-    if (o.time_limit_s > 0) o.time_limit_s = std::max(0.01, time_limit_s - (SteadySeconds() - start_s));
+    if (o.time_limit_s > 0) o.time_limit_s = time_left();
   }
   const bool proven_by_lp =
       searched && lp.status == MipAnswer::Status::kOptimal && rounded(lp.objective) <= searched->twice;
@@ -146,9 +147,12 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   SitingResult r;
   r.radius = input_radius;
   // CBC's answer, or the search's where CBC did not run or stopped before it took that start.
-  const bool cbc_better =
-      !a.sites.empty() && BackupCoverTwice(*lists, prob.weights(), a.sites) >= (searched ? searched->twice : 0);
+  const double cbc_twice = a.sites.empty() ? -1 : BackupCoverTwice(*lists, prob.weights(), a.sites);
+  if (!a.sites.empty() && cbc_twice < 0)
+    throw Error("backup-cover: internal error: CBC's answer leaves a demand uncovered");
+  const bool cbc_better = cbc_twice >= 0 && (!searched || cbc_twice >= searched->twice);
   r.sites = cbc_better ? a.sites : searched->sites;
+  const double twice = cbc_better ? cbc_twice : searched->twice;  // the weight of demands two open sites cover
   const std::string cbc = "integer program (CBC)";
   r.method = !searched ? cbc : "swap search" + (cbc_better ? ", then " + cbc : std::string());
   if (cover) {
@@ -161,18 +165,9 @@ template <class T> SitingResult SolveBackupCover(const SitingProblem<T>& prob, d
   }
   r.bound_is_upper = true;
   r.assignment = Assign(prob, r.sites, radius);
-  // The objective recounted from the lists: the weight of demands two open sites cover.
-  std::vector<char> open(prob.num_candidates(), 0);
-  for (std::uint32_t k : r.sites) open[k] = 1;
-  double twice = 0;
   double twice_at_most = 0;  // every demand two candidates cover, covered twice: the bound without CBC's
-  for (std::size_t u = 0; u < lists->nd; ++u) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < lists->num_covering(u); ++i) count += open[lists->covering(u)[i]];
-    if (count == 0) throw Error("backup-cover: internal error: CBC's answer leaves a demand uncovered");
-    if (count >= 2) twice += prob.weight(u);
+  for (std::size_t u = 0; u < lists->nd; ++u)
     if (lists->num_covering(u) >= 2) twice_at_most += prob.weight(u);
-  }
   r.objective = twice;
   // A deadline inside an LP leaves CBC no bound (+inf): the count above, the LP and the Lagrangian stand in.
   double mip_bound = std::min(a.bound, twice_at_most);

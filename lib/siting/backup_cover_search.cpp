@@ -11,8 +11,6 @@ namespace gdist {
 namespace {
 // Random swaps before each restart: 1, 2 or 3 in turn.
 constexpr long kMostKicks = 12;
-// Tries at a random swap that keeps every demand covered before a restart gives up.
-constexpr int kKickTries = 16;
 // The covering search's most work to repair a kicked cover, in passes over the lists' pairs.
 constexpr std::uint64_t kRepairPassesOfPairs = 4;
 
@@ -20,7 +18,7 @@ constexpr std::uint64_t kRepairPassesOfPairs = 4;
 class SwapState {
  public:
   SwapState(const CoverLists& lists, const std::vector<double>& weights, const std::vector<std::uint32_t>& sites,
-            std::size_t num_fixed, std::uint64_t& work)
+            std::size_t num_fixed, double tolerance, std::uint64_t& work)
       : work_(work),
         lists_(lists),
         w_(weights),
@@ -28,15 +26,12 @@ class SwapState {
         num_fixed_(num_fixed),
         count_(lists.nd, 0),
         open_(lists.m, 0),
-        hits_(lists.m, 0) {
+        hits_(lists.m, 0),
+        tolerance_(tolerance) {
     for (std::uint32_t k : sites_) Open(k, +1);
-    double most = 0;
-    for (double x : w_) most = std::max(most, x);
-    tolerance_ = 1e-9 * most;  // in the weights' scale, not the objective's (an offset cannot hide a swap)
   }
 
   const std::vector<std::uint32_t>& sites() const { return sites_; }
-  double tolerance() const { return tolerance_; }
 
   // The best swap's gain in weight covered twice (ties: the first slot, then the lowest candidate);
   // false when no swap that keeps every demand covered gains more than the tolerance.
@@ -52,24 +47,6 @@ class SwapState {
       Reopen(sites_[s]);
     }
     return found;
-  }
-
-  // A random swap that keeps every demand covered; false when the tries found none.
-  bool RandomSwap(std::mt19937_64& rng) {
-    if (sites_.size() == num_fixed_) return false;
-    std::uniform_int_distribution<std::size_t> pick_slot(num_fixed_, sites_.size() - 1);
-    std::vector<std::uint32_t> feasible;
-    for (int t = 0; t < kKickTries; ++t) {
-      const std::size_t s = pick_slot(rng);
-      Close(sites_[s]);
-      feasible.clear();
-      ForEachFeasible([&](std::uint32_t b) { feasible.push_back(b); });
-      Reopen(sites_[s]);
-      if (feasible.empty()) continue;
-      Swap(s, feasible[std::uniform_int_distribution<std::size_t>(0, feasible.size() - 1)(rng)]);
-      return true;
-    }
-    return false;
   }
 
   void Swap(std::size_t slot, std::uint32_t in) {
@@ -140,7 +117,7 @@ class SwapState {
   std::vector<std::uint32_t> count_;
   std::vector<char> open_;
   std::vector<std::uint32_t> hits_, uncovered_, touched_;
-  double tolerance_ = 0;
+  double tolerance_;
 };
 
 bool OutOfBudget(std::uint64_t work, const BackupSearchOptions& o) {
@@ -158,9 +135,9 @@ void Descend(SwapState& state, const std::uint64_t& work, const BackupSearchOpti
 }
 // The sites with `kicks` free ones swapped for random candidates, then made a cover of every demand again by
 // the covering search (cover_search.hpp); false when it finds none in its work.
+// The caller sees that there is a free site and a closed candidate.
 bool Kick(const CoverLists& lists, const std::vector<std::uint32_t>& sites, std::size_t num_fixed, long kicks,
           std::mt19937_64& rng, std::uint64_t& work, std::vector<std::uint32_t>* out) {
-  if (sites.size() == num_fixed || sites.size() >= lists.m) return false;
   std::vector<std::uint32_t> trial = sites;
   std::uniform_int_distribution<std::size_t> slot(num_fixed, sites.size() - 1);
   std::uniform_int_distribution<std::uint32_t> candidate(0, static_cast<std::uint32_t>(lists.m - 1));
@@ -195,22 +172,25 @@ BackupSearchResult BackupCoverSearch(const CoverLists& lists, const std::vector<
                                      const BackupSearchOptions& options) {
   BackupSearchResult best;
   std::uint64_t work = 0;
-  SwapState state(lists, weights, start, num_fixed, work);
+  double most = 0;
+  for (double x : weights) most = std::max(most, x);
+  const double tolerance = 1e-9 * most;  // in the weights' scale, not the objective's (an offset cannot hide a swap)
+  SwapState state(lists, weights, start, num_fixed, tolerance, work);
   Descend(state, work, options);
   best.sites = state.sites();
   best.twice = BackupCoverTwice(lists, weights, best.sites);
-  // No restart without a free site to swap and a closed candidate to swap it for (Kick adds no work then).
+  // No restart without a free site to swap and a closed candidate to swap it for.
   const bool can_kick = start.size() > num_fixed && start.size() < lists.m;
-  if (options.max_work == 0 || !can_kick || Reached(best.twice, state.tolerance(), options)) return best;
+  if (options.max_work == 0 || !can_kick || Reached(best.twice, tolerance, options)) return best;
   std::mt19937_64 rng(options.seed);
   std::vector<std::uint32_t> kicked;
-  while (!OutOfBudget(work, options) && !Reached(best.twice, state.tolerance(), options)) {
+  while (!OutOfBudget(work, options) && !Reached(best.twice, tolerance, options)) {
     ++best.restarts;
     if (!Kick(lists, best.sites, num_fixed, 1 + best.restarts % kMostKicks, rng, work, &kicked)) continue;
-    SwapState trial(lists, weights, kicked, num_fixed, work);
+    SwapState trial(lists, weights, kicked, num_fixed, tolerance, work);
     Descend(trial, work, options);
     const double twice = BackupCoverTwice(lists, weights, trial.sites());
-    if (twice >= best.twice - state.tolerance()) best.sites = trial.sites(), best.twice = twice;  // ties move on
+    if (twice >= best.twice - tolerance) best.sites = trial.sites(), best.twice = twice;  // ties move on
   }
   return best;
 }

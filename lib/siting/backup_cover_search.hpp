@@ -3,9 +3,10 @@
 // minute, so its answer was the LSCP's cover as found). From a cover of every
 // demand it makes the best swap (close one free site, open a closed
 // candidate) that keeps every demand covered and raises the weight covered
-// twice, to a local optimum; then it restarts from the best cover after a few
-// random swaps that keep every demand covered (iterated local search) until
-// its work or its deadline runs out.
+// twice, to a local optimum; then it restarts from the best cover with 1-12
+// free sites swapped for random candidates, repaired into a cover of every
+// demand by the covering search (cover_search.hpp), until its work, its
+// deadline or its target runs out (iterated local search).
 #pragma once
 #include <cstdint>
 #include <vector>
